@@ -1,0 +1,30 @@
+/**
+ * Provider configuration the rules depend on. The domain reads no environment: the server and the
+ * wizard pass this in (defaults below are the demo provider's).
+ */
+export interface DomainConfig {
+  /** The provider code: plans' and routers' rsp and the {provider} path segment. */
+  provider: string;
+  /** Codes rejected client-side as coupons: the provider's network speed names (SPEC.md 5). */
+  rejectedCouponCodes: readonly string[];
+  /** formatted_address (case-insensitive) -> postcode that replaces the parsed one. */
+  postcodeOverrides: Readonly<Record<string, string>>;
+}
+
+export const defaultDomainConfig: DomainConfig = {
+  provider: 'demo',
+  rejectedCouponCodes: [
+    'DEMOFIBRE250',
+    'DEMOFIBRE350',
+    'DEMOFIBRE500',
+    'DEMOFIBRE1000',
+    'DEMO100MBPS',
+    'DEMO150MBPS',
+    'DEMO500MBPS',
+    'DEMO1000MBPS',
+  ],
+  postcodeOverrides: {
+    // A known address whose geocoded postcode is wrong; the real one is the delivery postcode.
+    '1 sydney olympic park, olympic park nsw 2127': '2127',
+  },
+};

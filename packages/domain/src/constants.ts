@@ -1,0 +1,22 @@
+/** Business constants of SPEC.md section 9. */
+export const STATIC_IP_MONTHLY = 9;
+export const NEW_DEVELOPMENT_CHARGE = 300;
+export const CARD_FEE_RATE = 0.015;
+export const FIRST_PAYMENT_DELAY_DAYS = 15;
+export const DEFAULT_STARTING_PERIOD = 7;
+export const SECOND_MONTH_STARTING_PERIOD = 13;
+export const DEFAULT_PLAN_NAME = 'Boost 100';
+export const EXCLUDED_PLAN_ID_PART = '350';
+export const ADDRESS_LOOKUP_LOCK_MS = 300;
+export const SIGNUP_DELAY_MS = 500;
+export const MODAL_FADE_MS = 300;
+export const BACKDROP_FADE_MS = 150;
+export const CALENDAR_MONTHS = 2;
+export const BOOKING_WINDOW_MONTHS = 3;
+export const CONTRACT_TERM = 'Month-Month';
+export const NAME_MIN = 2;
+export const NAME_MAX = 26;
+export const EMAIL_MAX = 320;
+export const UNIT_MAX = 10;
+export const SPECIAL_SKIP_CODE = 'SOMETHING12321';
+export const BLACK_FRIDAY_CODE = 'PNBF24';

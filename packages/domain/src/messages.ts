@@ -1,0 +1,62 @@
+/**
+ * Every message the visitor can read, quoted from SPEC.md. Quoted once here so the wizard,
+ * the server and the tests all say the same words.
+ */
+export const messages = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  nameTooShort: 'should contain at least two letters',
+  nameTooLong: 'should not be longer than 26 letters',
+  firstNameInvalid: 'invalid first name',
+  lastNameInvalid: 'Invalid last name',
+  phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Please enter your mobile number as 04123456789 or +61412345678',
+  emailRequired: 'Invalid email',
+  emailTooLong: 'Email length is limited to 320 symbols',
+  // SPEC.md shows only the start of this message; the example completes it.
+  emailInvalid: 'Please enter correct email address e.g. name@example.com',
+  confirmEmailRequired: 'Email confirmation is required',
+  confirmEmailMismatch: 'Email confirmation must match email',
+  howDidYouHearRequired: 'Please let us know how you heard about us',
+  unitRequired: 'unit is required',
+  unitTooLong: 'unit number cannot be longer than 10 symbols',
+  unitNotNumerical: 'unit number must be numerical',
+  installationDateRequired: 'Please select an installation date',
+  installationTimeRequired: 'Please select an installation time.',
+  newDevelopmentChargeRequired: 'Please agree to the New Development Charge of $300',
+  termsRequired:
+    'Please confirm that you have read and agree to the terms and conditions of your plan.',
+  cardInvalid: 'Credit card is invalid, please check details and try again.',
+  couponInvalid: 'Coupon is invalid',
+  bookingExpired: 'We are sorry but your booking is expired, please book a new time.',
+  somethingWentWrong: 'Something went wrong',
+  reservationTaken: 'reservation taken',
+  slotUnavailable:
+    "We're sorry, but the date and time you've selected are no longer available. Please choose another date and time.",
+  reservationTimedOut: 'Reservation timed out',
+  reservationNotAvailable: 'Reservation not available.',
+  successHeading: 'Welcome onboard!',
+  failureHeading: "We're sorry!",
+  notAvailableHeading: 'We are sorry!',
+  greatNews: 'Great News!',
+  goodNews: 'Good News!',
+  resourceNotFound: 'resource not found',
+  blackFridayText: '$10 off for 9 months - Black Friday Sale.',
+  installationNote: 'Installation takes about 45-60 minutes.',
+} as const;
+
+/** 'Please agree to a monthly charge of $X' with the amount in dollars. */
+export function monthlyChargeRequired(amount: number): string {
+  return `Please agree to a monthly charge of $${formatDollars(amount)}`;
+}
+
+/** SPEC.md section 8's failure text, with the provider's phone and email. */
+export function orderFailureText(phone: string, email: string): string {
+  return `Unfortunately an error has occured with your order... Please call us on ${phone} or email ${email} so that we can finalise your connection.`;
+}
+
+/** Whole dollars without cents, otherwise two decimals: 79 -> '79', 79.5 -> '79.50'. */
+export function formatDollars(amount: number): string {
+  const cents = Math.round(amount * 100);
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}

@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      // Date rules must not depend on the process's own zone: every domain test runs in UTC, and
+      // the date, slot and payload tests run again in a zone with its own, different DST changes.
+      {
+        test: {
+          name: 'domain',
+          root: 'packages/domain',
+          include: ['src/**/*.test.ts'],
+          env: { TZ: 'UTC' },
+        },
+      },
+      {
+        test: {
+          name: 'domain-los-angeles',
+          root: 'packages/domain',
+          include: ['src/dates.test.ts', 'src/slots.test.ts', 'src/install-payload.test.ts'],
+          env: { TZ: 'America/Los_Angeles' },
+        },
+      },
+      'apps/*/vitest.config.ts',
+    ],
+    coverage: {
+      provider: 'v8',
+      include: ['packages/domain/src/**/*.ts'],
+      exclude: ['**/*.test.ts', '**/index.ts', '**/types.ts'],
+      reporter: ['text-summary', 'text'],
+      thresholds: { lines: 95 },
+    },
+  },
+});
