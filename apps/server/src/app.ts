@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { AppContext } from './context.ts';
+import { HttpError } from './errors.ts';
+import { registerRoutes } from './routes/index.ts';
+import { contentSecurityPolicy } from './security.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  now?: () => Date;
+  newId?: () => string;
+  /** Fastify logger settings; tests pass false. */
+  logger?: boolean | object;
+}
+
+/** Builds the app without listening: tests inject requests, server.ts listens. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const ctx: AppContext = {
+    config,
+    database: options.database,
+    now: options.now ?? (() => new Date()),
+    newId: options.newId ?? randomUUID,
+  };
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    bodyLimit: 64 * 1024,
+    trustProxy: true,
+    genReqId: () => randomUUID(),
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
+
+  app.setErrorHandler((error: unknown, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .status(error.status)
+        .send({
+          error: error.code,
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+          ...error.extra,
+        });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) {
+      const code = (error as { code?: string }).code ?? 'bad_request';
+      const message =
+        status === 413
+          ? 'Request body is too large'
+          : status === 429
+            ? 'Too many requests'
+            : 'Bad request';
+      return reply
+        .status(status)
+        .send({
+          error:
+            code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? 'unsupported_media_type'
+              : status === 429
+                ? 'rate_limited'
+                : 'bad_request',
+          message,
+        });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ error: 'internal', message: 'Something went wrong on our side' });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .status(404)
+      .send({
+        error: 'not_found',
+        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      }),
+  );
+
+  await registerRoutes(app, ctx);
+  return app;
+}

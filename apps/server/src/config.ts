@@ -1,0 +1,153 @@
+import { z } from 'zod';
+
+/**
+ * Configuration, parsed and checked once at start-up (PRODUCT.md section 2). A bad value stops the
+ * server with a message that names the variable.
+ */
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+const url = (name: string) =>
+  optional.refine((v) => v === undefined || URL.canParse(v), `${name} must be a URL`);
+const positiveInt = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? String(fallback) : v))
+    .transform(Number)
+    .pipe(z.number().int().positive());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: positiveInt(3000).pipe(z.number().max(65535)),
+  HOST: z.string().trim().default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optional.refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+    'DATABASE_URL must be a postgres:// URL',
+  ),
+  PROVIDER_CODE: z
+    .string()
+    .trim()
+    .default('demo')
+    .pipe(
+      z.string().regex(/^[a-z0-9-]{1,32}$/, 'PROVIDER_CODE must be lowercase letters, digits or -'),
+    ),
+  PROVIDER_NAME: z.string().trim().min(1).default('Demo Fibre'),
+  SUPPORT_PHONE: z.string().trim().min(1).default('1300 000 000'),
+  SUPPORT_EMAIL: z
+    .string()
+    .trim()
+    .default('support@demofibre.example')
+    .pipe(z.email('SUPPORT_EMAIL must be an email address')),
+  BILLING_PORTAL_URL: url('BILLING_PORTAL_URL').default('https://billing.demofibre.example/login'),
+  BRAND_COLOUR: z
+    .string()
+    .trim()
+    .default('#0b6bcb')
+    .pipe(z.string().regex(/^#[0-9a-fA-F]{6}$/, 'BRAND_COLOUR must be a #rrggbb colour')),
+  RESERVATION_HOLD_SECONDS: positiveInt(600),
+  /** How many generated street addresses the embedded address index holds. */
+  ADDRESS_INDEX_SIZE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? '100000' : v))
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(5_000_000)),
+  RATE_LIMIT_PER_MINUTE: positiveInt(600),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAPS_API_KEY: optional,
+  CHARGEBEE_SITE: optional,
+  CHARGEBEE_PUBLISHABLE_KEY: optional,
+  CHARGEBEE_API_KEY: optional,
+  ARRIVY_AUTH_KEY: optional,
+  ARRIVY_AUTH_TOKEN: optional,
+  HUBSPOT_PORTAL_ID: optional,
+  HUBSPOT_FORM_ID: optional,
+  GTM_ID: optional,
+  ROLLBAR_ACCESS_TOKEN: optional,
+  REDIS_URL: url('REDIS_URL'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  provider: {
+    code: string;
+    name: string;
+    phone: string;
+    email: string;
+    billingPortalUrl: string;
+    brandColour: string;
+  };
+  holdSeconds: number;
+  addressIndexSize: number;
+  rateLimitPerMinute: number;
+  logLevel: Env['LOG_LEVEL'];
+  keys: Pick<
+    Env,
+    | 'MAPS_API_KEY'
+    | 'CHARGEBEE_SITE'
+    | 'CHARGEBEE_PUBLISHABLE_KEY'
+    | 'CHARGEBEE_API_KEY'
+    | 'ARRIVY_AUTH_KEY'
+    | 'ARRIVY_AUTH_TOKEN'
+    | 'HUBSPOT_PORTAL_ID'
+    | 'HUBSPOT_FORM_ID'
+    | 'GTM_ID'
+    | 'ROLLBAR_ACCESS_TOKEN'
+    | 'REDIS_URL'
+  >;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    provider: {
+      code: e.PROVIDER_CODE,
+      name: e.PROVIDER_NAME,
+      phone: e.SUPPORT_PHONE,
+      email: e.SUPPORT_EMAIL,
+      billingPortalUrl: e.BILLING_PORTAL_URL,
+      brandColour: e.BRAND_COLOUR,
+    },
+    holdSeconds: e.RESERVATION_HOLD_SECONDS,
+    addressIndexSize: e.ADDRESS_INDEX_SIZE,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    logLevel: e.LOG_LEVEL,
+    keys: {
+      MAPS_API_KEY: e.MAPS_API_KEY,
+      CHARGEBEE_SITE: e.CHARGEBEE_SITE,
+      CHARGEBEE_PUBLISHABLE_KEY: e.CHARGEBEE_PUBLISHABLE_KEY,
+      CHARGEBEE_API_KEY: e.CHARGEBEE_API_KEY,
+      ARRIVY_AUTH_KEY: e.ARRIVY_AUTH_KEY,
+      ARRIVY_AUTH_TOKEN: e.ARRIVY_AUTH_TOKEN,
+      HUBSPOT_PORTAL_ID: e.HUBSPOT_PORTAL_ID,
+      HUBSPOT_FORM_ID: e.HUBSPOT_FORM_ID,
+      GTM_ID: e.GTM_ID,
+      ROLLBAR_ACCESS_TOKEN: e.ROLLBAR_ACCESS_TOKEN,
+      REDIS_URL: e.REDIS_URL,
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+
+/** What every route and repository is given: nothing global, so tests build as many as they like. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  /** The clock; tests pass a fixed or movable one. */
+  now: () => Date;
+  /** Opaque unique ids. */
+  newId: () => string;
+}

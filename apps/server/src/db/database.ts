@@ -1,0 +1,107 @@
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import type { Schema } from './schema.ts';
+
+/**
+ * One typed query layer (Kysely) over either engine. PGlite is PostgreSQL compiled to WebAssembly
+ * with a single session, so its "pool" hands that session to one caller at a time: a transaction
+ * owns the session from BEGIN to COMMIT and nobody else's statements land inside it.
+ */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Kysely<Schema>;
+  /** Runs SQL text that may hold several statements (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Timestamps, bigints and numerics come back as JS values the repositories expect.
+pg.types.setTypeParser(20, (v) => Number(v)); // int8
+pg.types.setTypeParser(1700, (v) => Number(v)); // numeric
+
+export async function openPostgres(
+  url: string,
+  options: { schema?: string; max?: number } = {},
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'postgres',
+    db,
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** dataDir undefined means in memory (tests). */
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    extensions: { pg_trgm, btree_gist },
+  });
+  const pool = new PgliteSessionPool(pglite);
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'pglite',
+    db,
+    exec: (sql) =>
+      pool.exclusive(async () => {
+        await pglite.exec(sql);
+      }),
+    close: () => db.destroy(),
+  };
+}
+
+class PgliteSessionPool implements PostgresPool {
+  private queue: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  constructor(private readonly pglite: PGlite) {}
+
+  async connect(): Promise<PostgresPoolClient> {
+    let release!: () => void;
+    const turn = new Promise<void>((resolve) => (release = resolve));
+    const before = this.queue;
+    this.queue = before.then(() => turn);
+    await before;
+    const pglite = this.pglite;
+    const client = {
+      async query(sql: string, parameters: ReadonlyArray<unknown>) {
+        const command = sql.trimStart().slice(0, 6).toUpperCase();
+        // Without parameters, the simple protocol also runs several statements (migrations).
+        const result =
+          parameters.length === 0
+            ? (await pglite.exec(sql)).at(-1)
+            : await pglite.query(sql, parameters as unknown[]);
+        return { command, rowCount: result?.affectedRows ?? 0, rows: result?.rows ?? [] };
+      },
+      release,
+    };
+    return client as unknown as PostgresPoolClient;
+  }
+
+  async exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const client = await this.connect();
+    try {
+      return await work();
+    } finally {
+      client.release();
+    }
+  }
+
+  async end(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.queue;
+    await this.pglite.close();
+  }
+}

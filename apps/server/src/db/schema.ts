@@ -1,0 +1,7 @@
+import type { CatalogueTables } from './tables/catalogue.ts';
+import type { AddressTables } from './tables/addresses.ts';
+import type { SchedulingTables } from './tables/scheduling.ts';
+import type { OrderTables } from './tables/orders.ts';
+
+/** Every table the repositories may touch, as Kysely sees it; one file per migration's tables. */
+export interface Schema extends CatalogueTables, AddressTables, SchedulingTables, OrderTables {}

@@ -1,0 +1,80 @@
+import type { Generated } from 'kysely';
+
+export interface CatalogueTables {
+  buildings: {
+    id: string;
+    code: string;
+    formatted_address: string;
+    street_number: string;
+    street: string;
+    suburb: string;
+    state: string;
+    postcode: string;
+    status: string;
+    building_class: string;
+    building_category: string;
+    building_type: string;
+    is_slave: Generated<boolean>;
+    master_building_id: string | null;
+  };
+  plans: {
+    id: string;
+    rsp: string;
+    name: string;
+    speed: number;
+    cost_cents: number;
+    description1: string;
+    address_lit: boolean;
+    address_non_lit: boolean;
+  };
+  routers: {
+    id: string;
+    rsp: string;
+    name: string;
+    cost_cents: number;
+    description1: string;
+    description2: string;
+  };
+  campaigns: {
+    id: string;
+    rsp: string;
+    building_code: string | null;
+    name: string;
+    terms: string;
+    coupon_code: string;
+    months_free: number;
+    start_date: Date;
+    end_date: Date;
+  };
+  coupons: {
+    coupon_id: string;
+    rsp: string;
+    coupon_type: number;
+    period: number;
+    period_unit: Generated<string>;
+    dollar_amount: number | null;
+    percentage: number | null;
+    plan_ids: Generated<string[]>;
+    only_postcode: string | null;
+    only_suburb: string | null;
+  };
+  leads: {
+    id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    phone: string | null;
+    formatted_address: string;
+    message: string | null;
+    created_at: Date;
+  };
+  card_tokens: {
+    token: string;
+    brand: string;
+    last4: string;
+    expiry_month: number;
+    expiry_year: number;
+    outcome: 'approve' | 'insufficient_funds';
+    created_at: Date;
+  };
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.ts';
+
+export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await sql`SELECT 1`.execute(ctx.database.db);
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ error: 'not_ready', message: 'Database unreachable' });
+    }
+  });
+}

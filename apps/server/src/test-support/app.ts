@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openPglite, openPostgres, type Database } from '../db/database.ts';
+import { prepare } from '../db/open.ts';
+
+export const engines = (): Array<'pglite' | 'postgres'> =>
+  process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  clock: { now: Date; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database (in-memory PGlite, or a new schema on TEST_DATABASE_URL), migrated and seeded,
+ * and the app on it, in-process.
+ */
+export async function startTestApp(
+  engine: 'pglite' | 'postgres' = 'pglite',
+  env: Record<string, string> = {},
+  options: { schema?: string; clock?: boolean } = {},
+): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    ADDRESS_INDEX_SIZE: '2000',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...env,
+  });
+  const database =
+    engine === 'postgres' ? await freshPostgres(options.schema) : await openPglite(undefined);
+  await prepare(database, config);
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      this.now = new Date(this.now.getTime() + ms);
+    },
+  };
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    ...(options.clock ? { now: () => clock.now } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A new, empty schema on the test PostgreSQL, or the named one to share between instances. */
+export async function freshPostgres(schema?: string): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const name = schema ?? `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = await openPostgres(url, { max: 1 });
+  // Extensions live in public, shared by every test schema.
+  await admin.exec(
+    `CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public; CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public; CREATE SCHEMA IF NOT EXISTS ${name}`,
+  );
+  await admin.close();
+  return openPostgres(url, { schema: `${name},public` });
+}
