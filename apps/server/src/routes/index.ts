@@ -4,14 +4,28 @@ import { openApiDocument, type RouteDoc } from '../openapi.ts';
 import { healthRoutes } from './health/routes.ts';
 import { addressDocs, addressRoutes } from './addresses/routes.ts';
 import { schedulingDocs, schedulingRoutes } from './scheduling/routes.ts';
+import { catalogueDocs, catalogueRoutes } from './catalogue/routes.ts';
+import { offerDocs, offerRoutes } from './offers/routes.ts';
+import { vaultDocs, vaultRoutes } from './vault/routes.ts';
 
 /** Every resource's routes, one folder each, and the OpenAPI document that describes them. */
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   healthRoutes(app, ctx);
   addressRoutes(app, ctx);
   schedulingRoutes(app, ctx);
+  catalogueRoutes(app, ctx);
+  offerRoutes(app, ctx);
+  // The test-mode vault exists only when no Chargebee site is configured (PRODUCT.md section 3).
+  const vault = !ctx.config.keys.CHARGEBEE_SITE;
+  if (vault) vaultRoutes(app, ctx);
 
-  const docs: RouteDoc[] = [...addressDocs, ...schedulingDocs];
+  const docs: RouteDoc[] = [
+    ...catalogueDocs,
+    ...offerDocs,
+    ...addressDocs,
+    ...schedulingDocs,
+    ...(vault ? vaultDocs : []),
+  ];
   const document = openApiDocument(docs, {
     title: `${ctx.config.provider.name} provider API`,
     version: '1.0.0',

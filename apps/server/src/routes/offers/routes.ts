@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { messages } from '@fibre/domain';
+import type { AppContext } from '../../context.ts';
+import { HttpError } from '../../errors.ts';
+import type { RouteDoc } from '../../openapi.ts';
+import { findBuildingCampaign, findCoupon, type CouponRow } from '../../repositories/offers.ts';
+import { parse } from '../../validate.ts';
+import { checkProvider } from '../provider.ts';
+
+const code = z.string().trim().min(1, 'A code is required').max(64, 'The code is too long');
+const couponBody = z.object({
+  coupon_id: code,
+  plan_ids: z.array(z.string().trim().min(1).max(64)).max(20).default([]),
+  postcode: z.string().trim().max(8).optional(),
+  suburb: z.string().trim().max(80).optional(),
+});
+const couponQuery = z.object({ plan_id: z.string().trim().max(64).optional() });
+
+export const offerDocs: RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/api/v1/public/building/{code}/campaign',
+    summary: "The building's running campaign; 404 with status 'resource not found' when none",
+    tag: 'offers',
+    responses: { 200: 'Campaign', 404: 'resource not found' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/{provider}/coupon',
+    summary: 'Validates a coupon code for the chosen plans; 202 when valid',
+    tag: 'offers',
+    body: couponBody,
+    responses: { 202: 'Valid coupon', 400: 'Bad input', 404: 'Coupon is invalid' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/{provider}/coupon/{code}',
+    summary: 'Fetches a coupon by code, for a plan',
+    tag: 'offers',
+    query: couponQuery,
+    responses: { 200: 'Coupon', 404: 'Coupon is invalid' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/{provider}/referral/{code}',
+    summary: 'Checks a referral or sales code; 202 when valid',
+    tag: 'offers',
+    responses: { 202: 'Valid referral coupon', 404: 'Coupon is invalid' },
+  },
+];
+
+const invalidCoupon = () => new HttpError(404, 'coupon_invalid', messages.couponInvalid);
+
+/** SPEC.md's coupon response: dollar_amount stays in cents, as the billing system sends it. */
+function couponAnswer(row: CouponRow) {
+  return {
+    coupon_id: row.coupon_id,
+    coupon_type: row.coupon_type,
+    period: row.period,
+    period_unit: row.period_unit,
+    dollar_amount: row.dollar_amount,
+    percentage: row.percentage === null ? null : Number(row.percentage),
+    plan_ids: row.plan_ids,
+  };
+}
+
+const appliesTo = (row: CouponRow, planIds: string[]) =>
+  row.plan_ids.length === 0 ||
+  planIds.length === 0 ||
+  planIds.some((id) => row.plan_ids.includes(id));
+
+const placeMatches = (row: CouponRow, postcode?: string, suburb?: string) =>
+  (row.only_postcode === null || postcode === undefined || row.only_postcode === postcode) &&
+  (row.only_suburb === null ||
+    suburb === undefined ||
+    row.only_suburb.toLowerCase() === suburb.toLowerCase());
+
+export function offerRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const rsp = ctx.config.provider.code;
+  const db = ctx.database.db;
+
+  app.get('/api/v1/public/building/:code/campaign', async (request, reply) => {
+    const building = parse(code, (request.params as { code: string }).code).toUpperCase();
+    const row = await findBuildingCampaign(db, rsp, building, ctx.now());
+    if (!row) {
+      return reply
+        .status(404)
+        .send({
+          error: 'not_found',
+          status: messages.resourceNotFound,
+          message: messages.resourceNotFound,
+        });
+    }
+    return {
+      id: row.id,
+      name: row.name,
+      rsp: row.rsp,
+      startDate: row.start_date.toISOString(),
+      endDate: row.end_date.toISOString(),
+      terms: row.terms,
+      couponCode: row.coupon_code,
+      monthsFree: row.months_free,
+      referral: false,
+      moveIn: false,
+    };
+  });
+
+  app.post('/api/v1/:provider/coupon', async (request, reply) => {
+    checkProvider(ctx, request);
+    const body = parse(couponBody, request.body);
+    const row = await findCoupon(db, rsp, body.coupon_id);
+    if (!row || !appliesTo(row, body.plan_ids) || !placeMatches(row, body.postcode, body.suburb)) {
+      throw invalidCoupon();
+    }
+    return reply.status(202).send(couponAnswer(row));
+  });
+
+  app.get('/api/v1/:provider/coupon/:code', async (request) => {
+    checkProvider(ctx, request);
+    const id = parse(code, (request.params as { code: string }).code);
+    const { plan_id } = parse(couponQuery, request.query);
+    const row = await findCoupon(db, rsp, id);
+    if (!row || !appliesTo(row, plan_id ? [plan_id] : [])) throw invalidCoupon();
+    return couponAnswer(row);
+  });
+
+  app.get('/api/v1/:provider/referral/:code', async (request, reply) => {
+    checkProvider(ctx, request);
+    const id = parse(code, (request.params as { code: string }).code);
+    const row = await findCoupon(db, rsp, id);
+    // Only referral (2) and sales commission (4) codes are referrals.
+    if (!row || (row.coupon_type !== 2 && row.coupon_type !== 4)) throw invalidCoupon();
+    return reply.status(202).send(couponAnswer(row));
+  });
+}
