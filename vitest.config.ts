@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Route test files each start their own databases; two at a time suit a two-core machine.
+    maxWorkers: 2,
     projects: [
       // Date rules must not depend on the process's own zone: every domain test runs in UTC, and
       // the date, slot and payload tests run again in a zone with its own, different DST changes.

@@ -6,7 +6,5 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Each file starts its own databases; two at a time suit a two-core machine.
-    maxWorkers: 2,
   },
 });

@@ -7,12 +7,14 @@ import { schedulingDocs, schedulingRoutes } from './scheduling/routes.ts';
 import { catalogueDocs, catalogueRoutes } from './catalogue/routes.ts';
 import { offerDocs, offerRoutes } from './offers/routes.ts';
 import { vaultDocs, vaultRoutes } from './vault/routes.ts';
+import { publicConfigDocs, publicConfigRoutes } from './public-config/routes.ts';
 
 /** Every resource's routes, one folder each, and the OpenAPI document that describes them. */
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   healthRoutes(app, ctx);
   addressRoutes(app, ctx);
   schedulingRoutes(app, ctx);
+  publicConfigRoutes(app, ctx);
   catalogueRoutes(app, ctx);
   offerRoutes(app, ctx);
   // The test-mode vault exists only when no Chargebee site is configured (PRODUCT.md section 3).
@@ -20,6 +22,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   if (vault) vaultRoutes(app, ctx);
 
   const docs: RouteDoc[] = [
+    ...publicConfigDocs,
     ...catalogueDocs,
     ...offerDocs,
     ...addressDocs,
