@@ -1,1 +1,60 @@
-export {};
+/** Add-ons in the order and what they write into the extra named fields (SPEC.md 4). */
+import { NEW_DEVELOPMENT_CHARGE } from './constants.ts';
+import type { AddOn, ExtraFields } from './types.ts';
+
+export const addOnCodes: readonly AddOn[] = ['static-ip', 'new-development-fee'];
+
+export const STATIC_IP_LABEL = 'Static IP';
+
+export function isAddOn(value: string): value is AddOn {
+  return (addOnCodes as readonly string[]).includes(value);
+}
+
+export function hasAddOn(addOns: readonly AddOn[], addOn: AddOn): boolean {
+  return addOns.includes(addOn);
+}
+
+/** Idempotent: adding an add-on already in the order leaves the order as it was. */
+export function addAddOn(addOns: readonly AddOn[], addOn: AddOn): AddOn[] {
+  return hasAddOn(addOns, addOn) ? [...addOns] : [...addOns, addOn];
+}
+
+export function removeAddOn(addOns: readonly AddOn[], addOn: AddOn): AddOn[] {
+  return addOns.filter((code) => code !== addOn);
+}
+
+export function extraFieldsWithAddOn(fields: ExtraFields, addOn: AddOn): ExtraFields {
+  return addOn === 'static-ip'
+    ? { ...fields, 'Add-On': STATIC_IP_LABEL }
+    : { ...fields, 'New Activation Charge': String(NEW_DEVELOPMENT_CHARGE) };
+}
+
+/**
+ * SPEC.md only says removing static-ip clears Add-On; removing the new-development fee clears
+ * New Activation Charge the same way, so the fields never claim a charge the order lacks.
+ */
+export function extraFieldsWithoutAddOn(fields: ExtraFields, addOn: AddOn): ExtraFields {
+  return addOn === 'static-ip'
+    ? { ...fields, 'Add-On': '' }
+    : { ...fields, 'New Activation Charge': '' };
+}
+
+/** The order's add-on list and extra fields move together, as SPEC.md's add-on rules describe. */
+export interface AddOnOrder {
+  addOns: AddOn[];
+  extraFields: ExtraFields;
+}
+
+export function orderWithAddOn(order: AddOnOrder, addOn: AddOn): AddOnOrder {
+  return {
+    addOns: addAddOn(order.addOns, addOn),
+    extraFields: extraFieldsWithAddOn(order.extraFields, addOn),
+  };
+}
+
+export function orderWithoutAddOn(order: AddOnOrder, addOn: AddOn): AddOnOrder {
+  return {
+    addOns: removeAddOn(order.addOns, addOn),
+    extraFields: extraFieldsWithoutAddOn(order.extraFields, addOn),
+  };
+}

@@ -1,1 +1,155 @@
-export {};
+/** Campaigns: built-in offers, the building's fetched one and who wins (SPEC.md 3, 4 and 8). */
+import { TZDate } from '@date-fns/tz';
+import { addYears } from 'date-fns';
+import { z } from 'zod';
+import { discountFromCampaign, freeMonthsDiscount } from './discounts.ts';
+import { messages } from './messages.ts';
+import type { Campaign, CouponType, Discount } from './types.ts';
+
+export type BuiltInCampaignId = 'MOVEIN' | 'MOVEIN2' | 'REFERRAL' | 'SALES_REFERRAL';
+
+const builtIns: Record<BuiltInCampaignId, { couponCode: string; monthsFree: number }> = {
+  MOVEIN: { couponCode: 'PROMOMIOMF', monthsFree: 1 },
+  MOVEIN2: { couponCode: 'MOVERS2MF', monthsFree: 2 },
+  // Referral offers use the code the visitor entered.
+  REFERRAL: { couponCode: '', monthsFree: 1 },
+  SALES_REFERRAL: { couponCode: '', monthsFree: 1 },
+};
+
+export interface CampaignContext {
+  /** The clock, passed in. */
+  now: Date | string;
+  /** The provider code, the campaign's rsp. */
+  provider: string;
+}
+
+/** Move-in and referral campaigns run for one year from now (UTC calendar, any machine zone). */
+export function builtInCampaign(
+  id: BuiltInCampaignId,
+  context: CampaignContext,
+  enteredCode = '',
+): Campaign {
+  const start = new TZDate(new Date(context.now).getTime(), 'UTC');
+  if (Number.isNaN(start.getTime())) throw new RangeError(`Not a date: '${String(context.now)}'`);
+  const { couponCode, monthsFree } = builtIns[id];
+  const referral = id === 'REFERRAL' || id === 'SALES_REFERRAL';
+  return {
+    id,
+    name: id,
+    rsp: context.provider,
+    startDate: new Date(start.getTime()).toISOString(),
+    endDate: new Date(addYears(start, 1).getTime()).toISOString(),
+    terms: freeMonthsDiscount(monthsFree).terms,
+    couponCode: referral ? enteredCode.trim().toUpperCase() : couponCode,
+    monthsFree,
+    referral,
+    moveIn: !referral,
+  };
+}
+
+/** The moveIn query parameter: '1' is MOVEIN, '2' is MOVEIN2, anything else no campaign. */
+export function moveInCampaignId(moveIn: string | null | undefined): BuiltInCampaignId | null {
+  if (moveIn?.trim() === '1') return 'MOVEIN';
+  if (moveIn?.trim() === '2') return 'MOVEIN2';
+  return null;
+}
+
+/** A sales commission code (coupon type 4) is a SALES_REFERRAL, any other referral a REFERRAL. */
+export function referralCampaign(
+  code: string,
+  couponType: CouponType,
+  context: CampaignContext,
+): Campaign {
+  return builtInCampaign(couponType === 4 ? 'SALES_REFERRAL' : 'REFERRAL', context, code);
+}
+
+export interface CampaignState {
+  campaign: Campaign | null;
+  referral: boolean;
+  moveIn: boolean;
+}
+
+export const initialCampaignState: CampaignState = {
+  campaign: null,
+  referral: false,
+  moveIn: false,
+};
+
+/** The building's campaign (null for none) never replaces a referral or move-in offer. */
+export function applyFetchedCampaign(
+  state: CampaignState,
+  campaign: Campaign | null,
+): CampaignState {
+  if (state.referral || state.moveIn) return state;
+  return { ...state, campaign };
+}
+
+/**
+ * A successful referral check. SPEC.md does not rank referral against move-in; the offer the
+ * visitor brought last wins, and the other flag is cleared so the flags describe the campaign.
+ */
+export function applyReferralCampaign(_state: CampaignState, campaign: Campaign): CampaignState {
+  return { campaign, referral: true, moveIn: false };
+}
+
+/** Set directly from the moveIn parameter; an unknown value leaves the state alone. */
+export function setMoveInCampaign(
+  state: CampaignState,
+  moveIn: string | null | undefined,
+  context: CampaignContext,
+): CampaignState {
+  const id = moveInCampaignId(moveIn);
+  if (id === null) return state;
+  return { campaign: builtInCampaign(id, context), referral: false, moveIn: true };
+}
+
+export function isCouponFieldHidden(state: CampaignState): boolean {
+  return state.referral || state.moveIn;
+}
+
+/** The discount of the active campaign, if any: the "current offer" a coupon may conflict with. */
+export function campaignDiscount(state: CampaignState): Discount | null {
+  return state.campaign ? discountFromCampaign(state.campaign) : null;
+}
+
+const campaignFields = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  rsp: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  terms: z.string().default(''),
+  couponCode: z.string().min(1),
+  monthsFree: z.number().int().positive(),
+  referral: z.boolean().default(false),
+  moveIn: z.boolean().default(false),
+});
+
+export type CampaignAnswer =
+  { kind: 'campaign'; campaign: Campaign } | { kind: 'none' } | { kind: 'error'; error: string };
+
+function isNotFound(value: unknown): boolean {
+  return typeof value === 'string' && value.trim().toLowerCase() === messages.resourceNotFound;
+}
+
+/**
+ * SPEC.md 8: 'resource not found' is an empty campaign, any other error rejects the fetch. The
+ * words may come in status, error or message, since SPEC.md does not pin the field.
+ */
+export function interpretCampaignAnswer(answer: unknown): CampaignAnswer {
+  if (typeof answer !== 'object' || answer === null) {
+    return { kind: 'error', error: messages.somethingWentWrong };
+  }
+  const { error, status, message } = answer as Record<string, unknown>;
+  if ([status, error, message].some(isNotFound)) return { kind: 'none' };
+  if (error) {
+    return {
+      kind: 'error',
+      error: typeof error === 'string' ? error : messages.somethingWentWrong,
+    };
+  }
+  const parsed = campaignFields.safeParse(answer);
+  return parsed.success
+    ? { kind: 'campaign', campaign: parsed.data }
+    : { kind: 'error', error: messages.somethingWentWrong };
+}

@@ -1,1 +1,136 @@
-export {};
+/** Coupon codes: what is decided before a call, what the answer means, and offer conflicts. */
+import { z } from 'zod';
+import type { DomainConfig } from './config.ts';
+import { SPECIAL_SKIP_CODE } from './constants.ts';
+import { discountFromCoupon, sameOffer } from './discounts.ts';
+import { messages } from './messages.ts';
+import type { Coupon, Discount } from './types.ts';
+
+const COUPON_ACCEPTED_STATUS = 202;
+const AREA_CODES: Record<string, { postcode: string; suburb: string }> = {
+  SUMMER20: { postcode: '3006', suburb: 'SOUTHBANK' },
+};
+
+export function normaliseCouponCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/** The provider's network speed names, refused as coupons (configuration, not constants). */
+export function isRejectedCode(
+  code: string,
+  config: Pick<DomainConfig, 'rejectedCouponCodes'>,
+): boolean {
+  const normalised = normaliseCouponCode(code);
+  return config.rejectedCouponCodes.some(
+    (rejected) => normaliseCouponCode(rejected) === normalised,
+  );
+}
+
+export interface CouponContext {
+  config: Pick<DomainConfig, 'rejectedCouponCodes'>;
+  /** The service address's postcode and suburb. */
+  postcode: string;
+  suburb: string;
+}
+
+/**
+ * What to do with a code before any call:
+ * - 'reject': no call, the answer is null (a rejected speed code, or nothing typed);
+ * - 'skip': SOMETHING12321 is accepted without validation and leaves the current offer as it is;
+ * - 'invalid': no call, 'Coupon is invalid' (SUMMER20 away from 3006 Southbank);
+ * - 'call': validate with the coupon call.
+ */
+export function precheckCoupon(
+  code: string,
+  context: CouponContext,
+): 'reject' | 'skip' | 'invalid' | 'call' {
+  const normalised = normaliseCouponCode(code);
+  if (normalised === '' || isRejectedCode(normalised, context.config)) return 'reject';
+  if (normalised === SPECIAL_SKIP_CODE) return 'skip';
+  const area = AREA_CODES[normalised];
+  if (
+    area &&
+    (context.postcode.trim() !== area.postcode ||
+      context.suburb.trim().toUpperCase() !== area.suburb)
+  ) {
+    return 'invalid';
+  }
+  return 'call';
+}
+
+/** The coupon call's body (SPEC.md 7). */
+export function couponRequest(
+  code: string,
+  planIds: readonly string[],
+): { coupon_id: string; plan_ids: string[] } {
+  return { coupon_id: normaliseCouponCode(code), plan_ids: [...planIds] };
+}
+
+const couponAnswer = z.object({
+  coupon_id: z.string().min(1),
+  coupon_type: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  period: z.number().int().nonnegative(),
+  period_unit: z
+    .string()
+    .nullish()
+    .transform((unit) => unit || 'month'),
+  dollar_amount: z
+    .number()
+    .nonnegative()
+    .nullish()
+    .transform((amount) => amount ?? null),
+  percentage: z
+    .number()
+    .min(0)
+    .max(100)
+    .nullish()
+    .transform((percentage) => percentage ?? null),
+  plan_ids: z.array(z.string()).default([]),
+});
+
+/** Success is status 202 with a coupon; anything else is null (a failed call gives null). */
+export function couponValidationResult(status: number, body: unknown): Coupon | null {
+  if (status !== COUPON_ACCEPTED_STATUS) return null;
+  const parsed = couponAnswer.safeParse(body);
+  return parsed.success ? parsed.data : null;
+}
+
+/** A referral code counts only with status 202 and a referral (2) or sales commission (4) type. */
+export function isReferralValid(
+  status: number,
+  coupon: Pick<Coupon, 'coupon_type'> | null | undefined,
+): boolean {
+  return (
+    status === COUPON_ACCEPTED_STATUS && (coupon?.coupon_type === 2 || coupon?.coupon_type === 4)
+  );
+}
+
+export type CouponOutcome =
+  | { kind: 'invalid'; message: string }
+  | { kind: 'accepted'; coupon: Coupon; discount: Discount }
+  | { kind: 'conflict'; coupon: Coupon; current: Discount; offered: Discount };
+
+/**
+ * Validate's three outcomes. The current offer is the active campaign's or an earlier code's
+ * discount (null when there is none); a code that offers the same terms is simply accepted.
+ */
+export function couponOutcome(currentOffer: Discount | null, coupon: Coupon | null): CouponOutcome {
+  if (coupon === null) return { kind: 'invalid', message: messages.couponInvalid };
+  const offered = discountFromCoupon(coupon);
+  if (currentOffer === null || sameOffer(currentOffer, offered)) {
+    return { kind: 'accepted', coupon, discount: offered };
+  }
+  return { kind: 'conflict', coupon, current: currentOffer, offered };
+}
+
+export type OfferChoice = 'current' | 'code';
+
+/** The 'Confirm Offer' choice: keep the current offer (and drop the code) or take the code's. */
+export function resolveOfferConflict(
+  conflict: Extract<CouponOutcome, { kind: 'conflict' }>,
+  choice: OfferChoice,
+): { discount: Discount; coupon: Coupon | null } {
+  return choice === 'code'
+    ? { discount: conflict.offered, coupon: conflict.coupon }
+    : { discount: conflict.current, coupon: null };
+}

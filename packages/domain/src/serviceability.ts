@@ -1,1 +1,88 @@
-export {};
+import { NEW_DEVELOPMENT_CHARGE } from './constants.ts';
+import { formatDollars, messages } from './messages.ts';
+import type { Address } from './types.ts';
+
+/** SPEC.md 4: the statuses that show the available dialog; anything else, 'failed' too, does not. */
+export const serviceableStatuses = ['LIT', 'ComingSoon', 'BuildCommenced'] as const;
+
+export function isServiceable(status: string): boolean {
+  return (serviceableStatuses as readonly string[]).includes(status);
+}
+
+type BuildingFacts = Pick<Address, 'status' | 'greenfield' | 'commercial' | 'mixed'>;
+
+/** SPEC.md 4: 'Great News!' for LIT or greenfield non-commercial; otherwise 'Good News!'. */
+export function availableHeading(address: BuildingFacts): string {
+  const great = address.status === 'LIT' || (address.greenfield && !address.commercial);
+  return great ? messages.greatNews : messages.goodNews;
+}
+
+/** The availability dialog's heading: the available one, or 'We are sorry!'. */
+export function availabilityHeading(address: BuildingFacts): string {
+  return isServiceable(address.status) ? availableHeading(address) : messages.notAvailableHeading;
+}
+
+/** The texts the availability dialog and the plan step show for each building variant. */
+export const serviceabilityText = {
+  upTo1GB: 'Speeds up to 1GB',
+  max100Mbps: 'Maximum speed 100Mbps',
+  newDevelopmentCharge: `A one-off New Development Charge of $${formatDollars(NEW_DEVELOPMENT_CHARGE)} applies to new developments.`,
+  residential: 'Residential',
+  business: 'Business',
+  contactPartner: (phone: string) =>
+    `For business internet, please contact our partner telecom at ${phone}.`,
+} as const;
+
+/** Speeds above this many Mbps need a LIT or greenfield building (SPEC.md 9's plan filter). */
+export function speedCapMbps(address: Pick<Address, 'status' | 'greenfield'>): 1000 | 100 {
+  return address.status === 'LIT' || address.greenfield ? 1000 : 100;
+}
+
+export type BuildingVariant =
+  | { kind: 'greenfield'; speedCapMbps: 1000; speedText: string; chargeText: string }
+  | {
+      kind: 'residential-or-business';
+      speedCapMbps: 1000;
+      speedText: string;
+      /** shown when the visitor switches the toggle to Business */
+      businessText: string;
+    }
+  | { kind: 'lit'; speedCapMbps: 1000; speedText: string }
+  | { kind: 'commercial'; contactText: string }
+  | { kind: 'capped'; speedCapMbps: 100; speedText: string };
+
+/**
+ * SPEC.md 4's building variants, first match wins. A commercial greenfield building counts as
+ * commercial: SPEC.md's heading treats it apart from greenfield, and it offers no plans.
+ */
+export function buildingVariant(address: BuildingFacts, partnerPhone: string): BuildingVariant {
+  const text = serviceabilityText;
+  if (address.greenfield && !address.commercial) {
+    return {
+      kind: 'greenfield',
+      speedCapMbps: 1000,
+      speedText: text.upTo1GB,
+      chargeText: text.newDevelopmentCharge,
+    };
+  }
+  if (address.status === 'LIT' && address.mixed) {
+    return {
+      kind: 'residential-or-business',
+      speedCapMbps: 1000,
+      speedText: text.upTo1GB,
+      businessText: text.contactPartner(partnerPhone),
+    };
+  }
+  if (address.status === 'LIT' && !address.commercial) {
+    return { kind: 'lit', speedCapMbps: 1000, speedText: text.upTo1GB };
+  }
+  if (address.commercial) {
+    return { kind: 'commercial', contactText: text.contactPartner(partnerPhone) };
+  }
+  return { kind: 'capped', speedCapMbps: 100, speedText: text.max100Mbps };
+}
+
+/** SPEC.md 2: the available dialog's 'View plans' is hidden for commercial sites. */
+export function showsViewPlans(address: Pick<Address, 'commercial'>): boolean {
+  return !address.commercial;
+}

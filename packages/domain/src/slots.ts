@@ -1,1 +1,70 @@
-export {};
+import { arrivalWindowText, dayKeyOf, toInstant } from './dates.ts';
+import type { DayKey } from './dates.ts';
+import type { BookingSlot } from './types.ts';
+
+/** Installation slots as the calendar shows them (SPEC.md 3, 5 and 7). */
+
+const startMs = (slot: Pick<BookingSlot, 'start'>): number => toInstant(slot.start).getTime();
+
+/**
+ * SPEC.md 3: slots with the same start are de-duplicated. Several crews can offer the same window
+ * (PRODUCT.md 4); the visitor picks a time, not a crew, so the first one offered is kept. Starts
+ * are compared as instants: the scheduler may write one with +11:00 and another with Z.
+ */
+export function dedupeSlotsByStart<T extends Pick<BookingSlot, 'start'>>(slots: readonly T[]): T[] {
+  const seen = new Set<number>();
+  return slots.filter((slot) => {
+    const key = startMs(slot);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * SPEC.md 7: results attach booking_id to matching slots. A slot is matched by its id, which
+ * names one crew's window; matching by start would hand one crew's booking to another crew's
+ * slot. Slots without a result keep what they had. Nothing is changed in place.
+ */
+export function attachBookingIds<T extends Pick<BookingSlot, 'id' | 'booking_id'>>(
+  slots: readonly T[],
+  results: readonly Pick<BookingSlot, 'id' | 'booking_id'>[],
+): T[] {
+  const bookingIdBySlot = new Map(results.map((result) => [result.id, result.booking_id]));
+  return slots.map((slot) => {
+    const bookingId = bookingIdBySlot.get(slot.id);
+    return bookingId === undefined ? slot : { ...slot, booking_id: bookingId };
+  });
+}
+
+/** The calendar days (in the address's zone) that have at least one slot. */
+export function availableDays(
+  slots: readonly Pick<BookingSlot, 'start'>[],
+  timeZone: string,
+): Set<DayKey> {
+  return new Set(slots.map((slot) => dayKeyOf(slot.start, timeZone)));
+}
+
+/** The time windows of one calendar day, earliest first. */
+export function slotsOnDay<T extends Pick<BookingSlot, 'start'>>(
+  slots: readonly T[],
+  day: DayKey,
+  timeZone: string,
+): T[] {
+  return slots
+    .filter((slot) => dayKeyOf(slot.start, timeZone) === day)
+    .sort((a, b) => startMs(a) - startMs(b));
+}
+
+/** SPEC.md 2: the installation time is shown as a window, 'Arrival between 8:00am and 10:00am'. */
+export function slotLabel(slot: Pick<BookingSlot, 'start' | 'end'>, timeZone: string): string {
+  return arrivalWindowText(slot.start, slot.end, timeZone);
+}
+
+/** The chosen slot, kept in state as the wanted booking id (SPEC.md 4). */
+export function findSlotByBookingId<T extends Pick<BookingSlot, 'booking_id'>>(
+  slots: readonly T[],
+  bookingId: string | null,
+): T | undefined {
+  return bookingId ? slots.find((slot) => slot.booking_id === bookingId) : undefined;
+}

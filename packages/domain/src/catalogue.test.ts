@@ -1,0 +1,175 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  canAddToCart,
+  defaultPlan,
+  filterPlans,
+  forProvider,
+  isBringYourOwn,
+  isMostPopular,
+  isSelected,
+  parseCost,
+  parseCostOrNull,
+  selectCard,
+  visiblePlans,
+} from './catalogue.ts';
+import type { Plan, Router } from './types.ts';
+
+function plan(id: string, name: string, speed: number, lit: boolean, nonLit: boolean): Plan {
+  return {
+    id,
+    name,
+    speed,
+    cost: '79',
+    description1: '',
+    rsp: 'demo',
+    addressLIT: lit,
+    addressNonLIT: nonLit,
+  };
+}
+
+function router(id: string, cost: string): Router {
+  return { id, name: id, cost, description1: '', description2: 'per month', rsp: 'demo' };
+}
+
+// Deliberately not in speed order.
+const plans = [
+  plan('streamer-1000', 'Streamer 1000', 1000, true, false),
+  plan('boost-100', 'Boost 100', 100, true, true),
+  plan('fast-350', 'Fast 350', 350, true, true),
+  plan('basic-50', 'Basic 50', 50, false, true),
+  plan('super-500', 'Super 500', 500, true, false),
+];
+
+describe('cost strings', () => {
+  it.each([
+    ['79', 79],
+    ['79.00', 79],
+    [' 79.5 ', 79.5],
+    ['0', 0],
+    ['12.34', 12.34],
+  ])('parseCost(%j) = %s', (cost, dollars) => expect(parseCost(cost)).toBe(dollars));
+
+  it.each(['abc', '', ' ', '-5', '79.999', '1e2', '$79', 'NaN', 'Infinity', '7,900'])(
+    'rejects non-numeric %j',
+    (cost) => {
+      expect(parseCostOrNull(cost)).toBeNull();
+      expect(() => parseCost(cost)).toThrow(RangeError);
+    },
+  );
+});
+
+describe('SPEC.md 9: which plans show', () => {
+  it.each([
+    // "the building is LIT or greenfield and the plan has addressLIT"
+    ['LIT', { lit: true, greenfield: false }, ['boost-100', 'super-500', 'streamer-1000']],
+    [
+      'LIT greenfield',
+      { lit: true, greenfield: true },
+      ['boost-100', 'super-500', 'streamer-1000'],
+    ],
+    // both branches hold for a greenfield building that is not LIT
+    [
+      'greenfield, not LIT',
+      { lit: false, greenfield: true },
+      ['basic-50', 'boost-100', 'super-500', 'streamer-1000'],
+    ],
+    // "or the building is not LIT and the plan has addressNonLIT"
+    ['not LIT', { lit: false, greenfield: false }, ['basic-50', 'boost-100']],
+  ])('%s building', (_label, building, ids) => {
+    expect(visiblePlans(plans, building).map((p) => p.id)).toEqual(ids);
+  });
+
+  it('Plans with id containing 350 are excluded', () => {
+    const only350 = [plan('x350y', 'Boost 350', 350, true, true)];
+    expect(visiblePlans(only350, { lit: true, greenfield: true })).toEqual([]);
+  });
+
+  it('Plans are sorted by speed, and the input is not reordered', () => {
+    const before = plans.map((p) => p.id);
+    const shown = visiblePlans(plans, { lit: false, greenfield: true }).map((p) => p.speed);
+    expect(shown).toEqual([50, 100, 500, 1000]);
+    expect(plans.map((p) => p.id)).toEqual(before);
+  });
+
+  it('never shows a 350 plan and keeps speed order, whatever the catalogue', () => {
+    const arbitraryPlan = fc
+      .record({
+        id: fc.constantFrom('a', 'b350', '350', 'c', 'boost'),
+        speed: fc.integer({ min: 1, max: 2000 }),
+        lit: fc.boolean(),
+        nonLit: fc.boolean(),
+      })
+      .map((p) => plan(p.id, p.id, p.speed, p.lit, p.nonLit));
+    fc.assert(
+      fc.property(fc.array(arbitraryPlan), fc.boolean(), fc.boolean(), (list, lit, greenfield) => {
+        const shown = visiblePlans(list, { lit, greenfield });
+        expect(shown.some((p) => p.id.includes('350'))).toBe(false);
+        shown.slice(1).forEach((p, i) => expect(p.speed).toBeGreaterThanOrEqual(shown[i]!.speed));
+      }),
+    );
+  });
+});
+
+describe('SPEC.md 9: Most Popular filter: plan names containing Streamer or Boost', () => {
+  it.each([
+    ['Boost 100', true],
+    ['Streamer 1000', true],
+    ['Super Boost 500', true],
+    ['Basic 50', false],
+    // Case-sensitive, as SPEC.md quotes the words.
+    ['boost 100', false],
+  ])('%s -> %s', (name, popular) =>
+    expect(isMostPopular(plan('p', name, 1, true, true))).toBe(popular),
+  );
+
+  it('All Plans keeps every plan, Most Popular only the popular ones', () => {
+    expect(filterPlans(plans, 'all')).toEqual(plans);
+    expect(filterPlans(plans, 'popular').map((p) => p.name)).toEqual([
+      'Streamer 1000',
+      'Boost 100',
+    ]);
+  });
+});
+
+describe('selection', () => {
+  it('Default plan is Boost 100', () => {
+    expect(defaultPlan(plans)?.id).toBe('boost-100');
+    expect(defaultPlan(plans.filter((p) => p.name !== 'Boost 100'))).toBeUndefined();
+  });
+
+  it.each([
+    [undefined, 'boost-100', 'boost-100'],
+    ['boost-100', 'super-500', 'super-500'],
+    // Selecting the selected card keeps it selected (no toggling off).
+    ['boost-100', 'boost-100', 'boost-100'],
+  ])('selecting one deselects the others: %s then %s -> %s', (current, id, selected) => {
+    const next = selectCard(current, id);
+    expect(next).toBe(selected);
+    expect(isSelected(next, id)).toBe(true);
+    if (current && current !== id) expect(isSelected(next, current)).toBe(false);
+  });
+
+  it.each([
+    ['0', true],
+    ['0.00', true],
+    ['15', false],
+    ['abc', false],
+  ])("router cost %j: '0' means the customer brings their own -> %s", (cost, byo) => {
+    expect(isBringYourOwn(router('r', cost))).toBe(byo);
+  });
+
+  it.each([
+    [plans[1], router('r', '15'), true],
+    [plans[1], undefined, false],
+    [undefined, router('r', '0'), false],
+    [null, null, false],
+  ])('Add to cart is enabled only when both a plan and a router are selected (%#)', (p, r, ok) => {
+    expect(canAddToCart(p, r)).toBe(ok);
+  });
+
+  it("keeps only the provider's plans and routers (rsp)", () => {
+    const other = { ...router('x', '5'), rsp: 'other' };
+    expect(forProvider([router('r', '5'), other], 'demo').map((r) => r.id)).toEqual(['r']);
+  });
+});

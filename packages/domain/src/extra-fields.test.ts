@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { buildExtraFields, toTemplateExtraFields } from './extra-fields.ts';
+import type { ExtraFieldsInput } from './extra-fields.ts';
+
+const input: ExtraFieldsInput = {
+  buildingCode: 'G4D5E6',
+  termsAgreed: true,
+  marketing: false,
+  rsp: 'demo',
+  speed: 1000,
+  howDidYouHear: 'Word Of Mouth',
+  promoCode: 'SUMMER20',
+  referralCode: null,
+  routerName: 'Wi-Fi 6 router',
+  monthlyCost: 103.5,
+  addOns: ['static-ip', 'new-development-fee'],
+};
+
+describe('SPEC.md 3: Extra named fields', () => {
+  it('are filled from the order', () => {
+    expect(buildExtraFields(input)).toEqual({
+      'Building Code': 'G4D5E6',
+      'I Agree to the Terms and Conditions': 'YES',
+      'Marketing Emails': 'NO',
+      'Contract Term': 'Month-Month',
+      RSP: 'demo',
+      'Service Type': 'Residential',
+      Source: 'Website',
+      Speed: '1000',
+      'How Did You Hear About Us?': 'Word Of Mouth',
+      'Promo Code': 'SUMMER20',
+      'Referral Code': '',
+      Router: 'Wi-Fi 6 router',
+      'Monthly Cost': '103.50',
+      'New Activation Charge': '300',
+      'Add-On': 'Static IP',
+    });
+  });
+
+  it.each([
+    [true, false, 'YES', 'NO'],
+    [false, true, 'NO', 'YES'],
+  ])('terms %s and marketing %s read %s / %s', (termsAgreed, marketing, terms, emails) => {
+    const fields = buildExtraFields({ ...input, termsAgreed, marketing });
+    expect(fields['I Agree to the Terms and Conditions']).toBe(terms);
+    expect(fields['Marketing Emails']).toBe(emails);
+  });
+
+  it('without add-ons or codes those fields are empty', () => {
+    const { promoCode: _p, referralCode: _r, ...rest } = input;
+    const fields = buildExtraFields({ ...rest, addOns: [], monthlyCost: 79 });
+    expect(fields).toMatchObject({
+      'Promo Code': '',
+      'Referral Code': '',
+      'New Activation Charge': '',
+      'Add-On': '',
+      'Monthly Cost': '79',
+    });
+  });
+
+  it('become template_extra_fields in the order SPEC.md lists them', () => {
+    const list = toTemplateExtraFields(buildExtraFields({ ...input, referralCode: 'FRIEND2024' }));
+    expect(list.map((entry) => entry.name)).toEqual([
+      'Building Code',
+      'I Agree to the Terms and Conditions',
+      'Marketing Emails',
+      'Contract Term',
+      'RSP',
+      'Service Type',
+      'Source',
+      'Speed',
+      'How Did You Hear About Us?',
+      'Promo Code',
+      'Referral Code',
+      'Router',
+      'Monthly Cost',
+      'New Activation Charge',
+      'Add-On',
+    ]);
+    expect(list.find((entry) => entry.name === 'Referral Code')?.value).toBe('FRIEND2024');
+  });
+});

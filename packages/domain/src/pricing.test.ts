@@ -1,0 +1,294 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addAddOn } from './add-ons.ts';
+import { discountFromCoupon, freeMonthsDiscount } from './discounts.ts';
+import {
+  activationTotal,
+  cardFee,
+  discountedPlanPrice,
+  firstPaymentDate,
+  monthlyCharge,
+  orderSummary,
+  roundCents,
+} from './pricing.ts';
+import type { AddOn, Discount, Plan, Router } from './types.ts';
+
+function plan(cost: string): Plan {
+  return {
+    id: 'boost-100',
+    name: 'Boost 100',
+    speed: 100,
+    cost,
+    description1: '',
+    rsp: 'demo',
+    addressLIT: true,
+    addressNonLIT: true,
+  };
+}
+
+function router(cost: string): Router {
+  return {
+    id: 'r1',
+    name: 'Wi-Fi 6 router',
+    cost,
+    description1: '',
+    description2: 'per month',
+    rsp: 'demo',
+  };
+}
+
+const upFront = (fields: Partial<Discount>): Discount => ({
+  ...freeMonthsDiscount(1),
+  starting_period: 0,
+  percentage: null,
+  dollar_amount: null,
+  ...fields,
+});
+
+describe('roundCents', () => {
+  it.each([
+    [1.185, 1.19],
+    [1.005, 1.01],
+    [0.1 + 0.2, 0.3],
+    [79, 79],
+    [63.199999999, 63.2],
+  ])('%s -> %s', (amount, rounded) => expect(roundCents(amount)).toBe(rounded));
+});
+
+describe('monthly charge: plan + router + $9 per month for the static IP add-on', () => {
+  it.each([
+    ['79', '15', [], 94],
+    ['79.00', '0', [], 79],
+    ['79', '15', ['static-ip'], 103],
+    ['89.95', '10.50', ['static-ip', 'new-development-fee'], 109.45],
+  ] as const)('plan $%s + router $%s + %j = $%s', (planCost, routerCost, addOns, total) => {
+    expect(monthlyCharge({ plan: plan(planCost), router: router(routerCost), addOns })).toBe(total);
+  });
+
+  it('is the recurring charge: an up-front discount does not change it', () => {
+    const order = { plan: plan('79'), router: router('15'), addOns: [] };
+    const discounted = { ...order, discount: upFront({ dollar_amount: 10 }) };
+    expect(monthlyCharge(discounted)).toBe(monthlyCharge(order));
+  });
+
+  it('rejects a non-numeric cost', () => {
+    expect(() => monthlyCharge({ plan: plan('free'), router: router('0'), addOns: [] })).toThrow(
+      RangeError,
+    );
+  });
+});
+
+describe('SPEC.md 9: Activation total = discounted plan price + router cost + $300 if greenfield + $9 if static IP', () => {
+  it.each([
+    ['no extras', false, [], null, 94],
+    ['greenfield', true, [], null, 394],
+    ['static IP', false, ['static-ip'], null, 103],
+    ['greenfield and static IP', true, ['static-ip'], null, 403],
+    ['$10 off up front', false, [], upFront({ dollar_amount: 10 }), 84],
+    ['20% off up front', false, [], upFront({ percentage: 20 }), 78.2],
+    // A free month credited at month 7 is not a discount on activation.
+    ['one month free at month 7', true, [], freeMonthsDiscount(1), 394],
+  ] as const)('%s', (_label, greenfield, addOns, discount, total) => {
+    const order = { plan: plan('79'), router: router('15'), addOns, greenfield, discount };
+    expect(activationTotal(order)).toBe(total);
+  });
+});
+
+describe('discounted plan price', () => {
+  it.each([
+    [upFront({ dollar_amount: 10 }), 69],
+    [upFront({ dollar_amount: 100 }), 0],
+    [upFront({ percentage: 20 }), 63.2],
+    [upFront({ percentage: 150 }), 0],
+    [upFront({ percentage: -10 }), 79],
+    [upFront({ percentage: null }), 0],
+    [freeMonthsDiscount(1), 79],
+    [null, 79],
+    [undefined, 79],
+  ])('%# -> $%s', (discount, price) =>
+    expect(discountedPlanPrice(plan('79'), discount)).toBe(price),
+  );
+
+  it("PNBF24's $10 off applies to the first payment", () => {
+    const pnbf24 = discountFromCoupon({
+      coupon_id: 'PNBF24',
+      coupon_type: 1,
+      period: 9,
+      period_unit: 'month',
+      dollar_amount: 1000,
+      percentage: null,
+      plan_ids: [],
+    });
+    expect(discountedPlanPrice(plan('79'), pnbf24)).toBe(69);
+  });
+});
+
+describe('SPEC.md 9: Card processing fee: 1.5% on the monthly charge', () => {
+  it.each([
+    [100, 1.5],
+    [79, 1.19],
+    [94, 1.41],
+    [0, 0],
+  ])('$%s -> $%s', (monthly, fee) => expect(cardFee(monthly)).toBe(fee));
+});
+
+describe('SPEC.md 9: First payment occurs 15 days after activation', () => {
+  it.each([
+    ['2025-03-03T00:00:00.000Z', undefined, '2025-03-18T00:00:00.000Z'],
+    ['2025-12-20T09:30:00.000Z', undefined, '2026-01-04T09:30:00.000Z'],
+    // Across the end of daylight saving in Sydney (6 April 2025): same local time of day.
+    ['2025-04-01T10:00:00+11:00', 'Australia/Sydney', '2025-04-16T00:00:00.000Z'],
+    ['2025-10-01T10:00:00+10:00', 'Australia/Sydney', '2025-10-15T23:00:00.000Z'],
+  ])('%s in %s -> %s', (activation, zone, expected) => {
+    expect(firstPaymentDate(activation, zone).toISOString()).toBe(expected);
+  });
+
+  it('accepts a Date', () => {
+    const activation = new Date('2025-03-03T00:00:00.000Z');
+    expect(firstPaymentDate(activation).toISOString()).toBe('2025-03-18T00:00:00.000Z');
+  });
+
+  it('rejects something that is not a date', () => {
+    expect(() => firstPaymentDate('not a date')).toThrow(RangeError);
+  });
+});
+
+describe('order summary', () => {
+  it('shows every line of the order', () => {
+    const summary = orderSummary({
+      plan: plan('79'),
+      router: router('15'),
+      addOns: ['static-ip', 'new-development-fee'],
+      greenfield: true,
+      discount: freeMonthsDiscount(1),
+      couponCode: 'PROMOMIOMF',
+      activationDate: '2025-03-03T00:00:00.000Z',
+      timeZone: 'Australia/Perth',
+    });
+    expect(summary).toEqual({
+      plan: { id: 'boost-100', name: 'Boost 100', speed: 100, amount: 79 },
+      router: {
+        id: 'r1',
+        name: 'Wi-Fi 6 router',
+        amount: 15,
+        bringYourOwn: false,
+        period: 'per month',
+      },
+      addOns: [
+        { code: 'static-ip', label: 'Static IP', amount: 9, recurring: true },
+        {
+          code: 'new-development-fee',
+          label: 'New Development Charge',
+          amount: 300,
+          recurring: false,
+        },
+      ],
+      discount: {
+        inWords: '1 month free',
+        terms: freeMonthsDiscount(1).terms,
+        showsPromoBanner: true,
+      },
+      monthlyTotal: 103,
+      activationTotal: 403,
+      cardFee: 1.55,
+      firstPaymentDate: new Date('2025-03-18T00:00:00.000Z'),
+    });
+  });
+
+  it('has no discount, first payment date or extras until they exist', () => {
+    const summary = orderSummary({
+      plan: plan('79'),
+      router: router('0'),
+      addOns: [],
+      greenfield: false,
+    });
+    expect(summary.discount).toBeNull();
+    expect(summary.firstPaymentDate).toBeNull();
+    expect(summary.addOns).toEqual([]);
+    expect(summary.router.bringYourOwn).toBe(true);
+    expect(summary.activationTotal).toBe(79);
+  });
+
+  it('hides the promo banner for PNBF24', () => {
+    const summary = orderSummary({
+      plan: plan('79'),
+      router: router('0'),
+      addOns: [],
+      greenfield: false,
+      discount: upFront({
+        dollar_amount: 10,
+        in_words: '$10 off for 9 months - Black Friday Sale.',
+      }),
+      couponCode: 'PNBF24',
+    });
+    expect(summary.discount?.showsPromoBanner).toBe(false);
+    expect(summary.discount?.inWords).toBe('$10 off for 9 months - Black Friday Sale.');
+  });
+});
+
+describe('pricing properties', () => {
+  const cents = fc.integer({ min: 0, max: 100_000 });
+  const asCost = (c: number) => (c % 100 === 0 ? String(c / 100) : (c / 100).toFixed(2));
+  const addOns = fc.subarray<AddOn>(['static-ip', 'new-development-fee']);
+  const discount = fc
+    .option(
+      fc.record({
+        starting_period: fc.constantFrom(0, 7),
+        dollar_amount: fc.option(fc.integer({ min: 0, max: 100_000 }).map((c) => c / 100)),
+        percentage: fc.option(fc.integer({ min: -50, max: 200 })),
+      }),
+    )
+    .map((d) => (d === null ? null : upFront(d)));
+  const order = fc
+    .record({
+      planCents: cents,
+      routerCents: cents,
+      addOns,
+      greenfield: fc.boolean(),
+      discount,
+    })
+    .map((o) => ({ ...o, plan: plan(asCost(o.planCents)), router: router(asCost(o.routerCents)) }));
+
+  it('activation total = plan + router + 300 iff greenfield + 9 iff static IP (no discount)', () => {
+    fc.assert(
+      fc.property(order, (o) => {
+        const expected =
+          (o.planCents +
+            o.routerCents +
+            (o.greenfield ? 30_000 : 0) +
+            (o.addOns.includes('static-ip') ? 900 : 0)) /
+          100;
+        expect(activationTotal({ ...o, discount: null })).toBe(expected);
+      }),
+    );
+  });
+
+  it('the card fee is 1.5% of the monthly charge, to the cent', () => {
+    fc.assert(
+      fc.property(order, (o) => {
+        const monthly = monthlyCharge(o);
+        expect(Math.abs(cardFee(monthly) - monthly * 0.015)).toBeLessThanOrEqual(0.005 + 1e-9);
+      }),
+    );
+  });
+
+  it('totals are never negative and a discount never raises the activation total', () => {
+    fc.assert(
+      fc.property(order, (o) => {
+        expect(monthlyCharge(o)).toBeGreaterThanOrEqual(0);
+        expect(activationTotal(o)).toBeGreaterThanOrEqual(0);
+        expect(activationTotal(o)).toBeLessThanOrEqual(activationTotal({ ...o, discount: null }));
+      }),
+    );
+  });
+
+  it('adding an add-on twice prices the same as adding it once', () => {
+    fc.assert(
+      fc.property(order, fc.constantFrom<AddOn>('static-ip', 'new-development-fee'), (o, addOn) => {
+        const once = { ...o, addOns: addAddOn(o.addOns, addOn) };
+        const twice = { ...o, addOns: addAddOn(once.addOns, addOn) };
+        expect(orderSummary(twice)).toEqual(orderSummary(once));
+      }),
+    );
+  });
+});
