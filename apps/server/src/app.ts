@@ -14,6 +14,8 @@ export interface AppOptions {
   database: Database;
   now?: () => Date;
   newId?: () => string;
+  /** Where the built wizard is; defaults to apps/web/dist. */
+  webDist?: string;
   /** Fastify logger settings; tests pass false. */
   logger?: boolean | object;
 }
@@ -47,14 +49,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof HttpError) {
-      return reply
-        .status(error.status)
-        .send({
-          error: error.code,
-          message: error.message,
-          ...(error.fields ? { fields: error.fields } : {}),
-          ...error.extra,
-        });
+      return reply.status(error.status).send({
+        error: error.code,
+        message: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+        ...error.extra,
+      });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
@@ -65,32 +65,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           : status === 429
             ? 'Too many requests'
             : 'Bad request';
-      return reply
-        .status(status)
-        .send({
-          error:
-            code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-              ? 'unsupported_media_type'
-              : status === 429
-                ? 'rate_limited'
-                : 'bad_request',
-          message,
-        });
+      return reply.status(status).send({
+        error:
+          code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'unsupported_media_type'
+            : status === 429
+              ? 'rate_limited'
+              : 'bad_request',
+        message,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .status(500)
       .send({ error: 'internal', message: 'Something went wrong on our side' });
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    // The wizard is one page: a page request anywhere outside the API gets it.
+    const wantsPage =
+      request.method === 'GET' && !/^\/(api|portal)\//.test(path) && !/\.\w+$/.test(path);
+    if (wantsPage && typeof reply.sendFile === 'function') {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
       .status(404)
-      .send({
-        error: 'not_found',
-        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
-      }),
-  );
+      .send({ error: 'not_found', message: `No route for ${request.method} ${path}` });
+  });
 
-  await registerRoutes(app, ctx);
+  await registerRoutes(app, ctx, options.webDist);
   return app;
 }

@@ -41,7 +41,9 @@ export function parseInstallError(status: number, data: unknown): string | null 
   if (!isRecord(data)) return messages.somethingWentWrong;
   // Our API (PRODUCT.md 3) answers {error: CODE, message: TEXT}: a code is not JSON, so its
   // readable message is used before the spec's fallback.
-  return messageFromErrorField(data.error) ?? nonEmptyString(data.message) ?? messages.somethingWentWrong;
+  return (
+    messageFromErrorField(data.error) ?? nonEmptyString(data.message) ?? messages.somethingWentWrong
+  );
 }
 
 /** SPEC.md 4 and 8: an error containing 'booking is expired' opens 'Reservation not available.' */

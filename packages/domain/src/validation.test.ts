@@ -6,6 +6,7 @@ import {
   firstIssues,
   howDidYouHearOptions,
   installationSchema,
+  leadSchema,
   paymentAcceptancesSchema,
   unitSchema,
 } from './validation.ts';
@@ -278,5 +279,32 @@ describe('firstIssues', () => {
 
   it('keeps the first message when a field has several', () => {
     expect(firstIssues(nested.safeParse({ a: { b: 'y' } }))).toEqual({ 'a.b': 'first' });
+  });
+});
+
+describe('leadSchema: the lead form of an unserved address', () => {
+  const lead = {
+    firstName: 'Jane',
+    lastName: 'Citizen',
+    email: 'jane@example.com',
+    formatted_address: '10 Smith Street, Darwin City NT 0800',
+  };
+
+  it('accepts a lead without a mobile, and treats an empty mobile as none', () => {
+    expect(leadSchema.safeParse(lead).success).toBe(true);
+    const parsed = leadSchema.parse({ ...lead, phone: '' });
+    expect(parsed.phone).toBeUndefined();
+  });
+
+  it.each([
+    [{ firstName: '' }, 'firstName', 'First name is required'],
+    [{ lastName: 'X' }, 'lastName', 'should contain at least two letters'],
+    [{ email: '' }, 'email', 'Invalid email'],
+    [{ email: 'nope' }, 'email', 'Please enter correct email address e.g. name@example.com'],
+    [{ phone: '12345' }, 'phone', 'Please enter your mobile number as 04123456789 or +61412345678'],
+    [{ formatted_address: ' ' }, 'formatted_address', 'An address is required'],
+  ])('rejects %j with its message', (change, field, message) => {
+    const result = leadSchema.safeParse({ ...lead, ...change });
+    expect(firstIssues(result)[field]).toBe(message);
   });
 });

@@ -183,3 +183,23 @@ export function firstIssues(result: z.ZodSafeParseResult<unknown>): Record<strin
   }
   return fields;
 }
+
+/**
+ * The built-in lead form of an unserved address: the contact rules of SPEC.md 5 for the names and
+ * the email; a mobile only if given.
+ */
+export const leadSchema = z.object({
+  firstName: contactFields.shape.firstName,
+  lastName: contactFields.shape.lastName,
+  email: contactFields.shape.email,
+  phone: z
+    .string()
+    .trim()
+    .optional()
+    .transform((phone) => (phone === '' ? undefined : phone))
+    .pipe(phoneSchema.optional()),
+  formatted_address: z.string().trim().min(1, 'An address is required').max(300),
+  message: z.string().trim().max(1000, 'Please keep the message under 1000 characters').optional(),
+});
+
+export type LeadValues = z.output<typeof leadSchema>;

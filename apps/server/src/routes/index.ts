@@ -8,15 +8,24 @@ import { catalogueDocs, catalogueRoutes } from './catalogue/routes.ts';
 import { offerDocs, offerRoutes } from './offers/routes.ts';
 import { vaultDocs, vaultRoutes } from './vault/routes.ts';
 import { publicConfigDocs, publicConfigRoutes } from './public-config/routes.ts';
+import { leadDocs, leadRoutes } from './leads/routes.ts';
+import { orderDocs, orderRoutes } from './orders/routes.ts';
+import { webRoutes } from './web/routes.ts';
 
 /** Every resource's routes, one folder each, and the OpenAPI document that describes them. */
-export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  webDist?: string,
+): Promise<void> {
   healthRoutes(app, ctx);
   addressRoutes(app, ctx);
   schedulingRoutes(app, ctx);
   publicConfigRoutes(app, ctx);
   catalogueRoutes(app, ctx);
   offerRoutes(app, ctx);
+  leadRoutes(app, ctx);
+  orderRoutes(app, ctx);
   // The test-mode vault exists only when no Chargebee site is configured (PRODUCT.md section 3).
   const vault = !ctx.config.keys.CHARGEBEE_SITE;
   if (vault) vaultRoutes(app, ctx);
@@ -25,6 +34,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
     ...publicConfigDocs,
     ...catalogueDocs,
     ...offerDocs,
+    ...leadDocs,
+    ...orderDocs,
     ...addressDocs,
     ...schedulingDocs,
     ...(vault ? vaultDocs : []),
@@ -34,4 +45,5 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
     version: '1.0.0',
   });
   app.get('/api/docs', async () => document);
+  await webRoutes(app, webDist);
 }

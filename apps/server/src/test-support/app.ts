@@ -23,7 +23,7 @@ export interface TestApp {
 export async function startTestApp(
   engine: 'pglite' | 'postgres' = 'pglite',
   env: Record<string, string> = {},
-  options: { schema?: string; clock?: boolean } = {},
+  options: { schema?: string; clock?: boolean; webDist?: string } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -45,6 +45,7 @@ export async function startTestApp(
     database,
     logger: false,
     ...(options.clock ? { now: () => clock.now } : {}),
+    ...(options.webDist ? { webDist: options.webDist } : {}),
   });
   await app.ready();
   return {

@@ -1,3 +1,14 @@
-// Filled in by the addresses migration's owner.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface AddressTables {}
+export interface AddressTables {
+  addresses: {
+    id: string;
+    formatted_address: string;
+    street_number: string;
+    street: string;
+    suburb: string;
+    state: string;
+    postcode: string;
+    building_code: string | null;
+    /** Written by repositories/addresses.ts from the other columns (address-search-key.ts). */
+    search_key: string;
+  };
+}

@@ -1,3 +1,59 @@
-// Filled in by the orders migration's owner.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface OrderTables {}
+import type { JSONColumnType } from 'kysely';
+
+export interface OrderTables {
+  orders: {
+    id: string;
+    reservation_id: string;
+    building_code: string;
+    plan_id: string;
+    router_id: string;
+    add_ons: string[];
+    coupon_id: string | null;
+    monthly_cents: number;
+    activation_cents: number;
+    card_fee_cents: number;
+    email: string;
+    contact: JSONColumnType<Record<string, unknown>>;
+    status: 'confirmed' | 'needs_attention';
+    created_at: Date;
+  };
+  billing_customers: {
+    id: string;
+    order_id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    card_token: string;
+    created_at: Date;
+  };
+  billing_subscriptions: {
+    id: string;
+    customer_id: string;
+    order_id: string;
+    plan_id: string;
+    router_id: string;
+    add_ons: string[];
+    coupon_id: string | null;
+    monthly_cents: number;
+    start_date: Date;
+    created_at: Date;
+  };
+  bookings: {
+    id: string;
+    order_id: string;
+    reservation_id: string;
+    event_id: string;
+    state: string;
+    starts_at: Date;
+    ends_at: Date;
+    task: JSONColumnType<Record<string, unknown>>;
+    created_at: Date;
+  };
+  idempotency_keys: {
+    key: string;
+    request_hash: string;
+    status_code: number;
+    response: JSONColumnType<Record<string, unknown>>;
+    created_at: Date;
+  };
+}

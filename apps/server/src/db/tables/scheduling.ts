@@ -1,3 +1,36 @@
-// Filled in by the scheduling migration's owner.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface SchedulingTables {}
+import type { Generated } from 'kysely';
+
+export type ReservationStatus = 'held' | 'released' | 'consumed';
+
+export interface SchedulingTables {
+  crews: {
+    id: string;
+    state: string;
+    name: string;
+    /** ISO weekdays, 1 = Monday. */
+    working_days: number[];
+    /** Wall-clock minutes after midnight in the state's zone. */
+    shift_start_minute: number;
+    shift_end_minute: number;
+    window_minutes: number;
+    active: Generated<boolean>;
+  };
+  slot_windows: {
+    id: string;
+    state: string;
+    starts_at: Date;
+    ends_at: Date;
+    capacity: number;
+    created_at: Date;
+  };
+  reservations: {
+    reservation_id: string;
+    window_id: string;
+    crew_id: string;
+    event_id: string;
+    status: ReservationStatus;
+    expires_at: Date;
+    created_at: Date;
+    ended_at: Date | null;
+  };
+}

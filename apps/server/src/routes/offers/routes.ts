@@ -84,13 +84,11 @@ export function offerRoutes(app: FastifyInstance, ctx: AppContext): void {
     const building = parse(code, (request.params as { code: string }).code).toUpperCase();
     const row = await findBuildingCampaign(db, rsp, building, ctx.now());
     if (!row) {
-      return reply
-        .status(404)
-        .send({
-          error: 'not_found',
-          status: messages.resourceNotFound,
-          message: messages.resourceNotFound,
-        });
+      return reply.status(404).send({
+        error: 'not_found',
+        status: messages.resourceNotFound,
+        message: messages.resourceNotFound,
+      });
     }
     return {
       id: row.id,

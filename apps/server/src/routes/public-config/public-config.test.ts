@@ -4,7 +4,11 @@ import { startTestApp, type TestApp } from '../../test-support/app.ts';
 describe('public config', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp('pglite', { PROVIDER_NAME: 'Acme Fibre', SUPPORT_PHONE: '1800 123 456', CHARGEBEE_API_KEY: 'secret-key' });
+    t = await startTestApp('pglite', {
+      PROVIDER_NAME: 'Acme Fibre',
+      SUPPORT_PHONE: '1800 123 456',
+      CHARGEBEE_API_KEY: 'secret-key',
+    });
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,86 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { conflict, HttpError, notFound } from '../../errors.ts';
 import type { RouteDoc } from '../../openapi.ts';
+import { releaseReservation } from '../../repositories/reservations.ts';
+import { holdSlot, listSlots } from '../../scheduling/availability.ts';
+import { parseState } from '../../scheduling/windows.ts';
+import { parse } from '../../validate.ts';
+import { bookingsParams, bookingsQuery, reservationBody, reservationParams } from './schemas.ts';
 
-export const schedulingDocs: RouteDoc[] = [];
+const tag = 'scheduling';
 
-export function schedulingRoutes(_app: FastifyInstance, _ctx: AppContext): void {}
+export const schedulingDocs: RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/api/v1/{provider}/bookings/{state}',
+    summary:
+      'Free installation slots of a state: one per free crew per window, starting in [from, to)',
+    tag,
+    query: bookingsQuery,
+    responses: {
+      200: '{booking_slots: [{id, booking_id, event_id, start, end, start_datetime_original_iso_str, end_datetime_original_iso_str}]}',
+      400: 'Unknown state, or from/to missing, without an offset, reversed or too far apart',
+      404: 'Unknown provider',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/{provider}/reservations',
+    summary: 'Hold a slot’s window for RESERVATION_HOLD_SECONDS',
+    tag,
+    body: reservationBody,
+    responses: {
+      201: '{reservation_id, event_id, expires_at}',
+      400: 'booking_id names no installation window, or start/end do not match it',
+      404: 'Unknown provider',
+      409: 'reservation_taken: the window is full; window_closed: it is too soon or past',
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/{provider}/reservations/{reservation_id}',
+    summary: 'Release a held slot; releasing twice is harmless',
+    tag,
+    responses: {
+      204: 'Released',
+      404: 'Unknown provider or reservation',
+      409: 'Already booked',
+    },
+  },
+];
+
+export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // PRODUCT.md 3: any provider segment but ours answers 404.
+  const checkProvider = (provider: string) => {
+    if (provider !== ctx.config.provider.code) throw notFound('Unknown provider');
+  };
+
+  app.get('/api/v1/:provider/bookings/:state', async (request) => {
+    const params = parse(bookingsParams, request.params);
+    checkProvider(params.provider);
+    const state = parseState(params.state);
+    if (!state) {
+      throw new HttpError(400, 'invalid_input', 'Unknown state', { state: 'Unknown state' });
+    }
+    const { from, to } = parse(bookingsQuery, request.query ?? {});
+    return { booking_slots: await listSlots(ctx, state, from, to) };
+  });
+
+  app.post('/api/v1/:provider/reservations', async (request, reply) => {
+    checkProvider(parse(bookingsParams.pick({ provider: true }), request.params).provider);
+    const body = parse(reservationBody, request.body ?? {});
+    return reply.status(201).send(await holdSlot(ctx, body));
+  });
+
+  app.delete('/api/v1/:provider/reservations/:reservation_id', async (request, reply) => {
+    const params = parse(reservationParams, request.params);
+    checkProvider(params.provider);
+    const outcome = await releaseReservation(ctx.database.db, params.reservation_id, ctx.now());
+    if (outcome === 'unknown') throw notFound('Unknown reservation');
+    if (outcome === 'consumed') {
+      throw conflict('reservation_consumed', 'This reservation is already booked');
+    }
+    return reply.status(204).send();
+  });
+}

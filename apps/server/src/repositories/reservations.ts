@@ -1,0 +1,232 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Schema } from '../db/schema.ts';
+import type { CrewShift, State, Window } from '../scheduling/windows.ts';
+
+/**
+ * The only SQL for crews, slot windows and reservations. Capacity lives in the database: whoever
+ * adds to a window's count first locks its row (SELECT ... FOR UPDATE), so holders on any number
+ * of processes queue on that row and each counts what the one before it committed.
+ */
+
+type Db = Kysely<Schema>;
+
+export type NewCrew = CrewShift & { state: State; name: string };
+
+/** Seeds crews by id; existing rows are left as they are. */
+export async function insertCrews(db: Db, crews: readonly NewCrew[]): Promise<void> {
+  if (crews.length === 0) return;
+  await db
+    .insertInto('crews')
+    .values(crews.map((c) => ({ ...c })))
+    .onConflict((c) => c.column('id').doNothing())
+    .execute();
+}
+
+export async function listCrews(db: Db, state: State): Promise<CrewShift[]> {
+  return db
+    .selectFrom('crews')
+    .select(['id', 'working_days', 'shift_start_minute', 'shift_end_minute', 'window_minutes'])
+    .where('state', '=', state)
+    .where('active', '=', true)
+    .orderBy('id')
+    .execute();
+}
+
+/** The crews a window has given away at `now`: bookings, and holds that have not expired. */
+async function takenCrews(
+  db: Db | Transaction<Schema>,
+  windowId: string,
+  now: Date,
+  except?: string,
+): Promise<string[]> {
+  let query = db
+    .selectFrom('reservations')
+    .select('crew_id')
+    .where('window_id', '=', windowId)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'consumed'),
+        eb.and([eb('status', '=', 'held'), eb('expires_at', '>', now)]),
+      ]),
+    );
+  if (except) query = query.where('reservation_id', '<>', except);
+  return (await query.execute()).map((r) => r.crew_id);
+}
+
+export interface WindowUsage {
+  capacity: number;
+  taken: string[];
+}
+
+/** Usage of the held-at-least-once windows of a state starting in [from, to), by window id. */
+export async function windowUsage(
+  db: Db,
+  state: State,
+  from: Date,
+  to: Date,
+  now: Date,
+): Promise<Map<string, WindowUsage>> {
+  const rows = await db
+    .selectFrom('slot_windows as w')
+    .leftJoin('reservations as r', (join) =>
+      join
+        .onRef('r.window_id', '=', 'w.id')
+        .on((eb) =>
+          eb.or([
+            eb('r.status', '=', 'consumed'),
+            eb.and([eb('r.status', '=', 'held'), eb('r.expires_at', '>', now)]),
+          ]),
+        ),
+    )
+    .select(['w.id', 'w.capacity', 'r.crew_id'])
+    .where('w.state', '=', state)
+    .where('w.starts_at', '>=', from)
+    .where('w.starts_at', '<', to)
+    .execute();
+  const usage = new Map<string, WindowUsage>();
+  for (const row of rows) {
+    const entry = usage.get(row.id) ?? { capacity: row.capacity, taken: [] };
+    if (row.crew_id !== null) entry.taken.push(row.crew_id);
+    usage.set(row.id, entry);
+  }
+  return usage;
+}
+
+export interface Hold {
+  reservation_id: string;
+  event_id: string;
+  crew_id: string;
+  expires_at: Date;
+}
+
+/**
+ * Holds a place in the window for one of its free crews, or answers null when it is full. The
+ * window row is created on first use and then locked: the count and the insert happen while no
+ * other holder of this window can count.
+ */
+export async function holdWindow(
+  db: Db,
+  window: Window,
+  hold: { reservationId: string; now: Date; expiresAt: Date },
+): Promise<Hold | null> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('slot_windows')
+      .values({
+        id: window.id,
+        state: window.state,
+        starts_at: window.startsAt,
+        ends_at: window.endsAt,
+        capacity: window.crewIds.length,
+        created_at: hold.now,
+      })
+      .onConflict((c) => c.column('id').doNothing())
+      .execute();
+    const { capacity } = await trx
+      .selectFrom('slot_windows')
+      .select('capacity')
+      .where('id', '=', window.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const taken = await takenCrews(trx, window.id, hold.now);
+    const crewId = window.crewIds.find((id) => !taken.includes(id));
+    if (taken.length >= capacity || crewId === undefined) return null;
+    const row = {
+      reservation_id: hold.reservationId,
+      event_id: `${window.id}~${crewId}`,
+      crew_id: crewId,
+      expires_at: hold.expiresAt,
+    };
+    await trx
+      .insertInto('reservations')
+      .values({ ...row, window_id: window.id, status: 'held', created_at: hold.now })
+      .execute();
+    return row;
+  });
+}
+
+export type ReleaseOutcome = 'released' | 'already_released' | 'consumed' | 'unknown';
+
+/** Gives a held place back; releasing twice is harmless, a booking cannot be released. */
+export async function releaseReservation(
+  db: Db,
+  reservationId: string,
+  now: Date,
+): Promise<ReleaseOutcome> {
+  // The status test in the WHERE makes release and consumption exclusive: the row lock queues
+  // them, and the second re-reads the row before deciding.
+  const released = await db
+    .updateTable('reservations')
+    .set({ status: 'released', ended_at: now })
+    .where('reservation_id', '=', reservationId)
+    .where('status', '=', 'held')
+    .returning('reservation_id')
+    .executeTakeFirst();
+  if (released) return 'released';
+  const row = await db
+    .selectFrom('reservations')
+    .select('status')
+    .where('reservation_id', '=', reservationId)
+    .executeTakeFirst();
+  if (!row) return 'unknown';
+  return row.status === 'consumed' ? 'consumed' : 'already_released';
+}
+
+export interface ConsumedReservation {
+  reservation_id: string;
+  event_id: string;
+  window_id: string;
+  state: string;
+  starts_at: Date;
+  ends_at: Date;
+}
+
+/**
+ * Turns a live hold into a booking inside the caller's transaction (the install unit of work), so
+ * the booking commits or rolls back with the order. Null when the reservation is unknown,
+ * released, already consumed or expired at `now`.
+ *
+ * The window is locked first, as holders lock it, and the place is counted again: another process
+ * whose clock has passed expires_at may already have given this place to someone else, and a
+ * booking must never push the window over its capacity or give its crew a second job.
+ */
+export async function consumeReservation(
+  trx: Transaction<Schema>,
+  reservationId: string,
+  now: Date,
+): Promise<ConsumedReservation | null> {
+  const found = await trx
+    .selectFrom('reservations')
+    .select('window_id')
+    .where('reservation_id', '=', reservationId)
+    .executeTakeFirst();
+  if (!found) return null;
+  const window = await trx
+    .selectFrom('slot_windows')
+    .selectAll()
+    .where('id', '=', found.window_id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const reservation = await trx
+    .selectFrom('reservations')
+    .selectAll()
+    .where('reservation_id', '=', reservationId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (reservation.status !== 'held' || reservation.expires_at <= now) return null;
+  const others = await takenCrews(trx, window.id, now, reservationId);
+  if (others.length >= window.capacity || others.includes(reservation.crew_id)) return null;
+  await trx
+    .updateTable('reservations')
+    .set({ status: 'consumed', ended_at: now })
+    .where('reservation_id', '=', reservationId)
+    .execute();
+  return {
+    reservation_id: reservation.reservation_id,
+    event_id: reservation.event_id,
+    window_id: window.id,
+    state: window.state,
+    starts_at: window.starts_at,
+    ends_at: window.ends_at,
+  };
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { installBodySchema } from '@fibre/domain';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { localLedger } from '../../adapters/billing.ts';
+import { localCalendar } from '../../adapters/calendar.ts';
+import { HttpError } from '../../errors.ts';
+import type { RouteDoc } from '../../openapi.ts';
+import { install } from '../../orders/install.ts';
+import { checkProvider } from '../provider.ts';
+
+export const orderDocs: RouteDoc[] = [
+  {
+    method: 'post',
+    path: '/api/v1/{provider}/install',
+    summary:
+      'Places the order: consumes the hold, books the installation and starts billing in one unit of work. ' +
+      'Send an Idempotency-Key header: a retry with the same key and body returns the first answer.',
+    tag: 'orders',
+    body: installBodySchema,
+    responses: {
+      201: '{success: true, order_id}',
+      400: 'Bad input, with a message per field',
+      402: 'Card declined at billing',
+      409: 'The booking is expired: book a new time',
+      422: 'The order does not match the catalogue, the reservation, or the key was used for another body',
+    },
+  },
+];
+
+const idempotencyKey = z
+  .string()
+  .trim()
+  .min(8)
+  .max(255)
+  .regex(/^[\w.:-]+$/);
+
+export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const deps = { ctx, billing: localLedger(ctx.newId), calendar: localCalendar(ctx.newId) };
+  app.post('/api/v1/:provider/install', async (request, reply) => {
+    checkProvider(ctx, request);
+    const header = request.headers['idempotency-key'];
+    let key: string | undefined;
+    if (header !== undefined) {
+      const parsed = idempotencyKey.safeParse(header);
+      if (!parsed.success)
+        throw new HttpError(
+          400,
+          'invalid_idempotency_key',
+          'The Idempotency-Key header must be 8 to 255 letters, digits or -_.:',
+        );
+      key = parsed.data;
+    }
+    const answer = await install(deps, request.body, key);
+    return reply.status(answer.status).send(answer.body);
+  });
+}

@@ -1,0 +1,113 @@
+import type { AppContext } from '../context.ts';
+import { conflict, HttpError } from '../errors.ts';
+import { holdWindow, listCrews, windowUsage } from '../repositories/reservations.ts';
+import {
+  findWindow,
+  stateZone,
+  windowIdState,
+  windowsBetween,
+  zonedIso,
+  type State,
+} from './windows.ts';
+
+/** The bookings and reservations calls (SPEC.md 3, 7; PRODUCT.md 4) over windows and holds. */
+
+export interface BookingSlot {
+  id: string;
+  booking_id: string;
+  event_id: string;
+  start: string;
+  end: string;
+  start_datetime_original_iso_str: string;
+  end_datetime_original_iso_str: string;
+}
+
+/**
+ * One slot per free crew per window. A window is free while bookings plus live holds are below
+ * its capacity; full windows and days before the first bookable one are left out.
+ */
+export async function listSlots(
+  ctx: AppContext,
+  state: State,
+  from: Date,
+  to: Date,
+): Promise<BookingSlot[]> {
+  const now = ctx.now();
+  const crews = await listCrews(ctx.database.db, state);
+  const windows = windowsBetween(state, crews, from, to, now);
+  const usage = await windowUsage(ctx.database.db, state, from, to, now);
+  const zone = stateZone(state);
+  return windows.flatMap((window) => {
+    const used = usage.get(window.id);
+    const capacity = used?.capacity ?? window.crewIds.length;
+    const taken = used?.taken ?? [];
+    const start = zonedIso(window.startsAt, zone);
+    const end = zonedIso(window.endsAt, zone);
+    return window.crewIds
+      .filter((crewId) => !taken.includes(crewId))
+      .slice(0, Math.max(0, capacity - taken.length))
+      .map((crewId) => ({
+        id: `${window.id}~${crewId}`,
+        booking_id: window.id,
+        event_id: `${window.id}~${crewId}`,
+        start,
+        end,
+        start_datetime_original_iso_str: start,
+        end_datetime_original_iso_str: end,
+      }));
+  });
+}
+
+export interface ReservationAnswer {
+  reservation_id: string;
+  event_id: string;
+  expires_at: string;
+}
+
+export const reservationTaken = () => conflict('reservation_taken', 'reservation taken');
+
+/** Holds the window a slot names for config.holdSeconds; 409 when it is full. */
+export async function holdSlot(
+  ctx: AppContext,
+  input: { booking_id: string; start: Date; end: Date },
+): Promise<ReservationAnswer> {
+  const now = ctx.now();
+  const state = windowIdState(input.booking_id);
+  const crews = state ? await listCrews(ctx.database.db, state) : [];
+  const found = findWindow(input.booking_id, crews, now);
+  if (found.kind === 'unknown') {
+    throw new HttpError(400, 'invalid_input', 'Not an installation window', {
+      booking_id: 'Not an installation window',
+    });
+  }
+  // A window that has become too soon is, to the visitor, a slot someone else took.
+  if (found.kind === 'closed') {
+    throw conflict('window_closed', 'This installation window can no longer be booked');
+  }
+  const { window } = found;
+  if (
+    input.start.getTime() !== window.startsAt.getTime() ||
+    input.end.getTime() !== window.endsAt.getTime()
+  ) {
+    throw new HttpError(400, 'invalid_input', "Start and end do not match the window's times", {
+      ...(input.start.getTime() !== window.startsAt.getTime()
+        ? { start: "Does not match the window's start" }
+        : {}),
+      ...(input.end.getTime() !== window.endsAt.getTime()
+        ? { end: "Does not match the window's end" }
+        : {}),
+    });
+  }
+  const expiresAt = new Date(now.getTime() + ctx.config.holdSeconds * 1000);
+  const hold = await holdWindow(ctx.database.db, window, {
+    reservationId: ctx.newId(),
+    now,
+    expiresAt,
+  });
+  if (!hold) throw reservationTaken();
+  return {
+    reservation_id: hold.reservation_id,
+    event_id: hold.event_id,
+    expires_at: hold.expires_at.toISOString(),
+  };
+}

@@ -1,0 +1,184 @@
+import { TZDate } from '@date-fns/tz';
+import { formatISO } from 'date-fns';
+
+/**
+ * The windows crews work, computed from their shifts in the state's own zone (SPEC.md 2). Pure:
+ * the clock comes in as `now`, so tests pick any day, DST changes included.
+ */
+
+export const STATES = ['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'NT', 'ACT'] as const;
+export type State = (typeof STATES)[number];
+
+/** SPEC.md 2: NSW Sydney, QLD Brisbane, SA Adelaide, WA Perth, NT Darwin, others Melbourne. */
+const zones: Record<State, string> = {
+  NSW: 'Australia/Sydney',
+  QLD: 'Australia/Brisbane',
+  SA: 'Australia/Adelaide',
+  WA: 'Australia/Perth',
+  NT: 'Australia/Darwin',
+  VIC: 'Australia/Melbourne',
+  TAS: 'Australia/Melbourne',
+  ACT: 'Australia/Melbourne',
+};
+
+const fullNames: Record<string, State> = {
+  'NEW SOUTH WALES': 'NSW',
+  VICTORIA: 'VIC',
+  QUEENSLAND: 'QLD',
+  'SOUTH AUSTRALIA': 'SA',
+  'WESTERN AUSTRALIA': 'WA',
+  TASMANIA: 'TAS',
+  'NORTHERN TERRITORY': 'NT',
+  'AUSTRALIAN CAPITAL TERRITORY': 'ACT',
+};
+
+/** The maps service and the prefill parameters disagree on 'NSW' or 'New South Wales'. */
+export function parseState(input: string): State | undefined {
+  const upper = input.trim().toUpperCase();
+  return (STATES as readonly string[]).includes(upper) ? (upper as State) : fullNames[upper];
+}
+
+export const stateZone = (state: State): string => zones[state];
+
+/** SPEC.md 2 / PRODUCT.md 5: the first bookable day is two days ahead in the state's zone. */
+export const FIRST_BOOKABLE_DAYS_AHEAD = 2;
+/** Nobody books a year out; the limit keeps junk holds from materialising far-future rows. */
+export const LAST_BOOKABLE_DAYS_AHEAD = 365;
+
+export interface CrewShift {
+  id: string;
+  /** ISO weekdays, 1 = Monday. */
+  working_days: number[];
+  shift_start_minute: number;
+  shift_end_minute: number;
+  window_minutes: number;
+}
+
+export interface Window {
+  /** State plus local start: 'NSW-2026-12-03T08:00'. */
+  id: string;
+  state: State;
+  startsAt: Date;
+  endsAt: Date;
+  /** The crews working it, in a stable order; its capacity is their number. */
+  crewIds: string[];
+}
+
+/** A calendar day in the state's zone; months are 0-based like Date's. */
+interface Day {
+  year: number;
+  month: number;
+  date: number;
+}
+
+// Calendar arithmetic on UTC dates: a day is a day whatever the zone does with its clocks.
+const dayNumber = (d: Day) => Date.UTC(d.year, d.month, d.date) / 86_400_000;
+const dayFromNumber = (n: number): Day => {
+  const u = new Date(n * 86_400_000);
+  return { year: u.getUTCFullYear(), month: u.getUTCMonth(), date: u.getUTCDate() };
+};
+const isoWeekday = (n: number) => new Date(n * 86_400_000).getUTCDay() || 7;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function localDayNumber(instant: Date, zone: string): number {
+  const z = new TZDate(instant.getTime(), zone);
+  return dayNumber({ year: z.getFullYear(), month: z.getMonth(), date: z.getDate() });
+}
+
+/** An ISO date-time with the zone's offset at that instant: '2026-10-05T08:00:00+11:00'. */
+export const zonedIso = (instant: Date, zone: string): string =>
+  formatISO(new TZDate(instant.getTime(), zone));
+
+// A window is named by its state and start, so a state's crews are expected to share window
+// boundaries; a crew with another length would join the window that starts when its does.
+function windowsOnDay(state: State, crews: readonly CrewShift[], n: number): Window[] {
+  const day = dayFromNumber(n);
+  const zone = zones[state];
+  const byStart = new Map<number, { endMinute: number; crewIds: string[] }>();
+  for (const crew of crews) {
+    if (!crew.working_days.includes(isoWeekday(n))) continue;
+    const step = crew.window_minutes;
+    for (let m = crew.shift_start_minute; m + step <= crew.shift_end_minute; m += step) {
+      const entry = byStart.get(m) ?? { endMinute: m + step, crewIds: [] };
+      entry.crewIds.push(crew.id);
+      byStart.set(m, entry);
+    }
+  }
+  const at = (minute: number) =>
+    new Date(
+      new TZDate(
+        day.year,
+        day.month,
+        day.date,
+        Math.floor(minute / 60),
+        minute % 60,
+        zone,
+      ).getTime(),
+    );
+  return [...byStart.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([m, { endMinute, crewIds }]) => ({
+      id: `${state}-${day.year}-${pad(day.month + 1)}-${pad(day.date)}T${pad(Math.floor(m / 60))}:${pad(m % 60)}`,
+      state,
+      startsAt: at(m),
+      endsAt: at(endMinute),
+      crewIds: [...crewIds].sort(),
+    }));
+}
+
+function bookableDays(state: State, now: Date): { first: number; last: number } {
+  const today = localDayNumber(now, zones[state]);
+  return { first: today + FIRST_BOOKABLE_DAYS_AHEAD, last: today + LAST_BOOKABLE_DAYS_AHEAD };
+}
+
+/** The bookable windows of a state that start in [from, to). */
+export function windowsBetween(
+  state: State,
+  crews: readonly CrewShift[],
+  from: Date,
+  to: Date,
+  now: Date,
+): Window[] {
+  const zone = zones[state];
+  const { first, last } = bookableDays(state, now);
+  const start = Math.max(localDayNumber(from, zone), first);
+  const end = Math.min(localDayNumber(to, zone), last);
+  const windows: Window[] = [];
+  for (let n = start; n <= end; n += 1) {
+    for (const w of windowsOnDay(state, crews, n)) {
+      if (w.startsAt >= from && w.startsAt < to) windows.push(w);
+    }
+  }
+  return windows;
+}
+
+export type WindowLookup =
+  | { kind: 'bookable'; window: Window }
+  /** Not a window any crew works: a made-up or mistyped id. */
+  | { kind: 'unknown' }
+  /** A real window, but in the past, too soon or too far ahead. */
+  | { kind: 'closed' };
+
+const windowIdPattern = /^([A-Z]{2,3})-(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/** The state a booking_id names, so its crews can be loaded; undefined when it names none. */
+export function windowIdState(id: string): State | undefined {
+  const code = windowIdPattern.exec(id)?.[1];
+  return code !== undefined && (STATES as readonly string[]).includes(code)
+    ? (code as State)
+    : undefined;
+}
+
+/** The window a booking_id names, recomputed from the crews: the browser's copy is not trusted. */
+export function findWindow(id: string, crews: readonly CrewShift[], now: Date): WindowLookup {
+  const match = windowIdPattern.exec(id);
+  const state = windowIdState(id);
+  if (!match || !state) return { kind: 'unknown' };
+  const day = { year: Number(match[2]), month: Number(match[3]) - 1, date: Number(match[4]) };
+  const n = dayNumber(day);
+  // Ids are compared whole, so '2026-02-30' or '08:00' on a crew-less day find nothing.
+  const window = windowsOnDay(state, crews, n).find((w) => w.id === id);
+  if (!window) return { kind: 'unknown' };
+  const { first, last } = bookableDays(state, now);
+  return n < first || n > last ? { kind: 'closed' } : { kind: 'bookable', window };
+}
