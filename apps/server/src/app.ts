@@ -39,6 +39,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
   });
 
+  // The API speaks JSON only: other bodies are refused with 415 rather than half-parsed.
+  app.removeContentTypeParser('text/plain');
+
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     frameguard: { action: 'deny' },

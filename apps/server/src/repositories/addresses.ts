@@ -1,34 +1,8 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Schema } from '../db/schema.ts';
+import { addressSearchKey, streetWords, words, type SearchTerms } from './address-text.ts';
 
 export type AddressRow = Omit<Selectable<Schema['addresses']>, 'search_key'>;
-export type NewAddress = Insertable<Schema['addresses']>;
-
-export interface SearchTerms {
-  /** Words followed by a separator: the visitor finished typing them, so they match whole words. */
-  words: string[];
-  /** The word still being typed, matched as the start of a word. */
-  prefix: string | undefined;
-}
-
-// A runaway query of many words would become as many LIKE conditions; the index needs few.
-const maxTerms = 8;
-
-/**
- * Typed text in the words of the search key (migration 002's address_search_key): lowercase,
- * apostrophes dropped, anything but letters and digits separates words. '100 Harris Street, Pyrm'
- * gives words [100, harris, street] and prefix 'pyrm'.
- */
-export function searchTerms(text: string): SearchTerms {
-  const cleaned = text.toLowerCase().replace(/['’]/g, '');
-  const words = cleaned
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean)
-    .slice(0, maxTerms);
-  const finished = /[^a-z0-9]$/.test(cleaned) || words.length === maxTerms;
-  const prefix = finished ? undefined : words.pop();
-  return { words, prefix };
-}
 
 /**
  * Autocomplete: every finished word must be a word of the address and the last one the start of
@@ -67,11 +41,11 @@ export async function searchAddresses(
 }
 
 /** Inserts by id and skips what exists, so seeding twice changes nothing. */
-export async function insertAddresses(db: Kysely<Schema>, rows: NewAddress[]): Promise<void> {
+export async function insertAddresses(db: Kysely<Schema>, rows: AddressRow[]): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insertInto('addresses')
-    .values(rows)
+    .values(rows.map((row) => ({ ...row, search_key: addressSearchKey(row) })))
     .onConflict((c) => c.column('id').doNothing())
     .execute();
 }
@@ -90,8 +64,9 @@ export interface Locality {
   postcode: string;
 }
 
+const generatedIdPrefix = 'gen-';
 /** The id of the nth generated address (1-based); the same n always names the same address. */
-export const generatedAddressId = (n: number) => `gen-${n}`;
+export const generatedAddressId = (n: number) => `${generatedIdPrefix}${n}`;
 
 /**
  * Generates street addresses 1..count inside the database, in one statement, by arithmetic over
@@ -111,19 +86,27 @@ export async function generateAddresses(
     // Several instances starting on one PostgreSQL: one generates, the others then find it done.
     await sql`SELECT pg_advisory_xact_lock(4712)`.execute(trx);
     if (await addressExists(trx, generatedAddressId(count))) return;
-    // The lists arrive as arrays and are unnested into numbered rows to join on: subscripting a
-    // text array is linear in the index, which made a 100,000-row run take tens of seconds.
+    const rebuild = count - (await countAddresses(trx)) >= rebuildIndexFrom;
+    const searchIndex = rebuild ? await dropSearchIndex(trx) : undefined;
+    // The lists arrive as arrays unnested into numbered rows to join on (subscripting a text array
+    // is linear in the index: tens of seconds for 100,000 rows). The key's pieces arrive already
+    // normalised, so the key is plain concatenation, equal to addressSearchKey of the row.
     await sql`
       WITH localities AS (
-        SELECT n - 1 AS loc, suburb, state, postcode
+        SELECT n - 1 AS loc, suburb, state, postcode, place_key
         FROM unnest(
           ${localities.map((l) => l.suburb)}::text[],
           ${localities.map((l) => l.state)}::text[],
-          ${localities.map((l) => l.postcode)}::text[]
-        ) WITH ORDINALITY AS l (suburb, state, postcode, n)
+          ${localities.map((l) => l.postcode)}::text[],
+          ${localities.map((l) => [...words(l.suburb), ...words(l.state), ...words(l.postcode)].join(' '))}::text[]
+        ) WITH ORDINALITY AS l (suburb, state, postcode, place_key, n)
       ),
       streets AS (
-        SELECT n - 1 AS k, street FROM unnest(${streets}::text[]) WITH ORDINALITY AS s (street, n)
+        SELECT n - 1 AS k, street, street_key
+        FROM unnest(
+          ${streets}::text[],
+          ${streets.map((street) => streetWords(street).join(' '))}::text[]
+        ) WITH ORDINALITY AS s (street, street_key, n)
       ),
       rounds AS (
         SELECT i, (i - 1) % ${localities.length} AS loc,
@@ -132,18 +115,33 @@ export async function generateAddresses(
       ),
       generated AS (
         SELECT rounds.i, (1 + (rounds.loc * 13 + rounds.g * 29) % 150 + rounds.r * 2)::text AS n,
-          streets.street, localities.suburb, localities.state, localities.postcode
+          streets.street, streets.street_key, localities.*
         FROM rounds
         JOIN localities ON localities.loc = rounds.loc
         JOIN streets ON streets.k = (rounds.loc * 97 + rounds.g) % ${streets.length}
       )
-      INSERT INTO addresses (id, formatted_address, street_number, street, suburb, state, postcode)
-      SELECT 'gen-' || i, n || ' ' || street || ', ' || suburb || ' ' || state || ' ' || postcode,
-        n, street, suburb, state, postcode
+      INSERT INTO addresses
+        (id, formatted_address, street_number, street, suburb, state, postcode, search_key)
+      SELECT ${generatedIdPrefix} || i, n || ' ' || street || ', ' || suburb || ' ' || state || ' ' || postcode,
+        n, street, suburb, state, postcode, ' ' || n || ' ' || street_key || ' ' || place_key || ' '
       FROM generated
       ON CONFLICT (id) DO NOTHING
     `.execute(trx);
+    if (searchIndex) await sql.raw(searchIndex).execute(trx);
   });
+}
+
+// Building the trigram index once over all rows costs about half of updating it row by row.
+const rebuildIndexFrom = 10_000;
+
+/** Drops the search index and answers the statement that recreates it as the migration wrote it. */
+async function dropSearchIndex(trx: Kysely<Schema>): Promise<string | undefined> {
+  const { rows } = await sql<{
+    definition: string | null;
+  }>`SELECT pg_get_indexdef(to_regclass('addresses_search_key_trgm')) AS definition`.execute(trx);
+  const definition = rows[0]?.definition ?? undefined;
+  if (definition) await sql`DROP INDEX addresses_search_key_trgm`.execute(trx);
+  return definition;
 }
 
 export async function addressExists(db: Kysely<Schema>, id: string): Promise<boolean> {

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addressSearchKey,
+  comparableAddress,
+  searchTerms,
+  shortStreetName,
+  withoutUnit,
+} from './address-text.ts';
+
+describe('searchTerms', () => {
+  it.each([
+    ['100 harr', { words: ['100'], prefix: 'harr' }],
+    ['harris st pyr', { words: ['harris', 'st'], prefix: 'pyr' }],
+    ['100 Harris Street, Pyrm', { words: ['100', 'harris', 'street'], prefix: 'pyrm' }],
+    ['100 harris st.', { words: ['100', 'harris', 'st'], prefix: undefined }],
+    ["O'Connor", { words: [], prefix: 'oconnor' }],
+    ['O’CONNOR ', { words: ['oconnor'], prefix: undefined }],
+    [
+      '100 Harris St, Pyrmont NSW 2009, Australia',
+      { words: ['100', 'harris', 'st', 'pyrmont', 'nsw', '2009'], prefix: undefined },
+    ],
+    ['Australia Plains', { words: ['australia'], prefix: 'plains' }],
+    ['!!!', { words: [], prefix: undefined }],
+    // More than eight words: the first eight, all as whole words.
+    ['a b c d e f g h i j', { words: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'], prefix: undefined }],
+  ])('%j -> %j', (text, expected) => {
+    expect(searchTerms(text)).toEqual(expected);
+  });
+});
+
+describe('addressSearchKey', () => {
+  it('holds every word with both spellings of the street type, spaced at the ends', () => {
+    expect(
+      addressSearchKey({
+        street_number: '100',
+        street: 'Harris Street',
+        suburb: 'Pyrmont',
+        state: 'NSW',
+        postcode: '2009',
+      }),
+    ).toBe(' 100 harris street st pyrmont nsw 2009 ');
+    expect(
+      addressSearchKey({
+        street_number: '7',
+        street: 'Wattle Gr',
+        suburb: "O'Connor",
+        state: 'WA',
+        postcode: '6163',
+      }),
+    ).toBe(' 7 wattle grove gr oconnor wa 6163 ');
+  });
+});
+
+describe('comparableAddress', () => {
+  const harris = '100 harris street pyrmont nsw 2009';
+  it.each([
+    '100 Harris Street, Pyrmont NSW 2009',
+    '100 HARRIS ST, PYRMONT NSW 2009',
+    '100 Harris St, Pyrmont NSW 2009, Australia',
+    '5/100 Harris Street, Pyrmont NSW 2009',
+    'Unit 5, 100 Harris Street, Pyrmont NSW 2009',
+  ])('%j compares as the same address', (text) => {
+    expect(comparableAddress(text)).toBe(harris);
+  });
+});
+
+describe('withoutUnit and shortStreetName', () => {
+  it.each([
+    ['5/100 Harris St', '100 Harris St'],
+    ['1/2/3 Long Road', '3 Long Road'],
+    ['Apt 12B, 1 Bay Road', '1 Bay Road'],
+    ['100 Harris St', '100 Harris St'],
+  ])('withoutUnit(%j) is %j', (text, expected) => {
+    expect(withoutUnit(text)).toBe(expected);
+  });
+
+  it.each([
+    ['Harris Street', 'Harris St'],
+    ['Southbank Boulevard', 'Southbank Blvd'],
+    ['Park Avenue', 'Park Ave'],
+    ['Wattle Grove', 'Wattle Gr'],
+    ['The Strand', 'The Strand'],
+  ])('shortStreetName(%j) is %j', (street, expected) => {
+    expect(shortStreetName(street)).toBe(expected);
+  });
+});
