@@ -1,0 +1,54 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The workspace's own lint configuration must keep packages/domain free of I/O, clocks, randomness
+// and import cycles (STYLE.md). These cases prove the rules fire where they should.
+const eslint = new ESLint({ cwd: new URL('../../..', import.meta.url).pathname });
+
+async function ruleIds(code: string, file = 'packages/domain/src/example.ts'): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: file });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe('packages/domain lint rules', () => {
+  it.each([
+    [
+      "import { readFile } from 'node:fs/promises';\nexport const f = readFile;",
+      'no-restricted-imports',
+    ],
+    ["import fs from 'fs';\nexport const f = fs;", 'no-restricted-imports'],
+    ["import pg from 'pg';\nexport const p = pg;", 'no-restricted-imports'],
+    ["import Fastify from 'fastify';\nexport const f = Fastify;", 'no-restricted-imports'],
+    ["import { useState } from 'react';\nexport const u = useState;", 'no-restricted-imports'],
+    ['export const now = () => Date.now();', 'no-restricted-syntax'],
+    ['export const today = () => new Date();', 'no-restricted-syntax'],
+    ['export const id = () => Math.random();', 'no-restricted-syntax'],
+    ["export const get = () => fetch('/api');", 'no-restricted-globals'],
+    ['export const env = () => process.env.X;', 'no-restricted-globals'],
+  ])('refuses %s', async (code, rule) => {
+    expect(await ruleIds(code)).toContain(rule);
+  });
+
+  it('allows pure code, and dates built from a value', async () => {
+    expect(await ruleIds('export const at = (ms: number) => new Date(ms).toISOString();')).toEqual(
+      [],
+    );
+  });
+
+  it('allows I/O outside packages/domain', async () => {
+    const ids = await ruleIds(
+      "import { readFile } from 'node:fs/promises';\nexport const f = readFile;",
+      'apps/server/src/example.ts',
+    );
+    expect(ids).not.toContain('no-restricted-imports');
+  });
+
+  it('reports an import cycle', async () => {
+    // index.ts re-exports messages.ts, so messages.ts importing index.ts closes a cycle.
+    const ids = await ruleIds(
+      "export * from './index.ts';\nexport const x = 1;",
+      'packages/domain/src/messages.ts',
+    );
+    expect(ids).toContain('import/no-cycle');
+  });
+});
