@@ -58,6 +58,11 @@ export default tseslint.config(
     },
   },
   {
+    // The wizard runs in the browser.
+    files: ['apps/web/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['packages/domain/src/**/*.ts'],
     ignores: ['packages/domain/src/**/*.test.ts'],
     languageOptions: { globals: {} },

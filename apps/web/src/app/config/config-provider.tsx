@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { defaultDomainConfig } from '@fibre/domain';
+import { fetchPublicConfig, type PublicConfig } from '../api/endpoints.ts';
+import { applyBrand } from './brand.ts';
+import { ConfigContext, type AppConfig } from './config-context.tsx';
+
+type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; site: PublicConfig };
+
+interface Props {
+  children: ReactNode;
+  loading: ReactNode;
+  failed: (retry: () => void) => ReactNode;
+}
+
+/** Loads the public configuration once, applies the brand, then renders the wizard. */
+export function ConfigProvider({ children, loading, failed }: Props) {
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void fetchPublicConfig({ signal: controller.signal }).then((result) => {
+      if (result.ok) {
+        applyBrand(result.data.brandColour);
+        document.title = `Sign up | ${result.data.providerName}`;
+        setLoad({ status: 'ready', site: result.data });
+      } else if (!result.aborted) {
+        setLoad({ status: 'failed' });
+      }
+    });
+    return () => controller.abort();
+  }, [attempt]);
+
+  const retry = useCallback(() => {
+    setLoad({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+
+  const value = useMemo<AppConfig | null>(
+    () =>
+      load.status === 'ready'
+        ? {
+            site: load.site,
+            // The provider code comes from the server; the rejected coupon codes and postcode
+            // overrides are not in the public configuration yet, so the demo defaults apply.
+            domain: { ...defaultDomainConfig, provider: load.site.provider },
+          }
+        : null,
+    [load],
+  );
+
+  if (load.status === 'loading') return loading;
+  if (load.status === 'failed') return failed(retry);
+  return <ConfigContext value={value}>{children}</ConfigContext>;
+}

@@ -1,0 +1,136 @@
+import {
+  CONTRACT_TERM,
+  FIRST_PAYMENT_DELAY_DAYS,
+  formatDollars,
+  orderSummary,
+  parseCost,
+  stateTimeZone,
+} from '@fibre/domain';
+import { currentOffer } from '../offers/current-offer.ts';
+import { selectedPlan, selectedRouter } from '../store/selectors.ts';
+import { useWizard } from '../store/store-context.tsx';
+import './order-summary.css';
+
+const money = (amount: number) => `$${formatDollars(amount)}`;
+
+/**
+ * The order summary beside steps 2 and 3. Every amount comes from the domain's orderSummary; the
+ * component only lays the lines out.
+ */
+export function OrderSummary() {
+  const state = useWizard();
+  const plan = selectedPlan(state);
+  const router = selectedRouter(state);
+  const address = state.address.value;
+  const offer = currentOffer(state);
+
+  if (!plan) {
+    return (
+      <section className="card summary" aria-labelledby="summary-title">
+        <h2 id="summary-title" className="summary__title">
+          Your order
+        </h2>
+        <p className="summary__empty">Choose a plan to see your order.</p>
+      </section>
+    );
+  }
+
+  const summary = router
+    ? orderSummary({
+        plan,
+        router,
+        addOns: state.signup.addOns,
+        greenfield: address?.greenfield ?? false,
+        discount: offer.discount,
+        couponCode: offer.couponCode,
+        activationDate: null,
+        timeZone: stateTimeZone(address?.state ?? ''),
+      })
+    : null;
+
+  return (
+    <section className="card summary" aria-labelledby="summary-title">
+      <h2 id="summary-title" className="summary__title">
+        Your order
+      </h2>
+      {address && <p className="summary__address">{address.formatted_address}</p>}
+      <dl className="summary__lines">
+        <div className="summary__line">
+          <dt>
+            {plan.name}
+            <span className="summary__sub">{plan.speed} Mbps plan</span>
+          </dt>
+          <dd>
+            {money(summary?.plan.amount ?? parseCost(plan.cost))}
+            <span className="summary__sub">per month</span>
+          </dd>
+        </div>
+        {summary ? (
+          <div className="summary__line">
+            <dt>
+              {summary.router.name}
+              <span className="summary__sub">Router</span>
+            </dt>
+            <dd>
+              {money(summary.router.amount)}
+              {summary.router.period && (
+                <span className="summary__sub">{summary.router.period}</span>
+              )}
+            </dd>
+          </div>
+        ) : (
+          <div className="summary__line summary__line--pending">
+            <dt>Router</dt>
+            <dd>Not chosen yet</dd>
+          </div>
+        )}
+        {summary?.addOns.map((line) => (
+          <div className="summary__line" key={line.code}>
+            <dt>{line.label}</dt>
+            <dd>
+              {money(line.amount)}
+              <span className="summary__sub">{line.recurring ? 'per month' : 'one-off'}</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {offer.discount && (
+        <div className="summary__offer">
+          <p className="summary__offer-title">
+            {offer.title}: {summary?.discount?.inWords ?? offer.discount.in_words}
+          </p>
+          <p className="summary__offer-terms">{offer.discount.terms}</p>
+        </div>
+      )}
+      {summary ? (
+        <dl className="summary__totals">
+          <div className="summary__line summary__line--total">
+            <dt>Monthly total</dt>
+            <dd>{money(summary.monthlyTotal)}</dd>
+          </div>
+          <div className="summary__line">
+            <dt>Due at activation</dt>
+            <dd>{money(summary.activationTotal)}</dd>
+          </div>
+          <div className="summary__line">
+            <dt>Card processing fee (1.5%)</dt>
+            <dd>{money(summary.cardFee)}</dd>
+          </div>
+          <div className="summary__line">
+            <dt>First payment</dt>
+            <dd>
+              {summary.firstPaymentDate
+                ? summary.firstPaymentDate.toLocaleDateString('en-AU', {
+                    timeZone: stateTimeZone(address?.state ?? ''),
+                  })
+                : `${FIRST_PAYMENT_DELAY_DAYS} days after activation`}
+            </dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="summary__empty">Choose a router to see your totals.</p>
+      )}
+      <p className="summary__terms">Contract term {CONTRACT_TERM}, no lock-in. Unlimited data.</p>
+    </section>
+  );
+}

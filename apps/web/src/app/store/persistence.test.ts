@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { deserialise, loadState, saveState, serialise, STORAGE_KEY } from './persistence.ts';
+import { initialState, type WizardState } from './state.ts';
+import { restoredState } from './store-context.tsx';
+
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, value),
+  };
+}
+
+const saved: WizardState = {
+  ...initialState,
+  step: 2,
+  address: {
+    status: 'loading',
+    input: '7 Wattle Grove, Kellyville NSW 2155',
+    dialogOpen: true,
+    value: {
+      formatted_address: '7 Wattle Grove, Kellyville NSW 2155',
+      street_number: '7',
+      street: 'Wattle Gr',
+      suburb: 'Kellyville',
+      state: 'NSW',
+      postcode: '2155',
+      unit: '',
+      uniqueCode: 'G9B0C1',
+      status: 'LIT',
+      buildingCategory: 'brownfield',
+      buildingClass: 'sdu',
+      buildingType: 'residential',
+      mdu: false,
+      commercial: false,
+      mixed: false,
+      greenfield: false,
+    },
+  },
+  plans: { ...initialState.plans, status: 'loading', filter: 'popular' },
+};
+
+describe('persistence', () => {
+  it('round-trips through sessionStorage under its key', () => {
+    const storage = memoryStorage();
+    saveState(saved, storage);
+    expect(storage.getItem(STORAGE_KEY)).toContain('"version":1');
+    const loaded = loadState(storage);
+    expect(loaded?.step).toBe(2);
+    expect(loaded?.plans.filter).toBe('popular');
+    expect(loaded?.address.value?.street).toBe('Wattle Gr');
+  });
+
+  it('restores every area idle and without an open dialog', () => {
+    const loaded = deserialise(serialise(saved))!;
+    expect(loaded.address.status).toBe('idle');
+    expect(loaded.plans.status).toBe('idle');
+    expect(loaded.address.dialogOpen).toBe(false);
+  });
+
+  it('fills areas missing from an older save with their initial values', () => {
+    const { bookings: _dropped, ...partial } = saved;
+    const loaded = deserialise(JSON.stringify({ version: 1, state: partial }))!;
+    expect(loaded.bookings).toEqual(initialState.bookings);
+  });
+
+  it('ignores nothing, junk, other versions and unknown steps', () => {
+    expect(deserialise(null)).toBeNull();
+    expect(deserialise('{not json')).toBeNull();
+    expect(deserialise(JSON.stringify({ version: 0, state: saved }))).toBeNull();
+    expect(deserialise(JSON.stringify({ version: 1, state: { ...saved, step: 9 } }))).toBeNull();
+  });
+
+  it('resumes on the furthest step the saved state supports', () => {
+    // Step 3 was saved, but no plan or router is chosen: the wizard resumes on step 2.
+    const restored = restoredState({ ...saved, step: 3 }, Date.now());
+    expect(restored.step).toBe(2);
+    expect(restoredState(null, Date.now())).toBe(initialState);
+  });
+});

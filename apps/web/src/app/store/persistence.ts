@@ -1,0 +1,71 @@
+import { isWizardStep } from '@fibre/domain';
+import { initialState, type WizardState } from './state.ts';
+
+/*
+ * The store survives a reload within the tab (sessionStorage), so reloading on any step returns to
+ * it with the same choices. Card data never enters the store, so it is never written here.
+ */
+
+export const STORAGE_KEY = 'fibre-signup:wizard';
+const VERSION = 1;
+
+type Areas = Omit<WizardState, 'step'>;
+const areas = Object.keys(initialState).filter((key) => key !== 'step') as (keyof Areas)[];
+
+/** No request survives a reload: every area starts idle, so what is missing is fetched again. */
+function settled<T extends object>(area: T): T {
+  return 'status' in area ? { ...area, status: 'idle' } : area;
+}
+
+export function serialise(state: WizardState): string {
+  return JSON.stringify({ version: VERSION, state });
+}
+
+/** The saved state merged over the initial one, or null when nothing usable is saved. */
+export function deserialise(text: string | null): WizardState | null {
+  if (!text) return null;
+  try {
+    const saved = JSON.parse(text) as { version?: unknown; state?: Partial<WizardState> };
+    if (saved.version !== VERSION || !saved.state || !isWizardStep(saved.state.step)) return null;
+    const restored = { ...initialState, step: saved.state.step } as WizardState;
+    for (const key of areas) {
+      const area = saved.state[key];
+      if (area && typeof area === 'object') {
+        (restored as unknown as Record<string, unknown>)[key] = settled({
+          ...initialState[key],
+          ...area,
+        });
+      }
+    }
+    // A dialog is a moment, not a choice: a reload shows the step without it (Submit shows the
+    // checked address's answer again).
+    restored.address = { ...restored.address, dialogOpen: false };
+    return restored;
+  } catch {
+    return null;
+  }
+}
+
+export function loadState(storage: Storage | undefined = safeSession()): WizardState | null {
+  try {
+    return deserialise(storage?.getItem(STORAGE_KEY) ?? null);
+  } catch {
+    return null;
+  }
+}
+
+export function saveState(state: WizardState, storage: Storage | undefined = safeSession()): void {
+  try {
+    storage?.setItem(STORAGE_KEY, serialise(state));
+  } catch {
+    // Storage full or refused (private mode): the wizard still works, it just won't resume.
+  }
+}
+
+function safeSession(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { initialCampaignState, type Address, type Plan, type Router } from '@fibre/domain';
+import { reducer } from './reducer.ts';
+import { initialState, type WizardState } from './state.ts';
+
+const address = (over: Partial<Address> = {}): Address => ({
+  formatted_address: '100 Harris Street, Pyrmont NSW 2009',
+  street_number: '100',
+  street: 'Harris Street',
+  suburb: 'Pyrmont',
+  state: 'NSW',
+  postcode: '2009',
+  unit: '',
+  uniqueCode: 'G1A2B3',
+  status: 'LIT',
+  buildingCategory: 'brownfield',
+  buildingClass: 'mdu',
+  buildingType: 'residential',
+  mdu: true,
+  commercial: false,
+  mixed: false,
+  greenfield: false,
+  ...over,
+});
+
+const plan = (id: string, name: string, speed: number, lit = true, nonLit = true): Plan => ({
+  id,
+  name,
+  speed,
+  cost: '79',
+  description1: '',
+  rsp: 'demo',
+  addressLIT: lit,
+  addressNonLIT: nonLit,
+});
+
+const plans = [
+  plan('starter-25', 'Starter 25', 25),
+  plan('boost-100', 'Boost 100', 100),
+  plan('turbo-350', 'Turbo 350', 350, true, false),
+  plan('giga-1000', 'Giga 1000', 1000, true, false),
+];
+const routers: Router[] = [
+  {
+    id: 'byo',
+    name: 'Bring your own router',
+    cost: '0',
+    description1: '',
+    description2: '',
+    rsp: 'demo',
+  },
+  {
+    id: 'wifi6',
+    name: 'Wi-Fi 6 Router',
+    cost: '10',
+    description1: '',
+    description2: 'per month',
+    rsp: 'demo',
+  },
+];
+
+const run = (state: WizardState, ...actions: Parameters<typeof reducer>[1][]) =>
+  actions.reduce(reducer, state);
+
+const now = Date.parse('2026-03-01T00:00:00Z');
+
+function onPlans(over: Partial<Address> = {}): WizardState {
+  return run(
+    initialState,
+    { type: 'address/checked', input: 'x', address: address(over) },
+    { type: 'step/next', now },
+    { type: 'plans/loaded', buildingCode: 'G1A2B3', plans },
+    { type: 'routers/loaded', routers },
+  );
+}
+
+describe('the wizard reducer', () => {
+  it('spells out the domain initial campaign state', () => {
+    const { status: _s, fetchedFor: _f, ...campaign } = initialState.campaign;
+    expect(campaign).toEqual(initialCampaignState);
+  });
+
+  it('opens the availability dialog on a checked address and moves on only when serviceable', () => {
+    const sorry = run(initialState, {
+      type: 'address/checked',
+      input: 'x',
+      address: address({ status: 'failed' }),
+    });
+    expect(sorry.address.dialogOpen).toBe(true);
+    expect(reducer(sorry, { type: 'step/next', now }).step).toBe(1);
+
+    const commercial = run(initialState, {
+      type: 'address/checked',
+      input: 'x',
+      address: address({ commercial: true, buildingType: 'commercial' }),
+    });
+    expect(reducer(commercial, { type: 'step/next', now }).step).toBe(1);
+
+    const lit = onPlans();
+    expect(lit.step).toBe(2);
+    expect(lit.address.dialogOpen).toBe(false);
+  });
+
+  it('selects Boost 100 by default and keeps one plan and one router selected', () => {
+    let state = onPlans();
+    expect(state.plans.selectedId).toBe('boost-100');
+    expect(state.routers.selectedId).toBeNull();
+    expect(reducer(state, { type: 'step/next', now }).step).toBe(2);
+
+    state = run(
+      state,
+      { type: 'plans/select', id: 'giga-1000' },
+      { type: 'routers/select', id: 'wifi6' },
+    );
+    expect(state.plans.selectedId).toBe('giga-1000');
+    expect(reducer(state, { type: 'step/next', now }).step).toBe(3);
+  });
+
+  it('drops a plan the building is not offered when the plans reload', () => {
+    const state = run(
+      onPlans(),
+      { type: 'plans/select', id: 'giga-1000' },
+      {
+        type: 'address/checked',
+        input: 'y',
+        address: address({ status: 'ComingSoon', uniqueCode: 'G5E6F7' }),
+      },
+    );
+    expect(state.plans.items).toEqual([]);
+    const reloaded = reducer(state, { type: 'plans/loaded', buildingCode: 'G5E6F7', plans });
+    expect(reloaded.plans.selectedId).toBe('boost-100');
+  });
+
+  it('adds the new-development fee for greenfield buildings and removes it otherwise', () => {
+    const green = onPlans({ greenfield: true, buildingCategory: 'greenfield' });
+    expect(green.signup.addOns).toEqual(['new-development-fee']);
+    const back = reducer(green, { type: 'address/checked', input: 'x', address: address() });
+    expect(back.signup.addOns).toEqual([]);
+  });
+
+  it('toggles static IP idempotently', () => {
+    const on = run(
+      onPlans(),
+      { type: 'signup/add-on', addOn: 'static-ip', on: true },
+      { type: 'signup/add-on', addOn: 'static-ip', on: true },
+    );
+    expect(on.signup.addOns).toEqual(['static-ip']);
+    expect(
+      reducer(on, { type: 'signup/add-on', addOn: 'static-ip', on: false }).signup.addOns,
+    ).toEqual([]);
+  });
+
+  it('goes back one step, and a draft on the way back means the step must pass again', () => {
+    const contact = {
+      firstName: 'Mary',
+      lastName: 'Smith',
+      email: 'm@example.com',
+      confirmEmail: 'm@example.com',
+      phone: '0412345678',
+      howDidYouHearAboutUs: 'Other',
+    };
+    let state = run(
+      onPlans(),
+      { type: 'routers/select', id: 'wifi6' },
+      { type: 'step/next', now },
+      { type: 'signup/contact', contact },
+      { type: 'step/next', now },
+    );
+    expect(state.step).toBe(4);
+    state = run(state, { type: 'step/back' }, { type: 'signup/contact-draft', draft: contact });
+    expect(state.step).toBe(3);
+    expect(state.signup.contact).toBeNull();
+    expect(reducer(state, { type: 'step/next', now }).step).toBe(3);
+  });
+
+  it('drops a refused promo code but remembers a refused campaign coupon', () => {
+    const withCode = run(initialState, { type: 'discount/applied', code: 'WWOMF', discount: null });
+    const refused = reducer(withCode, {
+      type: 'discount/refused',
+      error: 'Coupon is invalid',
+      campaignCoupon: false,
+    });
+    expect(refused.discount).toMatchObject({ code: null, error: 'Coupon is invalid' });
+    const campaign = reducer(initialState, {
+      type: 'discount/refused',
+      error: 'Coupon is invalid',
+      campaignCoupon: true,
+    });
+    expect(campaign.discount.campaignCouponRefused).toBe(true);
+  });
+});

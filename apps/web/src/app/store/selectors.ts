@@ -1,0 +1,69 @@
+import {
+  filterPlans,
+  isServiceable,
+  nextAllowed,
+  showsViewPlans,
+  visiblePlans,
+  type Address,
+  type Allowed,
+  type BuildingAccess,
+  type Plan,
+  type Router,
+  type WizardStep,
+  type WizardSummary,
+} from '@fibre/domain';
+import type { WizardState } from './state.ts';
+
+/** What the plan rules need to know about the building. */
+export function buildingAccess(address: Address | null): BuildingAccess {
+  return { lit: address?.status === 'LIT', greenfield: address?.greenfield ?? false };
+}
+
+/** The plans this building is offered, slowest first. */
+export const offeredPlans = (state: WizardState): Plan[] =>
+  visiblePlans(state.plans.items, buildingAccess(state.address.value));
+
+/** The offered plans under the All Plans / Most Popular toggle. */
+export const shownPlans = (state: WizardState): Plan[] =>
+  filterPlans(offeredPlans(state), state.plans.filter);
+
+export const selectedPlan = (state: WizardState): Plan | null =>
+  offeredPlans(state).find((plan) => plan.id === state.plans.selectedId) ?? null;
+
+export const selectedRouter = (state: WizardState): Router | null =>
+  state.routers.items.find((router) => router.id === state.routers.selectedId) ?? null;
+
+/** The store, summarised for the domain's step model. */
+export function wizardSummary(state: WizardState, step: WizardStep = state.step): WizardSummary {
+  const address = state.address.value;
+  return {
+    step,
+    addressServiceable:
+      address !== null && isServiceable(address.status) && showsViewPlans(address),
+    planChosen: selectedPlan(state) !== null,
+    routerChosen: selectedRouter(state) !== null,
+    // Saved only once the contact step's schema passed, and cleared by nothing but a new visit.
+    contactValid: state.signup.contact !== null,
+    unitValid: state.signup.connectionConfirmed,
+    reservation: state.reservations.reservation,
+    cardToken: null,
+  };
+}
+
+/** What the visitor may do next (SPEC.md 4), derived by the domain's step model. */
+export const allowed = (state: WizardState, now: Date | number): Allowed =>
+  nextAllowed(wizardSummary(state), now);
+
+/**
+ * The furthest step up to `wanted` that the state supports: a reload resumes on the step it left,
+ * unless what that step needs is gone (plans still loading count as chosen once loaded).
+ */
+export function reachableStep(state: WizardState, wanted: WizardStep, now: Date | number) {
+  let step: WizardStep = 1;
+  while (step < wanted) {
+    const next: WizardStep | null = nextAllowed(wizardSummary(state, step), now).next;
+    if (next === null) break;
+    step = next;
+  }
+  return step;
+}

@@ -1,0 +1,140 @@
+import type {
+  AddOn,
+  Address,
+  CampaignState,
+  ContactValues,
+  Coupon,
+  Discount,
+  Plan,
+  PlanFilter,
+  Reservation,
+  Router,
+  SubmissionResult,
+  WizardStep,
+} from '@fibre/domain';
+
+/*
+ * The wizard's one store, with SPEC.md 2's areas: address, campaign, discount, plans, routers,
+ * signup, bookings, reservations and finale. Fetching areas cycle idle -> loading -> idle, or
+ * failed (SPEC.md 4). Nothing here is a rule: the rules are @fibre/domain's, called by the
+ * reducer and the steps.
+ */
+
+export type FetchStatus = 'idle' | 'loading' | 'failed';
+
+export interface AddressArea {
+  status: FetchStatus;
+  /** The address text the visitor picked (or a link prefilled). */
+  input: string;
+  /** The checked address: parsed, with the lookup's answer merged (status 'failed' if none). */
+  value: Address | null;
+  /** The availability dialog of step 1. */
+  dialogOpen: boolean;
+}
+
+export interface CampaignArea extends CampaignState {
+  status: FetchStatus;
+  /** The building code the building campaign was fetched for. */
+  fetchedFor: string | null;
+}
+
+export interface DiscountArea {
+  status: FetchStatus;
+  /** A promo code (from the pc link parameter), applied once the address is known. */
+  pendingCode: string | null;
+  /** The accepted promo code and the offer it gives. */
+  code: string | null;
+  discount: Discount | null;
+  /** The coupon the order carries, once Add to cart has validated it. */
+  coupon: Coupon | null;
+  /** The campaign's own coupon was refused for the chosen plan. */
+  campaignCouponRefused: boolean;
+  /** 'Coupon is invalid' after a refused code, until the next attempt. */
+  error: string | null;
+}
+
+export interface PlansArea {
+  status: FetchStatus;
+  buildingCode: string | null;
+  /** The provider's plans for the building, as fetched (the domain decides which are shown). */
+  items: Plan[];
+  filter: PlanFilter;
+  selectedId: string | null;
+}
+
+export interface RoutersArea {
+  status: FetchStatus;
+  items: Router[];
+  selectedId: string | null;
+}
+
+/** The contact form as typed, before it passes (kept when the visitor goes back). */
+export type ContactDraft = Record<keyof ContactValues | 'confirmEmail', string>;
+
+export interface SignupArea {
+  addOns: AddOn[];
+  /** Saved when the contact step passes (names capitalised). */
+  contact: (ContactValues & { confirmEmail: string }) | null;
+  contactDraft: ContactDraft | null;
+  /** The connection details step passed (the unit is on the address). */
+  connectionConfirmed: boolean;
+  /** A referral code from the link, for the order's extra fields. */
+  referralCode: string | null;
+}
+
+export interface BookingsArea {
+  status: FetchStatus | 'bookingLoading';
+  /** The chosen slot's booking id (SPEC.md 4 'wanted booking id'). */
+  wantedBookingId: string | null;
+}
+
+export interface ReservationsArea {
+  status: FetchStatus;
+  reservation: Reservation | null;
+}
+
+export interface FinaleArea extends SubmissionResult {
+  status: FetchStatus;
+}
+
+export interface WizardState {
+  step: WizardStep;
+  address: AddressArea;
+  campaign: CampaignArea;
+  discount: DiscountArea;
+  plans: PlansArea;
+  routers: RoutersArea;
+  signup: SignupArea;
+  bookings: BookingsArea;
+  reservations: ReservationsArea;
+  finale: FinaleArea;
+}
+
+export const initialState: WizardState = {
+  step: 1,
+  address: { status: 'idle', input: '', value: null, dialogOpen: false },
+  // The domain's initialCampaignState, spelled out: importing it would pull the campaign module
+  // (and zod) into the first screen's bundle. state.test.ts checks the two agree.
+  campaign: { campaign: null, referral: false, moveIn: false, status: 'idle', fetchedFor: null },
+  discount: {
+    status: 'idle',
+    pendingCode: null,
+    code: null,
+    discount: null,
+    coupon: null,
+    campaignCouponRefused: false,
+    error: null,
+  },
+  plans: { status: 'idle', buildingCode: null, items: [], filter: 'all', selectedId: null },
+  routers: { status: 'idle', items: [], selectedId: null },
+  signup: {
+    addOns: [],
+    contact: null,
+    contactDraft: null,
+    connectionConfirmed: false,
+    referralCode: null,
+  },
+  bookings: { status: 'idle', wantedBookingId: null },
+  reservations: { status: 'idle', reservation: null },
+  finale: { status: 'idle', success: false, err: null },
+};

@@ -1,0 +1,65 @@
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  type Dispatch,
+  type ReactNode,
+} from 'react';
+import type { Action } from './actions.ts';
+import { loadState, saveState } from './persistence.ts';
+import { reducer } from './reducer.ts';
+import { reachableStep } from './selectors.ts';
+import { initialState, type WizardState } from './state.ts';
+
+const StateContext = createContext<WizardState | null>(null);
+const DispatchContext = createContext<Dispatch<Action> | null>(null);
+
+/** The saved state, on the furthest step it still supports; a fresh one otherwise. */
+export function restoredState(saved: WizardState | null, now: number): WizardState {
+  if (!saved) return initialState;
+  return { ...saved, step: reachableStep(saved, saved.step, now) };
+}
+
+export function StoreProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(reducer, null, () => restoredState(loadState(), Date.now()));
+  useEffect(() => saveState(state), [state]);
+  return (
+    <DispatchContext value={dispatch}>
+      <StateContext value={state}>{children}</StateContext>
+    </DispatchContext>
+  );
+}
+
+export function useWizard(): WizardState {
+  const state = useContext(StateContext);
+  if (!state) throw new Error('useWizard outside StoreProvider');
+  return state;
+}
+
+export function useDispatch(): Dispatch<Action> {
+  const dispatch = useContext(DispatchContext);
+  if (!dispatch) throw new Error('useDispatch outside StoreProvider');
+  return dispatch;
+}
+
+/** Next and back, as the domain's step model allows (the reducer checks again with fresh state). */
+export function useStepNavigation() {
+  const dispatch = useDispatch();
+  return {
+    next: () => dispatch({ type: 'step/next', now: Date.now() }),
+    back: () => dispatch({ type: 'step/back' }),
+  };
+}
+
+/** The latest state, for async work that must not act on the state of the render it began in. */
+export function useLatestWizard() {
+  const state = useWizard();
+  const ref = useRef(state);
+  useLayoutEffect(() => {
+    ref.current = state;
+  }, [state]);
+  return ref;
+}

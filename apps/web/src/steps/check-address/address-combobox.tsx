@@ -1,0 +1,193 @@
+import { useId, useState, type KeyboardEvent, type Ref } from 'react';
+import type {
+  AddressPrediction,
+  AddressSearch,
+} from '../../adapters/address-search/address-search.ts';
+import { text } from './text.ts';
+import { useAddressSuggestions } from './use-address-suggestions.ts';
+import './address-combobox.css';
+
+interface Props {
+  search: AddressSearch;
+  value: string;
+  onValueChange: (value: string) => void;
+  onChoose: (prediction: AddressPrediction) => void;
+  error?: string | undefined;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/**
+ * The address autocomplete as an ARIA 1.2 combobox: a text input that owns a listbox of
+ * suggestions. Down and Up move through them, Enter chooses, Escape closes (then clears), and a
+ * polite status says how many were found.
+ */
+export function AddressCombobox({
+  search,
+  value,
+  onValueChange,
+  onChoose,
+  error,
+  inputRef,
+}: Props) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const [query, setQuery] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const { options, loading, searched } = useAddressSuggestions(search, query);
+  const expanded = open && options.length > 0;
+
+  function type(next: string) {
+    onValueChange(next);
+    setQuery(next);
+    setActive(-1);
+    setOpen(true);
+  }
+
+  function choose(prediction: AddressPrediction) {
+    onValueChange(prediction.description);
+    setQuery(null);
+    setOpen(false);
+    setActive(-1);
+    onChoose(prediction);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const count = options.length;
+    switch (event.key) {
+      case 'ArrowDown':
+        if (!count) return;
+        event.preventDefault();
+        setOpen(true);
+        setActive((i) => (i + 1) % count);
+        break;
+      case 'ArrowUp':
+        if (!count) return;
+        event.preventDefault();
+        setOpen(true);
+        setActive((i) => (i <= 0 ? count - 1 : i - 1));
+        break;
+      case 'Enter':
+        if (expanded && active >= 0 && options[active]) {
+          event.preventDefault();
+          choose(options[active]);
+        }
+        break;
+      case 'Escape':
+        if (expanded) {
+          event.preventDefault();
+          setOpen(false);
+          setActive(-1);
+        } else if (value) {
+          event.preventDefault();
+          type('');
+        }
+        break;
+    }
+  }
+
+  const describedBy = [hintId, error ? errorId : null].filter(Boolean).join(' ');
+  const status = loading
+    ? ''
+    : open && searched && query
+      ? options.length
+        ? text.suggestions(options.length)
+        : text.noMatches
+      : '';
+
+  return (
+    <div className="combobox">
+      <label className="field__label" htmlFor={id}>
+        {text.addressLabel}
+      </label>
+      <p className="field__hint" id={hintId}>
+        {text.addressHint}
+      </p>
+      <div className="combobox__control">
+        <svg
+          className="combobox__icon"
+          viewBox="0 0 24 24"
+          width="20"
+          height="20"
+          aria-hidden="true"
+        >
+          <path
+            d="M12 21s-7-6.1-7-11.5A7 7 0 0 1 19 9.5C19 14.9 12 21 12 21z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          />
+          <circle cx="12" cy="9.5" r="2.5" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+        <input
+          ref={inputRef}
+          id={id}
+          className="input combobox__input"
+          type="text"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+          aria-describedby={describedBy}
+          aria-invalid={Boolean(error)}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          placeholder={text.addressPlaceholder}
+          value={value}
+          onChange={(event) => type(event.target.value)}
+          onKeyDown={onKeyDown}
+          onBlur={() => setOpen(false)}
+          onFocus={() => query && setOpen(true)}
+        />
+        {loading && <span className="spinner combobox__spinner" aria-hidden="true" />}
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Address suggestions"
+          className="combobox__list"
+          hidden={!expanded}
+        >
+          {expanded &&
+            options.map((option, index) => {
+              const [street, ...rest] = option.description.split(', ');
+              return (
+                <li
+                  key={option.id}
+                  id={`${listId}-${index}`}
+                  role="option"
+                  aria-selected={index === active}
+                  aria-label={option.description}
+                  className="combobox__option"
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(option)}
+                  onMouseMove={() => index !== active && setActive(index)}
+                >
+                  <span className="combobox__option-street">{street}</span>
+                  {rest.length > 0 && (
+                    <span className="combobox__option-rest">{rest.join(', ')}</span>
+                  )}
+                </li>
+              );
+            })}
+        </ul>
+      </div>
+      {error && (
+        <p className="field__error" id={errorId}>
+          {error}
+        </p>
+      )}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {status}
+      </p>
+      {!loading && open && searched && query && options.length === 0 && (
+        <p className="combobox__empty" aria-hidden="true">
+          {text.noMatches}
+        </p>
+      )}
+    </div>
+  );
+}

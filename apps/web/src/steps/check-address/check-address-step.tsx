@@ -1,0 +1,85 @@
+import { isAddressSelectable, type Place } from '@fibre/domain';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  createAddressSearch,
+  type AddressPrediction,
+} from '../../adapters/address-search/address-search.ts';
+import { useConfig } from '../../app/config/config-context.tsx';
+import { CheckIcon } from '../../app/shell/icons.tsx';
+import { StepHeading } from '../../app/shell/step-focus.tsx';
+import { useDispatch, useWizard } from '../../app/store/store-context.tsx';
+import { Button } from '../../app/ui/button.tsx';
+import { AddressCombobox } from './address-combobox.tsx';
+import { AvailabilityDialog } from './availability-dialog.tsx';
+import { text } from './text.ts';
+import { useAddressCheck } from './use-address-check.ts';
+import './check-address.css';
+
+/** Step 1, Check Address: choose an address from the autocomplete and press Submit. */
+export function CheckAddressStep() {
+  const { site } = useConfig();
+  const { address } = useWizard();
+  const dispatch = useDispatch();
+  const search = useMemo(() => createAddressSearch(site.adapters.addressSearch), [site]);
+  const [value, setValue] = useState(address.input);
+  const [place, setPlace] = useState<Place | null>(null);
+  const [error, setError] = useState<string>();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const { check, busy } = useAddressCheck();
+
+  function onValueChange(next: string) {
+    setValue(next);
+    setError(undefined);
+    if (place && next !== place.formatted_address) setPlace(null);
+  }
+
+  async function onChoose(prediction: AddressPrediction) {
+    setPlace(await search.resolve(prediction));
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (isAddressSelectable(place)) {
+      void check(place, value);
+    } else if (address.value && value === address.input) {
+      // Already checked (for example before a reload): show its answer again.
+      dispatch({ type: 'address/dialog', open: true });
+    } else {
+      setError(text.chooseFromList);
+      inputRef.current?.focus();
+    }
+  }
+
+  return (
+    <section className="step check-address">
+      <div className="check-address__hero">
+        <div className="check-address__copy">
+          <StepHeading>{text.heading}</StepHeading>
+          <p className="step-intro">{text.intro}</p>
+          <ul className="check-address__perks">
+            {text.perks.map((perk) => (
+              <li key={perk}>
+                <CheckIcon size={18} />
+                {perk}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <form className="card check-address__form" onSubmit={onSubmit} noValidate>
+          <AddressCombobox
+            search={search}
+            value={value}
+            onValueChange={onValueChange}
+            onChoose={onChoose}
+            error={error}
+            inputRef={inputRef}
+          />
+          <Button type="submit" block busy={busy || address.status === 'loading'}>
+            {text.submit}
+          </Button>
+        </form>
+      </div>
+      <AvailabilityDialog returnFocus={() => inputRef.current?.focus()} />
+    </section>
+  );
+}

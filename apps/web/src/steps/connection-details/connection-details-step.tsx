@@ -1,0 +1,68 @@
+import { OrderSummary } from '../../app/order-summary/order-summary.tsx';
+import { StepHeading } from '../../app/shell/step-focus.tsx';
+import { useWizard } from '../../app/store/store-context.tsx';
+import { Button } from '../../app/ui/button.tsx';
+import { Field } from '../../app/ui/field.tsx';
+import { text } from './text.ts';
+import { useConnectionForm } from './use-connection-form.ts';
+import './connection-details.css';
+
+/** Step 4, Connection details: the unit; street, suburb, postcode and state are read-only. */
+export function ConnectionDetailsStep() {
+  const { address } = useWizard();
+  const { form, onSubmit, goBack, mdu } = useConnectionForm();
+  const { errors } = form.formState;
+  const value = address.value;
+  const readOnly: [string, string][] = [
+    [text.street, [value?.street_number, value?.street].filter(Boolean).join(' ')],
+    [text.suburb, value?.suburb ?? ''],
+    [text.postcode, value?.postcode ?? ''],
+    [text.state, value?.state ?? ''],
+  ];
+
+  return (
+    <section className="step">
+      <StepHeading>{text.heading}</StepHeading>
+      <p className="step-intro">{text.intro}</p>
+      <div className="step-layout">
+        <form className="card step-section connection-details" onSubmit={onSubmit} noValidate>
+          <div className="form-grid form-grid--two">
+            <Field
+              label={text.unit}
+              hint={mdu ? text.unitHintMdu : text.unitHintHouse}
+              optional={!mdu}
+              error={errors.unit?.message}
+              className="form-grid__full connection-details__unit"
+            >
+              {(control) => (
+                <input
+                  className="input"
+                  autoComplete="address-line2"
+                  {...control}
+                  {...form.register('unit')}
+                />
+              )}
+            </Field>
+            <p className="field__hint form-grid__full connection-details__note">
+              {text.readOnlyNote}
+            </p>
+            {readOnly.map(([label, shown]) => (
+              <Field key={label} label={label}>
+                {(control) => <input className="input" readOnly value={shown} {...control} />}
+              </Field>
+            ))}
+          </div>
+          <div className="step-actions">
+            <Button variant="secondary" onClick={goBack}>
+              {text.goBack}
+            </Button>
+            <Button type="submit">{text.continue}</Button>
+          </div>
+        </form>
+        <div className="step-layout__aside">
+          <OrderSummary />
+        </div>
+      </div>
+    </section>
+  );
+}

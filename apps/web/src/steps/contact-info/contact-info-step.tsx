@@ -1,0 +1,121 @@
+import { howDidYouHearOptions } from '@fibre/domain';
+import type { ClipboardEvent, DragEvent } from 'react';
+import { OrderSummary } from '../../app/order-summary/order-summary.tsx';
+import { StepHeading } from '../../app/shell/step-focus.tsx';
+import { Button } from '../../app/ui/button.tsx';
+import { Field } from '../../app/ui/field.tsx';
+import { text } from './text.ts';
+import { useContactForm } from './use-contact-form.ts';
+
+// SPEC.md 5: copying and pasting are disabled in the confirm-email field.
+const blockClipboard = (event: ClipboardEvent | DragEvent) => event.preventDefault();
+
+/** Step 3, Contact info: the primary contact, with the order summary beside it. */
+export function ContactInfoStep() {
+  const { form, onSubmit, goBack } = useContactForm();
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
+
+  return (
+    <section className="step">
+      <StepHeading>{text.heading}</StepHeading>
+      <p className="step-intro">{text.intro}</p>
+      <div className="step-layout">
+        <form className="card step-section" onSubmit={onSubmit} noValidate>
+          <div className="form-grid form-grid--two">
+            <Field label={text.firstName} error={errors.firstName?.message}>
+              {(control) => (
+                <input
+                  className="input"
+                  autoComplete="given-name"
+                  {...control}
+                  {...register('firstName')}
+                />
+              )}
+            </Field>
+            <Field label={text.lastName} error={errors.lastName?.message}>
+              {(control) => (
+                <input
+                  className="input"
+                  autoComplete="family-name"
+                  {...control}
+                  {...register('lastName')}
+                />
+              )}
+            </Field>
+            <Field label={text.email} error={errors.email?.message} className="form-grid__full">
+              {(control) => (
+                <input
+                  className="input"
+                  type="email"
+                  autoComplete="email"
+                  {...control}
+                  {...register('email')}
+                />
+              )}
+            </Field>
+            <Field
+              label={text.confirmEmail}
+              hint={text.confirmEmailHint}
+              error={errors.confirmEmail?.message}
+              className="form-grid__full"
+            >
+              {(control) => (
+                <input
+                  className="input"
+                  type="email"
+                  autoComplete="off"
+                  onPaste={blockClipboard}
+                  onCopy={blockClipboard}
+                  onCut={blockClipboard}
+                  onDrop={blockClipboard}
+                  {...control}
+                  {...register('confirmEmail')}
+                />
+              )}
+            </Field>
+            <Field label={text.mobile} hint={text.mobileHint} error={errors.phone?.message}>
+              {(control) => (
+                <input
+                  className="input"
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel"
+                  {...control}
+                  {...register('phone')}
+                />
+              )}
+            </Field>
+            <Field label={text.howDidYouHear} error={errors.howDidYouHearAboutUs?.message}>
+              {(control) => (
+                <select className="input" {...control} {...register('howDidYouHearAboutUs')}>
+                  <option value="" disabled>
+                    {text.choose}
+                  </option>
+                  {howDidYouHearOptions.map((option) => (
+                    <option key={option} value={option}>
+                      {option}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+          <div className="step-actions">
+            <Button variant="secondary" onClick={goBack}>
+              {text.goBack}
+            </Button>
+            <Button type="submit" busy={isSubmitting}>
+              {text.continue}
+            </Button>
+          </div>
+        </form>
+        <div className="step-layout__aside">
+          <OrderSummary />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { capitaliseName, contactSchema, type ContactFormValues } from '@fibre/domain';
+import { useForm, type Resolver } from 'react-hook-form';
+import type { ContactDraft } from '../../app/store/state.ts';
+import { useDispatch, useStepNavigation, useWizard } from '../../app/store/store-context.tsx';
+
+const empty: ContactDraft = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  confirmEmail: '',
+  phone: '',
+  howDidYouHearAboutUs: '',
+};
+
+/**
+ * The contact form: the domain's contactSchema through the zod resolver. Messages show once a
+ * field is left (or on Continue), then follow every change. Names are stored capitalised.
+ */
+export function useContactForm() {
+  const { signup } = useWizard();
+  const dispatch = useDispatch();
+  const { next, back } = useStepNavigation();
+  const form = useForm<ContactDraft, unknown, ContactFormValues>({
+    // The form holds strings as typed ('' before a choice); the schema turns them into values.
+    resolver: zodResolver(contactSchema) as unknown as Resolver<
+      ContactDraft,
+      unknown,
+      ContactFormValues
+    >,
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+    defaultValues: signup.contact ?? signup.contactDraft ?? empty,
+  });
+
+  const onSubmit = form.handleSubmit((values) => {
+    dispatch({
+      type: 'signup/contact',
+      contact: {
+        ...values,
+        firstName: capitaliseName(values.firstName),
+        lastName: capitaliseName(values.lastName),
+      },
+    });
+    next();
+  });
+
+  function goBack() {
+    dispatch({ type: 'signup/contact-draft', draft: form.getValues() });
+    back();
+  }
+
+  return { form, onSubmit, goBack };
+}
