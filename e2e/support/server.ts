@@ -1,0 +1,128 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (e2e's parent). */
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const serverDir = join(repoRoot, 'apps/server');
+
+/** What every browser-test server gets unless a spec says otherwise. */
+export const defaultServerEnv: Readonly<Record<string, string>> = {
+  HOST: '127.0.0.1',
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  // A small generated index keeps the first start quick; the demo buildings are always in it.
+  ADDRESS_INDEX_SIZE: '5000',
+  // Browser tests type into the autocomplete a lot, from one address.
+  RATE_LIMIT_PER_MINUTE: '100000',
+};
+
+export interface RunningServer {
+  /** http://127.0.0.1:PORT */
+  baseURL: string;
+  /** The fresh embedded database's directory (removed by stop). */
+  dataDir: string;
+  /** The server's stdout and stderr. */
+  logFile: string;
+  /** SIGTERM (the graceful shutdown), then the data directory is removed. */
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Builds apps/web when its build is missing or older than its sources (the root's own rule). */
+export function buildWebIfNeeded(): void {
+  execFileSync(process.execPath, [join(repoRoot, 'scripts/build-web-if-needed.mjs')], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+}
+
+/**
+ * Starts the real server (apps/server/src/server.ts through tsx) on a free port with a fresh
+ * embedded database, and waits until /healthz answers. `env` adds to or overrides
+ * defaultServerEnv (for example a short RESERVATION_HOLD_SECONDS).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { timeoutMs = 120_000 } = {},
+): Promise<RunningServer> {
+  const port = await freePort();
+  const home = mkdtempSync(join(tmpdir(), 'fibre-e2e-'));
+  const dataDir = join(home, 'data');
+  const logFile = join(home, 'server.log');
+  const log = createWriteStream(logFile);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, ...defaultServerEnv, PORT: String(port), DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const cleanUp = () => rmSync(home, { recursive: true, force: true });
+  const baseURL = `http://127.0.0.1:${port}`;
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const output = readLog(logFile);
+      cleanUp();
+      throw new Error(`The server exited (${child.exitCode ?? child.signalCode}):\n${output}`);
+    }
+    if (await healthy(baseURL)) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      await exited;
+      const output = readLog(logFile);
+      cleanUp();
+      throw new Error(`The server was not healthy within ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return {
+    baseURL,
+    dataDir,
+    logFile,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      log.end();
+      cleanUp();
+    },
+  };
+}
+
+async function healthy(baseURL: string): Promise<boolean> {
+  try {
+    return (await fetch(`${baseURL}/healthz`)).ok;
+  } catch {
+    return false; // not listening yet
+  }
+}
+
+function readLog(file: string): string {
+  try {
+    return readFileSync(file, 'utf8').slice(-4000);
+  } catch {
+    return '(no output)';
+  }
+}
