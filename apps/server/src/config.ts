@@ -61,15 +61,23 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAPS_API_KEY: optional,
-  CHARGEBEE_SITE: optional,
+  // A site name is a host name label ({site}.chargebee.com); it also goes into the CSP header.
+  CHARGEBEE_SITE: optional.refine(
+    (v) => v === undefined || /^[a-z0-9][a-z0-9-]{0,62}$/.test(v),
+    'CHARGEBEE_SITE must be a Chargebee site name: lowercase letters, digits or -',
+  ),
   CHARGEBEE_PUBLISHABLE_KEY: optional,
   CHARGEBEE_API_KEY: optional,
+  // Base-URL overrides, for tests (local stand-ins) and self-hosted proxies only.
+  CHARGEBEE_API_BASE: url('CHARGEBEE_API_BASE'),
   ARRIVY_AUTH_KEY: optional,
   ARRIVY_AUTH_TOKEN: optional,
+  ARRIVY_API_BASE: url('ARRIVY_API_BASE'),
   HUBSPOT_PORTAL_ID: optional,
   HUBSPOT_FORM_ID: optional,
   GTM_ID: optional,
   ROLLBAR_ACCESS_TOKEN: optional,
+  ROLLBAR_ENDPOINT: url('ROLLBAR_ENDPOINT'),
   REDIS_URL: url('REDIS_URL'),
 });
 
@@ -99,12 +107,15 @@ export interface Config {
     | 'CHARGEBEE_SITE'
     | 'CHARGEBEE_PUBLISHABLE_KEY'
     | 'CHARGEBEE_API_KEY'
+    | 'CHARGEBEE_API_BASE'
     | 'ARRIVY_AUTH_KEY'
     | 'ARRIVY_AUTH_TOKEN'
+    | 'ARRIVY_API_BASE'
     | 'HUBSPOT_PORTAL_ID'
     | 'HUBSPOT_FORM_ID'
     | 'GTM_ID'
     | 'ROLLBAR_ACCESS_TOKEN'
+    | 'ROLLBAR_ENDPOINT'
     | 'REDIS_URL'
   >;
 }
@@ -141,12 +152,15 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       CHARGEBEE_SITE: e.CHARGEBEE_SITE,
       CHARGEBEE_PUBLISHABLE_KEY: e.CHARGEBEE_PUBLISHABLE_KEY,
       CHARGEBEE_API_KEY: e.CHARGEBEE_API_KEY,
+      CHARGEBEE_API_BASE: e.CHARGEBEE_API_BASE,
       ARRIVY_AUTH_KEY: e.ARRIVY_AUTH_KEY,
       ARRIVY_AUTH_TOKEN: e.ARRIVY_AUTH_TOKEN,
+      ARRIVY_API_BASE: e.ARRIVY_API_BASE,
       HUBSPOT_PORTAL_ID: e.HUBSPOT_PORTAL_ID,
       HUBSPOT_FORM_ID: e.HUBSPOT_FORM_ID,
       GTM_ID: e.GTM_ID,
       ROLLBAR_ACCESS_TOKEN: e.ROLLBAR_ACCESS_TOKEN,
+      ROLLBAR_ENDPOINT: e.ROLLBAR_ENDPOINT,
       REDIS_URL: e.REDIS_URL,
     },
   };

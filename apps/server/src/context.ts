@@ -1,3 +1,4 @@
+import type { ErrorReporter } from './adapters/error-reporting.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 
@@ -9,4 +10,6 @@ export interface AppContext {
   now: () => Date;
   /** Opaque unique ids. */
   newId: () => string;
+  /** Unexpected failures go here as well as to the log (Rollbar in production, when set). */
+  reporter: ErrorReporter;
 }

@@ -1,6 +1,8 @@
 import { buildApp } from './app.ts';
+import { errorReporterFor } from './adapters/error-reporting.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
+import { sweepStaleOrders } from './orders/sweep.ts';
 
 /** Starts the service: configuration, database, app, listener, and a clean shutdown. */
 async function main(): Promise<void> {
@@ -14,8 +16,12 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // In production with ROLLBAR_ACCESS_TOKEN this also reports uncaught exceptions and unhandled
+  // rejections (then exits): set up first, so a failing start is reported too.
+  const errorReporter = errorReporterFor(config, { captureProcess: true });
   const database = await openDatabase(config);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, errorReporter });
+  const sweeper = sweepStaleOrders(config, database, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -25,8 +31,10 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      clearInterval(sweeper);
       await app.close();
       await database.close();
+      await errorReporter.flush();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -10,14 +10,25 @@ export interface SubscriptionRequest {
   firstName: string;
   lastName: string;
   email: string;
+  /** +61 4xx xxx xxx. */
+  phone: string;
   cardToken: string;
   planId: string;
   routerId: string;
+  /** The router's monthly charge; 0 for bring-your-own, which is not billed. */
+  routerCents: number;
   addOns: string[];
   couponId: string | null;
   monthlyCents: number;
   /** Billing starts at the end of the installation day. */
   startDate: Date;
+  address: {
+    unit: string;
+    street: string;
+    suburb: string;
+    state: string;
+    postcode: string;
+  };
 }
 
 export interface Subscription {
@@ -26,10 +37,16 @@ export interface Subscription {
 }
 
 /**
- * Billing behind one small interface: the local ledger (embedded default) and Chargebee implement
- * it. A declined card is an HttpError the install answers with; nothing is kept.
+ * Billing behind one small interface with two shapes (docs/decisions/004-external-adapters.md).
+ * A local adapter writes inside the order's own transaction, so a failure rolls everything back.
+ * An external one is called after the order is written as pending: it must be idempotent per
+ * order (a retry of the same order must not bill twice) and able to undo what it did.
+ * Either way a declined card is an HttpError the install answers with.
  */
-export interface BillingAdapter {
+export type BillingAdapter = LocalBilling | ExternalBilling;
+
+export interface LocalBilling {
+  kind: 'local';
   subscribe(
     trx: Transaction<Schema>,
     request: SubscriptionRequest,
@@ -37,16 +54,24 @@ export interface BillingAdapter {
   ): Promise<Subscription>;
 }
 
-export const paymentDeclined = () =>
-  new HttpError(
-    402,
-    'payment_declined',
-    'Your card was declined: insufficient funds. Please use another card.',
-  );
+export interface ExternalBilling {
+  kind: 'external';
+  subscribe(request: SubscriptionRequest): Promise<Subscription>;
+  /**
+   * Undoes whatever subscribe did for the order, finished or not (its outcome may be unknown
+   * after a timeout); resolves when nothing billable is left, throws when that is not certain.
+   */
+  cancel(orderId: string): Promise<void>;
+}
+
+export const paymentDeclined = (
+  message = 'Your card was declined: insufficient funds. Please use another card.',
+) => new HttpError(402, 'payment_declined', message);
 
 /** The local ledger: a customer and a subscription row in the order's own transaction. */
-export function localLedger(newId: () => string): BillingAdapter {
+export function localLedger(newId: () => string): LocalBilling {
   return {
+    kind: 'local',
     async subscribe(trx, request, now) {
       const card = await findToken(trx, request.cardToken);
       if (!card) throw new HttpError(422, 'card_invalid', messages.cardInvalid);

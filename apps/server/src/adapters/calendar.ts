@@ -14,10 +14,15 @@ export interface TaskRequest {
 }
 
 /**
- * Scheduling behind one small interface: the built-in crew calendar (embedded default) and Arrivy
- * implement it. The hold is already consumed; this records the installer's task.
+ * The installer's task for an order: the built-in crew calendar (embedded default) writes it in
+ * the order's own transaction; Arrivy creates it after the order is written, and must find the
+ * task it already made for the order rather than make a second (a retry resumes an order).
+ * The hold is already consumed when either runs.
  */
-export interface CalendarAdapter {
+export type CalendarAdapter = LocalCalendar | ExternalCalendar;
+
+export interface LocalCalendar {
+  kind: 'local';
   createTask(
     trx: Transaction<Schema>,
     request: TaskRequest,
@@ -25,8 +30,17 @@ export interface CalendarAdapter {
   ): Promise<{ taskId: string }>;
 }
 
-export function localCalendar(newId: () => string): CalendarAdapter {
+export interface ExternalCalendar {
+  kind: 'external';
+  /** Creates the order's task, or finds the one an earlier attempt made. */
+  createTask(request: TaskRequest): Promise<{ taskId: string }>;
+  /** The order's task, null when there is none; throws when the service cannot say. */
+  findTask(orderId: string): Promise<string | null>;
+}
+
+export function localCalendar(newId: () => string): LocalCalendar {
   return {
+    kind: 'local',
     async createTask(trx, request, now) {
       const taskId = `task_${newId()}`;
       await trx

@@ -1,34 +1,24 @@
 import { createHash } from 'node:crypto';
 import {
-  capitaliseName,
   contactSchema,
   firstIssues,
   installBodySchema,
   messages,
-  normaliseMobile,
-  toInstant,
   type InstallBody,
 } from '@fibre/domain';
-import type { AppContext } from '../context.ts';
-import type { BillingAdapter } from '../adapters/billing.ts';
-import type { CalendarAdapter } from '../adapters/calendar.ts';
 import { HttpError } from '../errors.ts';
-import { consumeReservation } from '../repositories/reservations.ts';
-import { claimIdempotencyKey, insertOrder, saveIdempotentAnswer } from '../repositories/orders.ts';
-import { priceOrder } from './price-order.ts';
+import { claimIdempotencyKey, saveIdempotentAnswer } from '../repositories/orders.ts';
+import { installExternally } from './install-external.ts';
+import {
+  keyReused,
+  subscriptionRequest,
+  taskRequest,
+  writeOrder,
+  type InstallAnswer,
+  type InstallDeps,
+} from './write-order.ts';
 
-export interface InstallAnswer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-export interface InstallDeps {
-  ctx: AppContext;
-  billing: BillingAdapter;
-  calendar: CalendarAdapter;
-}
-
-const bookingExpired = () => new HttpError(409, 'booking_expired', messages.bookingExpired);
+export type { InstallAnswer, InstallDeps } from './write-order.ts';
 
 /** Stable across key order, so a retry of the same body hashes the same. */
 function canonical(value: unknown): string {
@@ -65,9 +55,11 @@ function checkContact(body: InstallBody, extra: Map<string, string>): void {
 }
 
 /**
- * Places an order as one unit of work (PRODUCT.md section 4): the hold becomes a booking, the order,
- * its billing customer and subscription and its installer task are written in ONE transaction, or
- * nothing is. A repeated Idempotency-Key with the same body answers what the first request got.
+ * Places an order as one unit of work (PRODUCT.md section 4). With the embedded ledger and
+ * calendar, the hold becomes a booking, and the order, its billing customer and subscription and
+ * its installer task are written in ONE transaction, or nothing is. With an external service
+ * (Chargebee, Arrivy) that cannot join a transaction, install-external.ts runs the same steps as
+ * a saga. A repeated Idempotency-Key with the same body answers what the first request got.
  */
 export async function install(
   deps: InstallDeps,
@@ -86,90 +78,22 @@ export async function install(
   const requestHash = createHash('sha256').update(canonical(rawBody)).digest('hex');
   const now = ctx.now();
 
+  if (deps.billing.kind === 'external' || deps.calendar.kind === 'external') {
+    return installExternally(deps, { body, extra, requestHash, idempotencyKey, now });
+  }
+  const { billing, calendar } = deps;
   return ctx.database.db.transaction().execute(async (trx) => {
     if (idempotencyKey !== undefined) {
       const earlier = await claimIdempotencyKey(trx, idempotencyKey, requestHash, now);
       if (earlier) {
-        if (earlier.request_hash !== requestHash) {
-          throw new HttpError(
-            422,
-            'idempotency_key_reused',
-            'This Idempotency-Key was used for a different order',
-          );
-        }
+        if (earlier.request_hash !== requestHash) throw keyReused();
         return { status: earlier.status_code, body: earlier.response };
       }
     }
-    const priced = await priceOrder(trx, ctx.config.provider.code, body, extra);
-    const held = await consumeReservation(trx, body.reservation_id, now);
-    if (!held || held.event_id !== body.event_id) throw bookingExpired();
-    const a = body.arrivy_booking;
-    if (toInstant(a.start_datetime).getTime() !== held.starts_at.getTime()) {
-      throw new HttpError(
-        422,
-        'booking_mismatch',
-        'The installation time does not match your reservation',
-        {
-          'arrivy_booking.start_datetime': 'The installation time does not match your reservation',
-        },
-      );
-    }
-
-    const orderId = ctx.newId();
-    const firstName = capitaliseName(a.customer_first_name);
-    const lastName = capitaliseName(a.customer_last_name);
-    await insertOrder(trx, {
-      id: orderId,
-      reservation_id: body.reservation_id,
-      building_code: priced.buildingCode,
-      plan_id: priced.planId,
-      router_id: priced.routerId,
-      add_ons: priced.addOns,
-      coupon_id: priced.couponId,
-      monthly_cents: priced.monthlyCents,
-      activation_cents: priced.activationCents,
-      card_fee_cents: priced.cardFeeCents,
-      email: a.customer_email,
-      contact: JSON.stringify({
-        firstName,
-        lastName,
-        email: a.customer_email,
-        phone: normaliseMobile(a.customer_mobile_number),
-      }),
-      status: 'confirmed',
-      created_at: now,
-    });
-    await deps.billing.subscribe(
-      trx,
-      {
-        orderId,
-        firstName,
-        lastName,
-        email: a.customer_email,
-        cardToken: body.charge_bee.tmp_token,
-        planId: priced.planId,
-        routerId: priced.routerId,
-        addOns: priced.addOns,
-        couponId: priced.couponId,
-        monthlyCents: priced.monthlyCents,
-        startDate: new Date(body.charge_bee.start_date),
-      },
-      now,
-    );
-    await deps.calendar.createTask(
-      trx,
-      {
-        orderId,
-        reservationId: body.reservation_id,
-        eventId: held.event_id,
-        state: held.state,
-        startsAt: held.starts_at,
-        endsAt: held.ends_at,
-        booking: { ...a, customer_first_name: firstName, customer_last_name: lastName },
-      },
-      now,
-    );
-    const answer = { status: 201, body: { success: true, order_id: orderId } };
+    const order = await writeOrder(trx, ctx, body, extra, now, 'confirmed');
+    await billing.subscribe(trx, subscriptionRequest(order, body), now);
+    await calendar.createTask(trx, taskRequest(order, body), now);
+    const answer = { status: 201, body: { success: true, order_id: order.orderId } };
     if (idempotencyKey !== undefined)
       await saveIdempotentAnswer(trx, idempotencyKey, answer.status, answer.body);
     return answer;

@@ -23,6 +23,8 @@ export interface PricedInstall {
   buildingCode: string;
   planId: string;
   routerId: string;
+  /** The router's monthly charge; 0 for bring-your-own. */
+  routerCents: number;
   addOns: AddOn[];
   couponId: string | null;
   monthlyCents: number;
@@ -154,6 +156,7 @@ export async function priceOrder(
     buildingCode,
     planId: plan.id,
     routerId: router.id,
+    routerCents: cents(Number(router.cost)),
     addOns,
     couponId: coupon?.coupon_id ?? null,
     monthlyCents: cents(monthly),

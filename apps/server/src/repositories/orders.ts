@@ -53,3 +53,99 @@ export async function countOrders(db: Kysely<Schema>): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+export type OrderRow = Selectable<Schema['orders']>;
+
+export async function findOrder(db: Kysely<Schema>, id: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Takes the lease on a pending order for this request: only one request at a time calls the
+ * external services for an order. False while another's lease is live, or when it is not pending.
+ */
+export async function takeLease(
+  db: Kysely<Schema>,
+  orderId: string,
+  now: Date,
+  until: Date,
+): Promise<boolean> {
+  const taken = await db
+    .updateTable('orders')
+    .set({ lease_until: until })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+    .returning('id')
+    .executeTakeFirst();
+  return taken !== undefined;
+}
+
+export async function finishOrder(
+  trx: Transaction<Schema>,
+  orderId: string,
+  outcome: {
+    status: 'confirmed' | 'needs_attention';
+    billingCustomerRef?: string | null;
+    billingSubscriptionRef?: string | null;
+    taskRef?: string | null;
+    attentionReason?: string | null;
+  },
+): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({
+      status: outcome.status,
+      lease_until: null,
+      ...(outcome.billingCustomerRef !== undefined
+        ? { billing_customer_ref: outcome.billingCustomerRef }
+        : {}),
+      ...(outcome.billingSubscriptionRef !== undefined
+        ? { billing_subscription_ref: outcome.billingSubscriptionRef }
+        : {}),
+      ...(outcome.taskRef !== undefined ? { task_ref: outcome.taskRef } : {}),
+      ...(outcome.attentionReason !== undefined
+        ? { attention_reason: outcome.attentionReason }
+        : {}),
+    })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/**
+ * Removes an order that was undone before anything outside was left billed or booked: its local
+ * ledger and calendar rows, the order, and the Idempotency-Key it claimed (a failed attempt
+ * stores nothing, so a retry runs again). The caller gives the hold back in the same transaction.
+ */
+export async function deleteOrder(
+  trx: Transaction<Schema>,
+  orderId: string,
+  idempotencyKey: string | undefined,
+): Promise<void> {
+  await trx.deleteFrom('bookings').where('order_id', '=', orderId).execute();
+  await trx.deleteFrom('billing_subscriptions').where('order_id', '=', orderId).execute();
+  await trx.deleteFrom('billing_customers').where('order_id', '=', orderId).execute();
+  await trx.deleteFrom('orders').where('id', '=', orderId).execute();
+  if (idempotencyKey !== undefined)
+    await trx.deleteFrom('idempotency_keys').where('key', '=', idempotencyKey).execute();
+}
+
+/**
+ * Pending orders whose lease lapsed long ago: the request working on them died and nobody retried.
+ * They are kept, as needing attention, for a person to finish: billing may have gone through.
+ */
+export async function markStaleOrders(db: Kysely<Schema>, lapsedBefore: Date): Promise<string[]> {
+  const rows = await db
+    .updateTable('orders')
+    .set({
+      status: 'needs_attention',
+      lease_until: null,
+      attention_reason:
+        'interrupted: the order was written but never confirmed; check billing and the installer task',
+    })
+    .where('status', '=', 'pending')
+    .where('lease_until', '<', lapsedBefore)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}

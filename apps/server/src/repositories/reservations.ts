@@ -107,7 +107,7 @@ export interface Hold {
 export async function holdWindow(
   db: Db,
   window: Window,
-  hold: { reservationId: string; now: Date; expiresAt: Date },
+  hold: { reservationId: string; now: Date; expiresAt: Date; alsoTaken?: number },
 ): Promise<Hold | null> {
   return db.transaction().execute(async (trx) => {
     await trx
@@ -130,7 +130,7 @@ export async function holdWindow(
       .executeTakeFirstOrThrow();
     const taken = await takenCrews(trx, window.id, hold.now);
     const crewId = window.crewIds.find((id) => !taken.includes(id));
-    if (taken.length >= capacity || crewId === undefined) return null;
+    if (taken.length + (hold.alsoTaken ?? 0) >= capacity || crewId === undefined) return null;
     const row = {
       reservation_id: hold.reservationId,
       event_id: `${window.id}~${crewId}`,
@@ -229,4 +229,21 @@ export async function consumeReservation(
     starts_at: window.starts_at,
     ends_at: window.ends_at,
   };
+}
+
+/**
+ * Gives a consumed reservation back to its holder, when the order that consumed it could not be
+ * completed (an external billing or scheduling call failed and was undone). It counts as a hold
+ * again until its own expires_at, so the visitor can still pay with another card.
+ */
+export async function restoreReservation(
+  trx: Transaction<Schema>,
+  reservationId: string,
+): Promise<void> {
+  await trx
+    .updateTable('reservations')
+    .set({ status: 'held', ended_at: null })
+    .where('reservation_id', '=', reservationId)
+    .where('status', '=', 'consumed')
+    .execute();
 }

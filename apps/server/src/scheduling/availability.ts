@@ -66,10 +66,14 @@ export interface ReservationAnswer {
 
 export const reservationTaken = () => conflict('reservation_taken', 'reservation taken');
 
-/** Holds the window a slot names for config.holdSeconds; 409 when it is full. */
+/**
+ * Holds the window a slot names for config.holdSeconds; 409 when it is full. `alsoTaken` counts
+ * places given away outside this database (installations booked straight into Arrivy).
+ */
 export async function holdSlot(
   ctx: AppContext,
   input: { booking_id: string; start: Date; end: Date },
+  options: { alsoTaken?: number } = {},
 ): Promise<ReservationAnswer> {
   const now = ctx.now();
   const state = windowIdState(input.booking_id);
@@ -103,6 +107,7 @@ export async function holdSlot(
     reservationId: ctx.newId(),
     now,
     expiresAt,
+    alsoTaken: options.alsoTaken ?? 0,
   });
   if (!hold) throw reservationTaken();
   return {

@@ -85,13 +85,51 @@ function localDayNumber(instant: Date, zone: string): number {
   return dayNumber({ year: z.getFullYear(), month: z.getMonth(), date: z.getDate() });
 }
 
+/*
+ * Every instant placed in or written for a zone asks Intl for the zone's offset, tens of
+ * microseconds each, and a three-month bookings call places and writes some 300 windows: measured
+ * (bench/README.md), that was most of the call's time. Both are pure functions of their inputs, so
+ * their answers are remembered, a bounded number of them. A day's windows are keyed by the state,
+ * the day and every crew's shift, so a changed shift is a new key; they are frozen, so no caller can
+ * change a remembered window.
+ */
+const REMEMBER_AT_MOST = 20_000;
+const rememberedIso = new Map<string, string>();
+const rememberedDays = new Map<string, readonly Window[]>();
+
+function remember<V>(memory: Map<string, V>, key: string, make: () => V): V {
+  let value = memory.get(key);
+  if (value === undefined) {
+    if (memory.size >= REMEMBER_AT_MOST) memory.clear();
+    value = make();
+    memory.set(key, value);
+  }
+  return value;
+}
+
 /** An ISO date-time with the zone's offset at that instant: '2026-10-05T08:00:00+11:00'. */
 export const zonedIso = (instant: Date, zone: string): string =>
-  formatISO(new TZDate(instant.getTime(), zone));
+  remember(rememberedIso, `${zone}|${instant.getTime()}`, () =>
+    formatISO(new TZDate(instant.getTime(), zone)),
+  );
+
+const shiftKey = (c: CrewShift) =>
+  `${c.id}:${c.working_days.join(',')}:${c.shift_start_minute}-${c.shift_end_minute}/${c.window_minutes}`;
+
+function windowsOnDay(state: State, crews: readonly CrewShift[], n: number): readonly Window[] {
+  return remember(rememberedDays, `${state}|${n}|${crews.map(shiftKey).join(';')}`, () =>
+    Object.freeze(
+      computeWindowsOnDay(state, crews, n).map((w) => {
+        Object.freeze(w.crewIds);
+        return Object.freeze(w);
+      }),
+    ),
+  );
+}
 
 // A window is named by its state and start, so a state's crews are expected to share window
 // boundaries; a crew with another length would join the window that starts when its does.
-function windowsOnDay(state: State, crews: readonly CrewShift[], n: number): Window[] {
+function computeWindowsOnDay(state: State, crews: readonly CrewShift[], n: number): Window[] {
   const day = dayFromNumber(n);
   const zone = zones[state];
   const byStart = new Map<number, { endMinute: number; crewIds: string[] }>();

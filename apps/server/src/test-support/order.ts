@@ -27,6 +27,8 @@ export interface OrderOptions {
   unit?: string;
   /** Which free slot to take (0 = the first). */
   slotIndex?: number;
+  /** A card token from elsewhere (Chargebee.js); without it the test-mode vault makes one. */
+  cardToken?: string;
 }
 
 /** Calls the API in-process (inject) or over HTTP (a server in another process). */
@@ -101,14 +103,18 @@ export async function prepareOrder(
     },
   );
   if (held.status !== 201) throw new Error(`hold answered ${held.status}`);
-  const token = await json<{ token: string }>('POST', '/api/v1/test-vault/tokens', {
-    number: options.card ?? '4111 1111 1111 1111',
-    expiry_month: 12,
-    expiry_year: 2030,
-    cvv: '123',
-    name: 'Jane Citizen',
-  });
-  if (token.status !== 201) throw new Error(`vault answered ${token.status}`);
+  let cardToken = options.cardToken;
+  if (cardToken === undefined) {
+    const token = await json<{ token: string }>('POST', '/api/v1/test-vault/tokens', {
+      number: options.card ?? '4111 1111 1111 1111',
+      expiry_month: 12,
+      expiry_year: 2030,
+      cvv: '123',
+      name: 'Jane Citizen',
+    });
+    if (token.status !== 201) throw new Error(`vault answered ${token.status}`);
+    cardToken = token.body.token;
+  }
   const addOns: AddOn[] = [];
   if (options.staticIp) addOns.push('static-ip');
   if (building.building_category === 'greenfield') addOns.push('new-development-fee');
@@ -146,7 +152,7 @@ export async function prepareOrder(
     },
     extraFields: toTemplateExtraFields(fields),
     planId: plan.id,
-    cardToken: token.body.token,
+    cardToken,
     coupon: options.couponId
       ? { coupon_id: options.couponId, coupon_type: options.couponType ?? 1 }
       : null,

@@ -1,4 +1,4 @@
-import type { JSONColumnType } from 'kysely';
+import type { Generated, JSONColumnType } from 'kysely';
 
 export interface OrderTables {
   orders: {
@@ -14,8 +14,14 @@ export interface OrderTables {
     card_fee_cents: number;
     email: string;
     contact: JSONColumnType<Record<string, unknown>>;
-    status: 'confirmed' | 'needs_attention';
+    status: 'pending' | 'confirmed' | 'needs_attention';
     created_at: Date;
+    /** Set for orders billed or scheduled by an external service (migration 005). */
+    billing_customer_ref: Generated<string | null>;
+    billing_subscription_ref: Generated<string | null>;
+    task_ref: Generated<string | null>;
+    attention_reason: Generated<string | null>;
+    lease_until: Generated<Date | null>;
   };
   billing_customers: {
     id: string;

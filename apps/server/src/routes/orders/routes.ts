@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { installBodySchema } from '@fibre/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { localLedger } from '../../adapters/billing.ts';
-import { localCalendar } from '../../adapters/calendar.ts';
+import { billingFor, schedulerFor } from '../../adapters/choose.ts';
 import { HttpError } from '../../errors.ts';
 import type { RouteDoc } from '../../openapi.ts';
 import { install } from '../../orders/install.ts';
@@ -24,6 +23,8 @@ export const orderDocs: RouteDoc[] = [
       402: 'Card declined at billing',
       409: 'The booking is expired: book a new time',
       422: 'The order does not match the catalogue, the reservation, or the key was used for another body',
+      502: 'Billing refused the order for a reason of ours (configuration); nothing was placed',
+      503: 'Billing or scheduling is unavailable and nothing was placed, or the order is still in progress for this key',
     },
   },
 ];
@@ -36,7 +37,13 @@ const idempotencyKey = z
   .regex(/^[\w.:-]+$/);
 
 export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const deps = { ctx, billing: localLedger(ctx.newId), calendar: localCalendar(ctx.newId) };
+  const deps = {
+    ctx,
+    billing: billingFor(ctx),
+    calendar: schedulerFor(ctx).calendar,
+    log: app.log,
+    reporter: ctx.reporter,
+  };
   app.post('/api/v1/:provider/install', async (request, reply) => {
     checkProvider(ctx, request);
     const header = request.headers['idempotency-key'];

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { conflict, HttpError, notFound } from '../../errors.ts';
 import type { RouteDoc } from '../../openapi.ts';
-import { releaseReservation } from '../../repositories/reservations.ts';
-import { holdSlot, listSlots } from '../../scheduling/availability.ts';
+import { schedulerFor } from '../../adapters/choose.ts';
 import { parseState } from '../../scheduling/windows.ts';
 import { parse } from '../../validate.ts';
 import { bookingsParams, bookingsQuery, reservationBody, reservationParams } from './schemas.ts';
@@ -22,6 +21,7 @@ export const schedulingDocs: RouteDoc[] = [
       200: '{booking_slots: [{id, booking_id, event_id, start, end, start_datetime_original_iso_str, end_datetime_original_iso_str}]}',
       400: 'Unknown state, or from/to missing, without an offset, reversed or too far apart',
       404: 'Unknown provider',
+      503: 'The scheduling service (Arrivy) cannot be reached',
     },
   },
   {
@@ -35,6 +35,7 @@ export const schedulingDocs: RouteDoc[] = [
       400: 'booking_id names no installation window, or start/end do not match it',
       404: 'Unknown provider',
       409: 'reservation_taken: the window is full; window_closed: it is too soon or past',
+      503: 'The scheduling service (Arrivy) cannot be reached',
     },
   },
   {
@@ -51,6 +52,7 @@ export const schedulingDocs: RouteDoc[] = [
 ];
 
 export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const scheduler = schedulerFor(ctx);
   // PRODUCT.md 3: any provider segment but ours answers 404.
   const checkProvider = (provider: string) => {
     if (provider !== ctx.config.provider.code) throw notFound('Unknown provider');
@@ -64,19 +66,19 @@ export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw new HttpError(400, 'invalid_input', 'Unknown state', { state: 'Unknown state' });
     }
     const { from, to } = parse(bookingsQuery, request.query ?? {});
-    return { booking_slots: await listSlots(ctx, state, from, to) };
+    return { booking_slots: await scheduler.listSlots(state, from, to) };
   });
 
   app.post('/api/v1/:provider/reservations', async (request, reply) => {
     checkProvider(parse(bookingsParams.pick({ provider: true }), request.params).provider);
     const body = parse(reservationBody, request.body ?? {});
-    return reply.status(201).send(await holdSlot(ctx, body));
+    return reply.status(201).send(await scheduler.hold(body));
   });
 
   app.delete('/api/v1/:provider/reservations/:reservation_id', async (request, reply) => {
     const params = parse(reservationParams, request.params);
     checkProvider(params.provider);
-    const outcome = await releaseReservation(ctx.database.db, params.reservation_id, ctx.now());
+    const outcome = await scheduler.release(params.reservation_id);
     if (outcome === 'unknown') throw notFound('Unknown reservation');
     if (outcome === 'consumed') {
       throw conflict('reservation_consumed', 'This reservation is already booked');

@@ -1,0 +1,277 @@
+import type { InstallBody } from '@fibre/domain';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { markStaleOrders } from '../repositories/orders.ts';
+import { startTestApp, type TestApp } from '../test-support/app.ts';
+import { prepareOrder } from '../test-support/order.ts';
+import { startArrivy, type ArrivyStandIn } from '../test-support/stand-ins/arrivy.ts';
+import {
+  DECLINED_TOKEN,
+  startChargebee,
+  type ChargebeeStandIn,
+} from '../test-support/stand-ins/chargebee.ts';
+import { arrivyEnv, chargebeeEnv } from '../test-support/stand-ins/env.ts';
+import { LEASE_MS } from './install-external.ts';
+
+/**
+ * PRODUCT.md section 4 with real services: billing (Chargebee) and scheduling (Arrivy) run as one
+ * unit of work though neither can join the database transaction. If one fails after the other
+ * succeeded, the first is undone or the order is recorded as needing attention; no paid order is
+ * lost and no installer task exists without its order.
+ */
+describe('install with Chargebee and Arrivy', () => {
+  let t: TestApp;
+  let cb: ChargebeeStandIn;
+  let arrivy: ArrivyStandIn;
+  let n = 0;
+  beforeAll(async () => {
+    [cb, arrivy] = await Promise.all([startChargebee(), startArrivy()]);
+    t = await startTestApp(
+      'pglite',
+      { ...chargebeeEnv(cb), ...arrivyEnv(arrivy) },
+      { clock: true },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await Promise.all([cb.close(), arrivy.close()]);
+  });
+  beforeEach(() => {
+    cb.faults.clear();
+    arrivy.faults.clear();
+  });
+
+  const order = async (cardToken = `cb_tok_${++n}`) =>
+    (await prepareOrder(t.app, { cardToken, slotIndex: n % 6 }, t.clock.now)).body;
+  const install = (body: InstallBody, key?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/demo/install',
+      payload: body,
+      headers: key ? { 'idempotency-key': key } : {},
+    });
+  const orderRow = (id: string) =>
+    t.database.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+  const holdStatus = async (reservationId: string) =>
+    (
+      await t.database.db
+        .selectFrom('reservations')
+        .select('status')
+        .where('reservation_id', '=', reservationId)
+        .executeTakeFirstOrThrow()
+    ).status;
+  const calls = (standIn: { requests: Array<{ method: string; path: string }> }, from: number) =>
+    standIn.requests.slice(from).map((r) => `${r.method} ${r.path}`);
+
+  it('bills, books and confirms the order, recording where each part lives', async () => {
+    const body = await order();
+    const [cbFrom, arFrom] = [cb.requests.length, arrivy.requests.length];
+    const res = await install(body, `ok-${body.reservation_id}`);
+    expect(res.statusCode).toBe(201);
+    const { order_id } = res.json();
+    const task = arrivy.tasks.find((x) => x.external_id === order_id)!;
+    expect(await orderRow(order_id)).toMatchObject({
+      status: 'confirmed',
+      billing_customer_ref: order_id,
+      billing_subscription_ref: order_id,
+      task_ref: String(task.id),
+      lease_until: null,
+      attention_reason: null,
+    });
+    expect(calls(cb, cbFrom)).toEqual([
+      'POST /api/v2/customers',
+      `POST /api/v2/customers/${order_id}/subscription_for_items`,
+    ]);
+    expect(calls(arrivy, arFrom)).toEqual(['GET /api/tasks', 'POST /api/tasks/new']);
+    expect(await holdStatus(body.reservation_id)).toBe('consumed');
+
+    // The same key again: the first answer, and no call to anyone.
+    const again = await install(body, `ok-${body.reservation_id}`);
+    expect(again.json()).toEqual(res.json());
+    expect(cb.requests.length - cbFrom).toBe(2);
+    expect(arrivy.requests.length - arFrom).toBe(2);
+  });
+
+  it('declines a card with 402 and keeps nothing; the hold stays, and another card places the order', async () => {
+    const body = await order(DECLINED_TOKEN);
+    const key = `declined-${body.reservation_id}`;
+    const res = await install(body, key);
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toEqual({ error: 'payment_declined', message: 'Insufficient funds.' });
+    expect(await holdStatus(body.reservation_id)).toBe('held');
+    expect(arrivy.tasks.filter((x) => x.source_id === body.reservation_id)).toEqual([]);
+    const orders = await t.database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('reservation_id', '=', body.reservation_id)
+      .execute();
+    expect(orders).toEqual([]);
+
+    body.charge_bee.tmp_token = 'cb_tok_another_card';
+    const retry = await install(body, key);
+    expect(retry.statusCode).toBe(201);
+  });
+
+  it('undoes billing when Arrivy refuses the task, gives the hold back and answers 503', async () => {
+    const body = await order();
+    arrivy.faults.fail(
+      'POST',
+      /^\/api\/tasks\/new$/,
+      { status: 500, body: { description: 'internal' } },
+      1,
+    );
+    const res = await install(body, `undo-${body.reservation_id}`);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      error: 'scheduling_failed',
+      message:
+        'We could not book your installation, so your order was not placed. Please try again.',
+    });
+    const orderId = [...cb.subscriptions.values()].at(-1)!.id as string;
+    expect(cb.subscriptions.get(orderId)).toMatchObject({ status: 'cancelled' });
+    expect(cb.customers.get(orderId)).toMatchObject({ deleted: true });
+    expect(await orderRow(orderId)).toBeUndefined();
+    expect(await holdStatus(body.reservation_id)).toBe('held');
+    // Arrivy works again: the visitor's retry with the same key places the order.
+    const retry = await install(body, `undo-${body.reservation_id}`);
+    expect(retry.statusCode).toBe(201);
+  });
+
+  it('keeps a billed order as needing attention when the task fails and billing cannot be undone', async () => {
+    const body = await order();
+    arrivy.faults.fail('POST', /^\/api\/tasks\/new$/, { status: 500, body: {} });
+    cb.faults.fail('POST', /cancel_for_items$/, { status: 503, body: { message: 'busy' } });
+    const res = await install(body, `attention-${body.reservation_id}`);
+    expect(res.statusCode).toBe(201);
+    const { order_id } = res.json();
+    expect(await orderRow(order_id)).toMatchObject({
+      status: 'needs_attention',
+      attention_reason: 'installer task not created and billing not undone',
+      billing_subscription_ref: order_id,
+      task_ref: null,
+    });
+    expect(cb.subscriptions.get(order_id)).toMatchObject({ status: 'future' });
+    expect(await holdStatus(body.reservation_id)).toBe('consumed');
+  });
+
+  it('keeps the order when Arrivy cannot say whether the task was made', async () => {
+    const body = await order();
+    arrivy.faults.fail('POST', /^\/api\/tasks\/new$/, 'drop');
+    arrivy.faults.fail('GET', /^\/api\/tasks$/, 'drop', 2);
+    const res = await install(body, `unknown-${body.reservation_id}`);
+    // The first lookup (before creating) failed too: the task step fails, and the order stays.
+    expect(res.statusCode).toBe(201);
+    expect(await orderRow(res.json().order_id)).toMatchObject({
+      status: 'needs_attention',
+      attention_reason: 'installer task not confirmed',
+    });
+  });
+
+  it('undoes an uncertain billing failure, or keeps the order when the undo fails too', async () => {
+    const body = await order();
+    cb.faults.fail('POST', /subscription_for_items$/, 'drop', 1);
+    const res = await install(body, `uncertain-${body.reservation_id}`);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error).toBe('billing_unavailable');
+    expect(await holdStatus(body.reservation_id)).toBe('held');
+
+    const other = await order();
+    cb.faults.fail('POST', /subscription_for_items$/, 'drop', 1);
+    cb.faults.fail('POST', /cancel_for_items$/, 'drop', 1);
+    const kept = await install(other, `uncertain-${other.reservation_id}`);
+    expect(kept.statusCode).toBe(503);
+    expect(kept.json()).toEqual({
+      error: 'order_needs_attention',
+      message:
+        'We could not confirm your payment. Please call us so that we can finalise your order.',
+    });
+    const row = await t.database.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('reservation_id', '=', other.reservation_id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      status: 'needs_attention',
+      attention_reason: 'billing outcome unknown and not undone',
+    });
+    expect(await holdStatus(other.reservation_id)).toBe('consumed');
+  });
+
+  it('resumes an order whose request died, billing once and booking once', async () => {
+    const body = await order();
+    const key = `resume-${body.reservation_id}`;
+    arrivy.faults.fail('POST', /^\/api\/tasks\/new$/, 'hang', 1);
+    const tasksBefore = arrivy.tasks.length;
+    const first = install(body, key);
+    for (
+      let i = 0;
+      i < 200 &&
+      !arrivy.requests.some(
+        (r) => r.path === '/api/tasks/new' && r.form.get('source_id') === body.reservation_id,
+      );
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 25));
+
+    // While the first holds its lease, a retry is told to wait.
+    const early = await install(body, key);
+    expect(early.statusCode).toBe(503);
+    expect(early.json().error).toBe('order_in_progress');
+
+    // The lease lapses (the first is as good as dead): a retry takes over and finishes.
+    const cbFrom = cb.requests.length;
+    t.clock.advance(LEASE_MS + 1000);
+    const retry = await install(body, key);
+    t.clock.advance(-(LEASE_MS + 1000));
+    expect(retry.statusCode).toBe(201);
+    const { order_id } = retry.json();
+    // Chargebee saw the same idempotency keys again and replayed its first answers.
+    expect(cb.requests.slice(cbFrom).map((r) => r.headers['chargebee-idempotency-key'])).toEqual([
+      `${order_id}-customer`,
+      `${order_id}-subscription`,
+    ]);
+    expect([...cb.subscriptions.keys()].filter((id) => id === order_id)).toHaveLength(1);
+
+    // The first request's call to Arrivy now fails; it finds the task the retry made.
+    arrivy.dropHanging();
+    const late = await first;
+    expect(late.statusCode).toBe(201);
+    expect(late.json()).toEqual(retry.json());
+    expect(arrivy.tasks.length - tasksBefore).toBe(1);
+    expect(await orderRow(order_id)).toMatchObject({ status: 'confirmed' });
+  });
+
+  it('marks a pending order nobody finished as needing attention, never deleting it', async () => {
+    const body = await order();
+    arrivy.faults.fail('POST', /^\/api\/tasks\/new$/, 'hang', 1);
+    const pending = install(body, `stale-${body.reservation_id}`);
+    for (
+      let i = 0;
+      i < 200 &&
+      (
+        await t.database.db
+          .selectFrom('orders')
+          .select('id')
+          .where('reservation_id', '=', body.reservation_id)
+          .where('status', '=', 'pending')
+          .execute()
+      ).length === 0;
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 25));
+    const row = await t.database.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('reservation_id', '=', body.reservation_id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+    expect(await markStaleOrders(t.database.db, new Date(row.lease_until!.getTime() - 1))).toEqual(
+      [],
+    );
+    expect(await markStaleOrders(t.database.db, new Date(row.lease_until!.getTime() + 1))).toEqual([
+      row.id,
+    ]);
+    expect(await orderRow(row.id)).toMatchObject({ status: 'needs_attention' });
+    arrivy.dropHanging();
+    await pending;
+  });
+});

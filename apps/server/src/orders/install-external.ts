@@ -1,0 +1,244 @@
+import type { InstallBody } from '@fibre/domain';
+import { HttpError } from '../errors.ts';
+import {
+  claimIdempotencyKey,
+  deleteOrder,
+  findOrder,
+  finishOrder,
+  saveIdempotentAnswer,
+  takeLease,
+} from '../repositories/orders.ts';
+import { restoreReservation } from '../repositories/reservations.ts';
+import { rebuildOrder } from './rebuild-order.ts';
+import {
+  keyReused,
+  subscriptionRequest,
+  taskRequest,
+  writeOrder,
+  type InstallAnswer,
+  type InstallDeps,
+  type WrittenOrder,
+} from './write-order.ts';
+
+/**
+ * The install's unit of work when billing or scheduling is an external service (Chargebee,
+ * Arrivy) that cannot join the database transaction (docs/decisions/004-external-adapters.md):
+ *
+ * 1. One transaction claims the Idempotency-Key, prices the order, consumes the hold and writes the
+ *    order as `pending` under a lease (plus any embedded ledger or calendar rows). A declined local
+ *    card or an expired hold rolls it all back, as the embedded unit of work does.
+ * 2. Billing, then scheduling, each idempotent per order.
+ * 3. One transaction confirms the order and stores the answer under the key.
+ *
+ * A failure undoes what was done before it and gives the hold back, when the undo is certain;
+ * when it is not (a service's outcome is unknown, or the undo itself failed) the order is kept as
+ * `needs_attention`: no paid order is lost, and no installer task exists without its order.
+ * A retry with the same key resumes a pending order whose lease has lapsed (its request died).
+ */
+
+/** Long enough for every external call and its timeout. */
+export const LEASE_MS = 3 * 60_000;
+
+export interface ExternalInstall {
+  body: InstallBody;
+  extra: Map<string, string>;
+  requestHash: string;
+  idempotencyKey: string | undefined;
+  now: Date;
+}
+
+const inProgress = () =>
+  new HttpError(
+    503,
+    'order_in_progress',
+    'Your order is still being placed. Please wait a moment, then try again.',
+  );
+const schedulingFailed = () =>
+  new HttpError(
+    503,
+    'scheduling_failed',
+    'We could not book your installation, so your order was not placed. Please try again.',
+  );
+const paymentUnconfirmed = () =>
+  new HttpError(
+    503,
+    'order_needs_attention',
+    'We could not confirm your payment. Please call us so that we can finalise your order.',
+  );
+
+export async function installExternally(
+  deps: InstallDeps,
+  input: ExternalInstall,
+): Promise<InstallAnswer> {
+  const { ctx, billing, calendar } = deps;
+  const { body, extra, requestHash, idempotencyKey: key, now } = input;
+  const leaseUntil = new Date(now.getTime() + LEASE_MS);
+  const first = await ctx.database.db.transaction().execute(async (trx) => {
+    if (key !== undefined) {
+      const earlier = await claimIdempotencyKey(trx, key, requestHash, now);
+      if (earlier) {
+        if (earlier.request_hash !== requestHash) throw keyReused();
+        if (earlier.status_code !== 0) {
+          return { answer: { status: earlier.status_code, body: earlier.response } };
+        }
+        return { resume: String(earlier.response.order_id) };
+      }
+    }
+    const order = await writeOrder(trx, ctx, body, extra, now, 'pending', leaseUntil);
+    if (billing.kind === 'local') {
+      await billing.subscribe(trx, subscriptionRequest(order, body), now);
+    }
+    if (calendar.kind === 'local') {
+      await calendar.createTask(trx, taskRequest(order, body), now);
+    }
+    if (key !== undefined) await saveIdempotentAnswer(trx, key, 0, { order_id: order.orderId });
+    return { order };
+  });
+  if ('answer' in first) return first.answer as InstallAnswer;
+  if ('resume' in first) return resume(deps, input, first.resume as string);
+  return complete(deps, input, first.order);
+}
+
+/** A retry of a key whose order is still pending: finish it if nobody else is. */
+async function resume(
+  deps: InstallDeps,
+  input: ExternalInstall,
+  orderId: string,
+): Promise<InstallAnswer> {
+  const { db } = deps.ctx.database;
+  const order = await findOrder(db, orderId);
+  if (!order) throw inProgress();
+  if (order.status !== 'pending') return placed(orderId);
+  const now = deps.ctx.now();
+  if (!(await takeLease(db, orderId, now, new Date(now.getTime() + LEASE_MS)))) {
+    throw inProgress();
+  }
+  return complete(deps, input, await rebuildOrder(deps, order));
+}
+
+async function complete(
+  deps: InstallDeps,
+  input: ExternalInstall,
+  order: WrittenOrder,
+): Promise<InstallAnswer> {
+  const { billing, calendar } = deps;
+  const { body, idempotencyKey: key } = input;
+  const orderId = order.orderId;
+  let refs: { billingCustomerRef?: string; billingSubscriptionRef?: string; taskRef?: string } = {};
+
+  if (billing.kind === 'external') {
+    try {
+      const subscription = await billing.subscribe(subscriptionRequest(order, body));
+      refs = {
+        billingCustomerRef: subscription.customerId,
+        billingSubscriptionRef: subscription.subscriptionId,
+      };
+    } catch (error) {
+      const answer = asHttpError(error);
+      // A refusal (declined card, bad token) billed nothing; anything else may have.
+      if (answer.status >= 500 && !(await undone(() => billing.cancel(orderId)))) {
+        await keepForAttention(deps, input, order, 'billing outcome unknown and not undone', {});
+        throw paymentUnconfirmed();
+      }
+      await undoOrder(deps, input, order);
+      throw answer;
+    }
+  }
+
+  if (calendar.kind === 'external') {
+    try {
+      refs.taskRef = (await calendar.createTask(taskRequest(order, body))).taskId;
+    } catch (error) {
+      // A timeout may hide a task that was made: only a definite "none" allows the undo.
+      const found = await calendar.findTask(orderId).catch(() => undefined);
+      if (found) {
+        refs.taskRef = found;
+      } else if (
+        found === null &&
+        (billing.kind === 'local' || (await undone(() => billing.cancel(orderId))))
+      ) {
+        await undoOrder(deps, input, order);
+        const answer = schedulingFailed();
+        answer.cause = error;
+        throw answer;
+      } else {
+        // Billed, and the slot is ours in the database: the order stands; a person makes the task.
+        return keepForAttention(
+          deps,
+          input,
+          order,
+          found === null
+            ? 'installer task not created and billing not undone'
+            : 'installer task not confirmed',
+          refs,
+          error,
+        );
+      }
+    }
+  }
+
+  const answer = placed(orderId);
+  await deps.ctx.database.db.transaction().execute(async (trx) => {
+    await finishOrder(trx, orderId, { status: 'confirmed', ...refs });
+    if (key !== undefined) await saveIdempotentAnswer(trx, key, answer.status, answer.body);
+  });
+  return answer;
+}
+
+const placed = (orderId: string): InstallAnswer => ({
+  status: 201,
+  body: { success: true, order_id: orderId },
+});
+
+function asHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const answer = new HttpError(503, 'billing_unavailable', 'Billing is unavailable right now.');
+  answer.cause = error;
+  return answer;
+}
+
+async function undone(undo: () => Promise<void>): Promise<boolean> {
+  try {
+    await undo();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Nothing is left outside: the order goes, the hold comes back, the key is free for a retry. */
+async function undoOrder(
+  deps: InstallDeps,
+  input: ExternalInstall,
+  order: WrittenOrder,
+): Promise<void> {
+  await deps.ctx.database.db.transaction().execute(async (trx) => {
+    await deleteOrder(trx, order.orderId, input.idempotencyKey);
+    await restoreReservation(trx, order.held.reservation_id);
+  });
+}
+
+/** The order stands, billed, with its slot consumed; a person finishes it. Reported, never lost. */
+async function keepForAttention(
+  deps: InstallDeps,
+  input: ExternalInstall,
+  order: WrittenOrder,
+  reason: string,
+  refs: { billingCustomerRef?: string; billingSubscriptionRef?: string; taskRef?: string },
+  error?: unknown,
+): Promise<InstallAnswer> {
+  const answer = placed(order.orderId);
+  await deps.ctx.database.db.transaction().execute(async (trx) => {
+    await finishOrder(trx, order.orderId, {
+      status: 'needs_attention',
+      attentionReason: reason,
+      ...refs,
+    });
+    if (input.idempotencyKey !== undefined)
+      await saveIdempotentAnswer(trx, input.idempotencyKey, answer.status, answer.body);
+  });
+  const problem = new Error(`Order ${order.orderId} needs attention: ${reason}`, { cause: error });
+  deps.log?.error({ err: problem, order_id: order.orderId }, 'order needs attention');
+  deps.reporter?.report(problem, { order_id: order.orderId });
+  return answer;
+}

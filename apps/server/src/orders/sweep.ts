@@ -1,0 +1,33 @@
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { markStaleOrders } from '../repositories/orders.ts';
+import { configuredServices } from '../services.ts';
+import { LEASE_MS } from './install-external.ts';
+
+/** A visitor's retry may resume a pending order within this time; after it, a person takes over. */
+export const STALE_AFTER_MS = 30 * 60_000;
+
+/**
+ * Every few minutes, pending orders whose request died and that nobody retried are kept as
+ * needing attention (install-external.ts). Only external billing or scheduling leaves orders
+ * pending, so with the embedded parts nothing runs.
+ */
+export function sweepStaleOrders(
+  config: Config,
+  database: Database,
+  log: { warn(details: object, message: string): void },
+  everyMs = 5 * 60_000,
+): NodeJS.Timeout | undefined {
+  const services = configuredServices(config);
+  if (!services.chargebeeBilling && !services.arrivy) return undefined;
+  const timer = setInterval(() => {
+    const lapsedBefore = new Date(Date.now() - STALE_AFTER_MS + LEASE_MS);
+    markStaleOrders(database.db, lapsedBefore)
+      .then((ids) => {
+        if (ids.length > 0) log.warn({ order_ids: ids }, 'pending orders now need attention');
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'stale order sweep failed'));
+  }, everyMs);
+  timer.unref();
+  return timer;
+}

@@ -1,0 +1,150 @@
+import {
+  capitaliseName,
+  normaliseMobile,
+  messages,
+  toInstant,
+  type InstallBody,
+} from '@fibre/domain';
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../context.ts';
+import type { BillingAdapter, SubscriptionRequest } from '../adapters/billing.ts';
+import type { CalendarAdapter, TaskRequest } from '../adapters/calendar.ts';
+import type { ErrorReporter } from '../adapters/error-reporting.ts';
+import type { Schema } from '../db/schema.ts';
+import { HttpError } from '../errors.ts';
+import { consumeReservation, type ConsumedReservation } from '../repositories/reservations.ts';
+import { insertOrder } from '../repositories/orders.ts';
+import { priceOrder, type PricedInstall } from './price-order.ts';
+
+/** The steps both units of work share (install.ts, install-external.ts). */
+
+export interface InstallAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+export interface InstallDeps {
+  ctx: AppContext;
+  billing: BillingAdapter;
+  calendar: CalendarAdapter;
+  /** Where failures that leave an order needing attention are logged and reported. */
+  log?: { error(details: object, message: string): void };
+  reporter?: ErrorReporter;
+}
+
+export const bookingExpired = () => new HttpError(409, 'booking_expired', messages.bookingExpired);
+
+export const keyReused = () =>
+  new HttpError(
+    422,
+    'idempotency_key_reused',
+    'This Idempotency-Key was used for a different order',
+  );
+
+/** What an order is, once written: the requests to billing and scheduling are made from it. */
+export interface WrittenOrder {
+  orderId: string;
+  held: Pick<
+    ConsumedReservation,
+    'reservation_id' | 'event_id' | 'state' | 'starts_at' | 'ends_at'
+  >;
+  priced: PricedInstall;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Prices the order, consumes its hold and writes it: the first steps of either unit of work. An
+ * expired or unknown hold is a 409, a time that is not the held one a 422.
+ */
+export async function writeOrder(
+  trx: Transaction<Schema>,
+  ctx: AppContext,
+  body: InstallBody,
+  extra: Map<string, string>,
+  now: Date,
+  status: 'confirmed' | 'pending',
+  leaseUntil?: Date,
+): Promise<WrittenOrder> {
+  const priced = await priceOrder(trx, ctx.config.provider.code, body, extra);
+  const held = await consumeReservation(trx, body.reservation_id, now);
+  if (!held || held.event_id !== body.event_id) throw bookingExpired();
+  const a = body.arrivy_booking;
+  if (toInstant(a.start_datetime).getTime() !== held.starts_at.getTime()) {
+    throw new HttpError(
+      422,
+      'booking_mismatch',
+      'The installation time does not match your reservation',
+      {
+        'arrivy_booking.start_datetime': 'The installation time does not match your reservation',
+      },
+    );
+  }
+
+  const orderId = ctx.newId();
+  const firstName = capitaliseName(a.customer_first_name);
+  const lastName = capitaliseName(a.customer_last_name);
+  await insertOrder(trx, {
+    id: orderId,
+    reservation_id: body.reservation_id,
+    building_code: priced.buildingCode,
+    plan_id: priced.planId,
+    router_id: priced.routerId,
+    add_ons: priced.addOns,
+    coupon_id: priced.couponId,
+    monthly_cents: priced.monthlyCents,
+    activation_cents: priced.activationCents,
+    card_fee_cents: priced.cardFeeCents,
+    email: a.customer_email,
+    contact: JSON.stringify({
+      firstName,
+      lastName,
+      email: a.customer_email,
+      phone: normaliseMobile(a.customer_mobile_number),
+    }),
+    status,
+    created_at: now,
+    ...(leaseUntil ? { lease_until: leaseUntil } : {}),
+  });
+  return { orderId, held, priced, firstName, lastName };
+}
+
+export function subscriptionRequest(order: WrittenOrder, body: InstallBody): SubscriptionRequest {
+  const { priced } = order;
+  const cb = body.charge_bee;
+  return {
+    orderId: order.orderId,
+    firstName: order.firstName,
+    lastName: order.lastName,
+    email: body.arrivy_booking.customer_email,
+    phone: normaliseMobile(body.arrivy_booking.customer_mobile_number),
+    cardToken: cb.tmp_token,
+    planId: priced.planId,
+    routerId: priced.routerId,
+    routerCents: priced.routerCents,
+    addOns: priced.addOns,
+    couponId: priced.couponId,
+    monthlyCents: priced.monthlyCents,
+    startDate: new Date(cb.start_date),
+    address: {
+      unit: cb.unit,
+      street: cb.address,
+      suburb: cb.suburb,
+      state: cb.state,
+      postcode: cb.postcode,
+    },
+  };
+}
+
+export function taskRequest(order: WrittenOrder, body: InstallBody): TaskRequest {
+  const a = body.arrivy_booking;
+  return {
+    orderId: order.orderId,
+    reservationId: body.reservation_id,
+    eventId: order.held.event_id,
+    state: order.held.state,
+    startsAt: order.held.starts_at,
+    endsAt: order.held.ends_at,
+    booking: { ...a, customer_first_name: order.firstName, customer_last_name: order.lastName },
+  };
+}

@@ -1,0 +1,34 @@
+import type { AppContext } from '../context.ts';
+import { localCalendar, type CalendarAdapter } from '../adapters/calendar.ts';
+import { releaseReservation, type ReleaseOutcome } from '../repositories/reservations.ts';
+import { holdSlot, listSlots, type BookingSlot, type ReservationAnswer } from './availability.ts';
+import type { State } from './windows.ts';
+
+export interface HoldInput {
+  booking_id: string;
+  start: Date;
+  end: Date;
+}
+
+/**
+ * Installation scheduling behind one interface: the built-in crew calendar (embedded default) and
+ * Arrivy implement it, and configuration alone picks one (adapters/choose.ts). It lists free slots
+ * (GET /bookings answers with them unchanged), holds a slot's window (409 `reservation taken` when
+ * it is full), releases a hold, and makes the installer's task for an order.
+ */
+export interface Scheduler {
+  listSlots(state: State, from: Date, to: Date): Promise<BookingSlot[]>;
+  hold(input: HoldInput): Promise<ReservationAnswer>;
+  release(reservationId: string): Promise<ReleaseOutcome>;
+  calendar: CalendarAdapter;
+}
+
+/** Today's crew calendar, unchanged: windows from the crews' shifts, holds in the database. */
+export function embeddedScheduler(ctx: AppContext): Scheduler {
+  return {
+    listSlots: (state, from, to) => listSlots(ctx, state, from, to),
+    hold: (input) => holdSlot(ctx, input),
+    release: (reservationId) => releaseReservation(ctx.database.db, reservationId, ctx.now()),
+    calendar: localCalendar(ctx.newId),
+  };
+}

@@ -1,0 +1,98 @@
+import { faultList } from './faults.ts';
+import { startStandIn, type RecordedRequest, type Reply, type StandIn } from './recorder.ts';
+
+/**
+ * Arrivy's API (its public REST documentation: tasks), the endpoints the scheduling adapter calls.
+ * Every request must carry X-Auth-Key and X-Auth-Token; bodies are form-encoded; errors are JSON
+ * with a `description`.
+ *
+ *   GET  /api/tasks?from=&to=&page=&items_per_page=   tasks starting in [from, to]
+ *   GET  /api/tasks?external_id=                      the tasks with that external id
+ *   POST /api/tasks/new                               create a task: {id, url_safe_id}
+ *
+ * `book(...)` puts a task in the calendar as the office would, outside this product.
+ */
+export const AUTH_KEY = 'arrivy-key-1';
+export const AUTH_TOKEN = 'arrivy-token-1';
+
+export type StoredTask = Record<string, unknown> & { id: number };
+
+export interface ArrivyStandIn extends StandIn {
+  tasks: StoredTask[];
+  faults: ReturnType<typeof faultList>;
+  /** A task booked straight into Arrivy, e.g. by the office. */
+  book(task: { start: string; end: string; state: string; title?: string; status?: string }): void;
+}
+
+const asUtc = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$/, '');
+
+export async function startArrivy(): Promise<ArrivyStandIn> {
+  const tasks: StoredTask[] = [];
+  const faults = faultList();
+  let nextId = 5348024557502464;
+
+  function handle(req: RecordedRequest): Reply {
+    if (req.method === 'GET' && req.path === '/api/tasks') {
+      const q = req.query;
+      let found = tasks;
+      const externalId = q.get('external_id');
+      if (externalId !== null) found = found.filter((t) => t.external_id === externalId);
+      const from = q.get('from');
+      const to = q.get('to');
+      if (from)
+        found = found.filter(
+          (t) => Date.parse(String(t.start_datetime_original_iso_str)) >= Date.parse(from),
+        );
+      if (to)
+        found = found.filter(
+          (t) => Date.parse(String(t.start_datetime_original_iso_str)) <= Date.parse(to),
+        );
+      const size = Number(q.get('items_per_page') ?? 500);
+      const page = Number(q.get('page') ?? 1);
+      return { status: 200, body: found.slice((page - 1) * size, page * size) };
+    }
+    if (req.method === 'POST' && req.path === '/api/tasks/new') {
+      const f = Object.fromEntries(req.form);
+      if (!f.start_datetime || Number.isNaN(Date.parse(f.start_datetime)))
+        return { status: 400, body: { description: 'start_datetime is not a valid date' } };
+      const id = nextId++;
+      tasks.push({
+        ...f,
+        id,
+        url_safe_id: `task-${id}`,
+        start_datetime: asUtc(f.start_datetime),
+        end_datetime: f.end_datetime ? asUtc(f.end_datetime) : undefined,
+        start_datetime_original_iso_str: f.start_datetime,
+        end_datetime_original_iso_str: f.end_datetime,
+        template_extra_fields: f.template_extra_fields ? JSON.parse(f.template_extra_fields) : [],
+      });
+      return { status: 200, body: { id, url_safe_id: `task-${id}` } };
+    }
+    return { status: 404, body: { description: `No such endpoint ${req.path}` } };
+  }
+
+  const standIn = await startStandIn((req) => {
+    if (req.headers['x-auth-key'] !== AUTH_KEY || req.headers['x-auth-token'] !== AUTH_TOKEN)
+      return { status: 401, body: { description: 'Invalid auth key or token' } };
+    return faults.take(req) ?? handle(req);
+  });
+  return {
+    ...standIn,
+    tasks,
+    faults,
+    book({ start, end, state, title = 'Office booking', status = 'NOTSTARTED' }) {
+      const id = nextId++;
+      tasks.push({
+        id,
+        title,
+        status,
+        source: 'web',
+        customer_state: state,
+        start_datetime: asUtc(start),
+        end_datetime: asUtc(end),
+        start_datetime_original_iso_str: start,
+        end_datetime_original_iso_str: end,
+      });
+    },
+  };
+}
