@@ -1,0 +1,25 @@
+import { shortStreetName } from '../../../apps/server/src/repositories/address-text.ts';
+import type { IndexedAddress } from './stores.ts';
+import { Random } from './random.ts';
+
+/**
+ * What a person has typed into the address field when the autocomplete is asked: an address from
+ * the index, written one of three ways, cut after any character from the third on (every keystroke
+ * past the wizard's minimum asks).
+ * - as the index writes it: '14 George Street, Pyrmont NSW 2009' -> '14 George Stre'
+ * - with the street type short, as people write it: '14 George St, Pyrm'
+ * - without the house number: 'George Street Pyrmo'
+ */
+export function typedPrefixes(addresses: IndexedAddress[], seed = 7): string[] {
+  const random = new Random(seed);
+  return addresses.map((a) => {
+    const style = random.next();
+    const full =
+      style < 0.6
+        ? a.formatted_address
+        : style < 0.8
+          ? a.formatted_address.replace(a.street, shortStreetName(a.street))
+          : `${a.street} ${a.suburb}`;
+    return full.slice(0, random.int(3, full.length));
+  });
+}
