@@ -12,6 +12,8 @@ export type ApiResult<T> =
 export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers, such as the install call's Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -34,9 +36,9 @@ function messageOf(data: unknown, fallback: string): string {
 export async function request<T>(
   method: 'GET' | 'POST' | 'DELETE',
   path: string,
-  { body, signal }: RequestOptions = {},
+  { body, signal, headers: extra }: RequestOptions = {},
 ): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   try {
     const response = await fetch(path, {
@@ -61,3 +63,5 @@ export async function request<T>(
 export const get = <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options);
 export const post = <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'body'>) =>
   request<T>('POST', path, { ...options, body });
+export const del = <T>(path: string, options?: RequestOptions) =>
+  request<T>('DELETE', path, options);

@@ -1,5 +1,15 @@
-import type { AddressLookupAnswer, Campaign, Place, Plan, Router } from '@fibre/domain';
-import { get, post, type RequestOptions } from './client.ts';
+import type {
+  AddressLookupAnswer,
+  BookingSlot,
+  BookingWindow,
+  Campaign,
+  InstallBody,
+  Place,
+  Plan,
+  Reservation,
+  Router,
+} from '@fibre/domain';
+import { del, get, post, type RequestOptions } from './client.ts';
 
 /*
  * Every call the wizard makes, by path (SPEC.md 7, PRODUCT.md 3). Answers are returned raw; the
@@ -93,3 +103,53 @@ export interface LeadBody {
 
 export const createLead = (body: LeadBody, o?: Options) =>
   post<{ id: string }>('/api/v1/public/leads', body, o);
+
+/** Free installation slots of a state, one per free crew (the wizard de-duplicates by start). */
+export const fetchBookingSlots = (
+  provider: string,
+  state: string,
+  { from, to }: BookingWindow,
+  o?: Options,
+) =>
+  get<{ booking_slots: BookingSlot[] }>(
+    `/api/v1/${enc(provider)}/bookings/${enc(state)}?from=${enc(from)}&to=${enc(to)}`,
+    o,
+  );
+
+export interface ReservationBody {
+  booking_id: string;
+  start: string;
+  end: string;
+}
+
+/** Holds a slot's window; 409 'reservation taken' when it is full. */
+export const createReservation = (provider: string, body: ReservationBody, o?: Options) =>
+  post<Reservation>(`/api/v1/${enc(provider)}/reservations`, body, o);
+
+/** Releases a held window; releasing twice is harmless. */
+export const releaseReservation = (provider: string, reservationId: string, o?: Options) =>
+  del<null>(`/api/v1/${enc(provider)}/reservations/${enc(reservationId)}`, o);
+
+export interface CardTokenBody {
+  number: string;
+  expiry_month: number;
+  expiry_year: number;
+  cvv: string;
+  name: string;
+}
+
+/** The test-mode card vault (only when no Chargebee site is configured). */
+export const createTestVaultToken = (body: CardTokenBody, o?: Options) =>
+  post<{ token: string }>('/api/v1/test-vault/tokens', body, o);
+
+/** Places the order; the same Idempotency-Key and body answer the first result again. */
+export const placeInstall = (
+  provider: string,
+  body: InstallBody,
+  idempotencyKey: string,
+  o?: Options,
+) =>
+  post<{ success: true; order_id: string }>(`/api/v1/${enc(provider)}/install`, body, {
+    ...o,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });

@@ -31,9 +31,14 @@ const installation = lazy(() =>
     default: m.InstallationStep,
   })),
 );
-// Payment and confirmation are not built yet; the step model cannot reach them without a held
-// installation slot, which the installation placeholder never makes.
-const notBuilt = installation;
+const payment = lazy(() =>
+  import('../../steps/payment/payment-step.tsx').then((m) => ({ default: m.PaymentStep })),
+);
+const confirmation = lazy(() =>
+  import('../../steps/confirmation/confirmation-step.tsx').then((m) => ({
+    default: m.ConfirmationStep,
+  })),
+);
 
 export const stepComponents: Record<WizardStep, Step> = {
   1: checkAddress,
@@ -41,6 +46,6 @@ export const stepComponents: Record<WizardStep, Step> = {
   3: contactInfo,
   4: connectionDetails,
   5: installation,
-  6: notBuilt,
-  7: notBuilt,
+  6: payment,
+  7: confirmation,
 };

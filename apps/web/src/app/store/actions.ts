@@ -7,9 +7,12 @@ import type {
   Discount,
   Plan,
   PlanFilter,
+  PaymentAcceptances,
+  Reservation,
   Router,
+  SubmissionResult,
 } from '@fibre/domain';
-import type { ContactDraft, WizardState } from './state.ts';
+import type { BookingsArea, ContactDraft, HeldSlot, WizardState } from './state.ts';
 
 /** Everything that changes the store. Steps dispatch these; the reducer applies the rules. */
 export type Action =
@@ -45,4 +48,25 @@ export type Action =
   /** `confirmed`: the connection details step passed (false: a draft kept on Go back). */
   | { type: 'signup/unit'; unit: string; confirmed: boolean }
   | { type: 'signup/contact-draft'; draft: ContactDraft }
+  /** Steps 5 to 7: installation windows, the held reservation, the payment and the order. */
+  | { type: 'bookings/status'; status: BookingsArea['status'] }
+  | { type: 'bookings/date'; date: string | null }
+  | { type: 'reservations/holding' }
+  | { type: 'reservations/held'; reservation: Reservation; slot: HeldSlot }
+  /** A failed reservation create clears the reservation (SPEC.md 4) and the wanted booking. */
+  | { type: 'reservations/failed' }
+  /**
+   * Clears the booking: the wanted booking id and the reservation. `lost`: the hold timed out or
+   * the order found it expired, so the installation step shows SPEC.md 8's danger alert.
+   */
+  | { type: 'bookings/reset'; lost: boolean }
+  | {
+      type: 'signup/payment';
+      cardToken: string;
+      acceptances: PaymentAcceptances;
+      idempotencyKey: string;
+    }
+  | { type: 'finale/sending' }
+  | { type: 'finale/result'; result: SubmissionResult }
+  | { type: 'finale/cleared' }
   | { type: 'restore'; state: WizardState };

@@ -208,6 +208,56 @@ export function reducer(state: WizardState, action: Action): WizardState {
           connectionConfirmed: action.confirmed,
         },
       };
+
+    case 'bookings/status':
+      return { ...state, bookings: { ...state.bookings, status: action.status } };
+    case 'bookings/date':
+      return { ...state, bookings: { ...state.bookings, date: action.date } };
+    case 'reservations/holding':
+      return {
+        ...state,
+        bookings: { ...state.bookings, status: 'bookingLoading' },
+        reservations: { ...state.reservations, status: 'loading' },
+      };
+    case 'reservations/held':
+      return {
+        ...state,
+        bookings: { ...state.bookings, status: 'idle', wantedBookingId: action.slot.booking_id },
+        reservations: { status: 'idle', reservation: action.reservation, slot: action.slot },
+      };
+    case 'reservations/failed':
+      return {
+        ...state,
+        bookings: { ...state.bookings, status: 'idle', wantedBookingId: null },
+        reservations: { status: 'failed', reservation: null, slot: null },
+      };
+    case 'bookings/reset':
+      return {
+        ...state,
+        bookings: { ...state.bookings, status: 'idle', wantedBookingId: null },
+        reservations: { status: action.lost ? 'failed' : 'idle', reservation: null, slot: null },
+      };
+    case 'signup/payment':
+      return {
+        ...state,
+        signup: {
+          ...state.signup,
+          cardToken: action.cardToken,
+          acceptances: action.acceptances,
+          idempotencyKey: action.idempotencyKey,
+        },
+        // A new payment is a new attempt: whatever the last one answered is no longer shown.
+        finale: { status: 'idle', success: false, err: null },
+      };
+    case 'finale/sending':
+      return { ...state, finale: { status: 'loading', success: false, err: null } };
+    case 'finale/result':
+      return {
+        ...state,
+        finale: { status: action.result.success ? 'idle' : 'failed', ...action.result },
+      };
+    case 'finale/cleared':
+      return { ...state, finale: { ...state.finale, status: 'idle', err: null } };
     case 'restore':
       return action.state;
   }

@@ -46,7 +46,7 @@ export function wizardSummary(state: WizardState, step: WizardStep = state.step)
     contactValid: state.signup.contact !== null,
     unitValid: state.signup.connectionConfirmed,
     reservation: state.reservations.reservation,
-    cardToken: null,
+    cardToken: state.signup.cardToken,
   };
 }
 

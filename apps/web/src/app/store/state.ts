@@ -1,10 +1,12 @@
 import type {
   AddOn,
   Address,
+  BookingSlot,
   CampaignState,
   ContactValues,
   Coupon,
   Discount,
+  PaymentAcceptances,
   Plan,
   PlanFilter,
   Reservation,
@@ -80,17 +82,35 @@ export interface SignupArea {
   connectionConfirmed: boolean;
   /** A referral code from the link, for the order's extra fields. */
   referralCode: string | null;
+  /** The card tokeniser's vault token (cb_token): never the card data itself. */
+  cardToken: string | null;
+  /** The payment step's acceptance boxes, as ticked when the card was tokenised. */
+  acceptances: PaymentAcceptances | null;
+  /**
+   * The install call's Idempotency-Key, made once per payment submission: a reload, a retry or a
+   * double click on the confirmation step sends the same key, so the order is placed once.
+   */
+  idempotencyKey: string | null;
 }
 
 export interface BookingsArea {
   status: FetchStatus | 'bookingLoading';
   /** The chosen slot's booking id (SPEC.md 4 'wanted booking id'). */
   wantedBookingId: string | null;
+  /** The calendar day whose windows are listed, 'YYYY-MM-DD' in the address's zone. */
+  date: string | null;
 }
+
+/** The window a reservation holds, copied from its slot. */
+export type HeldSlot = Pick<BookingSlot, 'booking_id' | 'start' | 'end'> & {
+  /** The address it was held for: another address needs a new time. */
+  formattedAddress: string;
+};
 
 export interface ReservationsArea {
   status: FetchStatus;
   reservation: Reservation | null;
+  slot: HeldSlot | null;
 }
 
 export interface FinaleArea extends SubmissionResult {
@@ -133,8 +153,11 @@ export const initialState: WizardState = {
     contactDraft: null,
     connectionConfirmed: false,
     referralCode: null,
+    cardToken: null,
+    acceptances: null,
+    idempotencyKey: null,
   },
-  bookings: { status: 'idle', wantedBookingId: null },
-  reservations: { status: 'idle', reservation: null },
+  bookings: { status: 'idle', wantedBookingId: null, date: null },
+  reservations: { status: 'idle', reservation: null, slot: null },
   finale: { status: 'idle', success: false, err: null },
 };

@@ -20,6 +20,9 @@ const DispatchContext = createContext<Dispatch<Action> | null>(null);
 /** The saved state, on the furthest step it still supports; a fresh one otherwise. */
 export function restoredState(saved: WizardState | null, now: number): WizardState {
   if (!saved) return initialState;
+  // A placed order stays on its confirmation: its hold is spent, so the step model would not
+  // reach step 7 again, and nothing is left to choose.
+  if (saved.step === 7 && saved.finale.success) return saved;
   return { ...saved, step: reachableStep(saved, saved.step, now) };
 }
 

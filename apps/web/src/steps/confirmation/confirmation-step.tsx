@@ -1,0 +1,103 @@
+import { isBookingExpiredError, orderFailureText } from '@fibre/domain';
+import { useConfig } from '../../app/config/config-context.tsx';
+import { Modal } from '../../app/modal/modal.tsx';
+import { StepHeading } from '../../app/shell/step-focus.tsx';
+import { useDispatch, useStepNavigation, useWizard } from '../../app/store/store-context.tsx';
+import { Alert } from '../../app/ui/alert.tsx';
+import { Button } from '../../app/ui/button.tsx';
+import { OrderDetails } from './order-details.tsx';
+import { text } from './text.ts';
+import { useInstall } from './use-install.ts';
+import './confirmation.css';
+
+/** Step 7, Confirmation: a spinner while the order is placed, then success or failure. */
+export function ConfirmationStep() {
+  const { site } = useConfig();
+  const { signup } = useWizard();
+  const dispatch = useDispatch();
+  const { back } = useStepNavigation();
+  const { finale, loading, retryable, retry } = useInstall();
+
+  // SPEC.md 4: Confirmation goes back two steps, to Installation.
+  function goBack() {
+    dispatch({ type: 'finale/cleared' });
+    back();
+  }
+
+  if (loading || finale.status === 'loading') {
+    return (
+      <section className="step confirmation confirmation--loading" aria-busy="true">
+        <div className="confirmation__spinner" aria-hidden="true" />
+        <div role="status">
+          <StepHeading className="confirmation__placing">{text.placing}</StepHeading>
+          <p className="step-intro">{text.placingNote}</p>
+        </div>
+      </section>
+    );
+  }
+
+  if (finale.success) {
+    return (
+      <section className="step confirmation">
+        <div className="confirmation__hero">
+          <div className="confirmation__badge" aria-hidden="true">
+            <svg viewBox="0 0 24 24" width="34" height="34">
+              <path
+                d="M5 12.5l4.5 4.5L19 7.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </div>
+          <StepHeading>{text.success}</StepHeading>
+          <p className="step-intro">{text.successIntro(signup.contact?.firstName ?? 'you')}</p>
+        </div>
+        <OrderDetails />
+      </section>
+    );
+  }
+
+  const err = finale.err ?? '';
+  const expired = isBookingExpiredError(err);
+  return (
+    <section className="step confirmation">
+      <StepHeading>{text.failure}</StepHeading>
+      <div className="card step-section confirmation__failure">
+        <Alert tone="danger">
+          <p>{err}</p>
+        </Alert>
+        <p className="confirmation__call-us">
+          {orderFailureText(site.supportPhone, site.supportEmail)}
+        </p>
+        <div className="step-actions">
+          <Button variant="secondary" onClick={goBack}>
+            {text.goBack}
+          </Button>
+          {retryable && <Button onClick={() => void retry()}>{text.tryAgain}</Button>}
+        </div>
+      </div>
+      <Modal
+        open={expired}
+        onOpenChange={(open) => {
+          if (!open) selectNewTime();
+        }}
+        title={text.expiredTitle}
+        description={err}
+        tone="warning"
+      >
+        <Button block onClick={selectNewTime}>
+          {text.selectNewTime}
+        </Button>
+      </Modal>
+    </section>
+  );
+
+  // SPEC.md 4: the expired booking is reset and the visitor goes back two steps for a new time.
+  function selectNewTime() {
+    dispatch({ type: 'bookings/reset', lost: true });
+    goBack();
+  }
+}

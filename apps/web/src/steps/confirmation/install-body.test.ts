@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { installBodySchema } from '@fibre/domain';
+import { initialState, type WizardState } from '../../app/store/state.ts';
+import { restoredState } from '../../app/store/store-context.tsx';
+import { installBodyFrom } from './install-body.ts';
+
+const state: WizardState = {
+  ...initialState,
+  step: 7,
+  address: {
+    ...initialState.address,
+    value: {
+      formatted_address: '100 Harris Street, Pyrmont NSW 2009',
+      street_number: '100',
+      street: 'Harris Street',
+      suburb: 'Pyrmont',
+      state: 'NSW',
+      postcode: '2009',
+      unit: '12',
+      uniqueCode: 'G1A2B3',
+      status: 'LIT',
+      buildingCategory: 'brownfield',
+      buildingClass: 'mdu',
+      buildingType: 'residential',
+      mdu: true,
+      commercial: false,
+      mixed: false,
+      greenfield: false,
+    },
+  },
+  plans: {
+    ...initialState.plans,
+    selectedId: 'boost-100',
+    items: [
+      {
+        id: 'boost-100',
+        name: 'Boost 100',
+        speed: 100,
+        cost: '79.00',
+        description1: '',
+        rsp: 'demo',
+        addressLIT: true,
+        addressNonLIT: true,
+      },
+    ],
+  },
+  routers: {
+    ...initialState.routers,
+    selectedId: 'wifi6',
+    items: [
+      {
+        id: 'wifi6',
+        name: 'Wi-Fi 6 Router',
+        cost: '10.00',
+        description1: '',
+        description2: 'per month',
+        rsp: 'demo',
+      },
+    ],
+  },
+  signup: {
+    ...initialState.signup,
+    addOns: ['static-ip'],
+    contact: {
+      firstName: 'Mary',
+      lastName: "O'Brien",
+      email: 'mary@example.com',
+      confirmEmail: 'mary@example.com',
+      phone: '0412 345 678',
+      howDidYouHearAboutUs: 'Search Engine',
+    },
+    connectionConfirmed: true,
+    cardToken: 'tok_test_1',
+    acceptances: {
+      monthlyCharge: true,
+      newDevelopmentCharge: undefined,
+      terms: true,
+      marketing: false,
+    },
+    idempotencyKey: 'key-1',
+  },
+  reservations: {
+    status: 'idle',
+    reservation: {
+      reservation_id: 'r-1',
+      event_id: 'w-1~crew-2',
+      expires_at: '2026-11-22T10:10:00.000Z',
+    },
+    slot: {
+      booking_id: 'w-1',
+      start: '2026-11-24T08:00:00+11:00',
+      end: '2026-11-24T10:00:00+11:00',
+      formattedAddress: '100 Harris Street, Pyrmont NSW 2009',
+    },
+  },
+};
+
+describe('the install body', () => {
+  const body = installBodyFrom(state, 'demo')!;
+  const extra = Object.fromEntries(
+    body.arrivy_booking.template_extra_fields.map((f) => [f.name, f.value]),
+  );
+
+  it('passes the schema the server checks it with', () => {
+    expect(installBodySchema.safeParse(body).success).toBe(true);
+  });
+
+  it("sends the reservation's event id and the order's router, price and add-on", () => {
+    expect(body).toMatchObject({ reservation_id: 'r-1', event_id: 'w-1~crew-2' });
+    expect(extra).toMatchObject({
+      Router: 'Wi-Fi 6 Router',
+      'Monthly Cost': '98',
+      'Add-On': 'Static IP',
+    });
+    expect(body.charge_bee).toMatchObject({ phone: '+61412345678', tmp_token: 'tok_test_1' });
+    expect(body.arrivy_booking.start_datetime).toBe('2026-11-24T08:00:00+11:00');
+  });
+
+  it('is the same body every time it is built (the Idempotency-Key needs that)', () => {
+    expect(JSON.stringify(installBodyFrom(state, 'demo'))).toBe(JSON.stringify(body));
+  });
+
+  it('is null while the card token is missing', () => {
+    expect(
+      installBodyFrom({ ...state, signup: { ...state.signup, cardToken: null } }, 'demo'),
+    ).toBeNull();
+  });
+});
+
+describe('reloading the confirmation', () => {
+  it('stays on a placed order although its hold has passed', () => {
+    const placed = { ...state, finale: { status: 'idle' as const, success: true, err: null } };
+    expect(restoredState(placed, Date.parse('2026-11-23T00:00:00Z')).step).toBe(7);
+  });
+
+  it('goes back to installation when an unplaced order lost its hold', () => {
+    expect(restoredState(state, Date.parse('2026-11-23T00:00:00Z')).step).toBe(5);
+  });
+});

@@ -1,0 +1,59 @@
+import {
+  buildExtraFields,
+  buildInstallBody,
+  monthlyCharge,
+  normaliseMobile,
+  toTemplateExtraFields,
+  type InstallBody,
+} from '@fibre/domain';
+import { currentOffer } from '../../app/offers/current-offer.ts';
+import { selectedPlan, selectedRouter } from '../../app/store/selectors.ts';
+import type { WizardState } from '../../app/store/state.ts';
+
+/**
+ * The install call's body, made only by the domain's builders from what the store holds, so a
+ * reload builds the very same body (the Idempotency-Key demands it). The reservation's event id is
+ * sent, not the slot's: the hold names the crew. Null while something the order needs is missing.
+ */
+export function installBodyFrom(state: WizardState, provider: string): InstallBody | null {
+  const address = state.address.value;
+  const contact = state.signup.contact;
+  const plan = selectedPlan(state);
+  const router = selectedRouter(state);
+  const { reservation, slot } = state.reservations;
+  const { cardToken, acceptances, addOns } = state.signup;
+  if (!address || !contact || !plan || !router || !reservation || !slot) return null;
+  if (!cardToken || !acceptances) return null;
+
+  const coupon = state.discount.coupon;
+  const offer = currentOffer(state);
+  const code = coupon?.coupon_id ?? offer.couponCode;
+  // Referral and sales codes (coupon types 2 and 4) are referral codes; the rest promo codes.
+  const referral =
+    coupon?.coupon_type === 2 || coupon?.coupon_type === 4 || offer.source === 'referral';
+  const extraFields = buildExtraFields({
+    buildingCode: address.uniqueCode,
+    termsAgreed: acceptances.terms,
+    marketing: acceptances.marketing,
+    rsp: provider,
+    speed: plan.speed,
+    howDidYouHear: contact.howDidYouHearAboutUs,
+    promoCode: referral ? null : code,
+    referralCode: state.signup.referralCode ?? (referral ? code : null),
+    routerName: router.name,
+    monthlyCost: monthlyCharge({ plan, router, addOns }),
+    addOns,
+  });
+  return buildInstallBody({
+    reservation,
+    slot,
+    contact: { ...contact, phone: normaliseMobile(contact.phone) },
+    address,
+    extraFields: toTemplateExtraFields(extraFields),
+    planId: plan.id,
+    cardToken,
+    coupon,
+    router: { cost: router.cost },
+    addOns,
+  });
+}

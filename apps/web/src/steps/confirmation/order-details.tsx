@@ -1,0 +1,118 @@
+import {
+  arrivalWindowText,
+  dateLabel,
+  formatDollars,
+  orderSummary,
+  stateTimeZone,
+} from '@fibre/domain';
+import { currentOffer } from '../../app/offers/current-offer.ts';
+import { selectedPlan, selectedRouter } from '../../app/store/selectors.ts';
+import { useWizard } from '../../app/store/store-context.tsx';
+import { text } from './text.ts';
+
+const money = (amount: number) => `$${formatDollars(amount)}`;
+
+/**
+ * What was ordered and when the installer comes. The booked window is shown in the zone of the
+ * address's state with the domain's labels, never in the browser's own zone.
+ */
+export function OrderDetails() {
+  const state = useWizard();
+  const address = state.address.value;
+  const plan = selectedPlan(state);
+  const router = selectedRouter(state);
+  const slot = state.reservations.slot;
+  if (!address || !plan || !router) return null;
+  const timeZone = stateTimeZone(address.state);
+  const offer = currentOffer(state);
+  const summary = orderSummary({
+    plan,
+    router,
+    addOns: state.signup.addOns,
+    greenfield: address.greenfield,
+    discount: offer.discount,
+    couponCode: offer.couponCode,
+    activationDate: null,
+    timeZone,
+  });
+  const unit =
+    address.unit.trim() && address.unit.trim() !== '0' ? `Unit ${address.unit.trim()}, ` : '';
+
+  return (
+    <div className="order-details">
+      {slot && (
+        <section
+          className="card step-section order-details__install"
+          aria-labelledby="booked-title"
+        >
+          <h2 id="booked-title" className="section-title">
+            {text.installationTitle}
+          </h2>
+          <p className="order-details__date">{dateLabel(slot.start, timeZone)}</p>
+          <p className="order-details__window">
+            {arrivalWindowText(slot.start, slot.end, timeZone)}
+          </p>
+          <p className="order-details__address">
+            {unit}
+            {address.formatted_address}
+          </p>
+          <p className="order-details__note">{text.note}</p>
+        </section>
+      )}
+      <section className="card step-section" aria-labelledby="ordered-title">
+        <h2 id="ordered-title" className="section-title">
+          {text.orderTitle}
+        </h2>
+        <dl className="order-details__lines">
+          <div className="order-details__line">
+            <dt>
+              {summary.plan.name}
+              <span className="order-details__sub">{text.plan(summary.plan.speed)}</span>
+            </dt>
+            <dd>
+              {money(summary.plan.amount)}
+              <span className="order-details__sub">{text.perMonth}</span>
+            </dd>
+          </div>
+          <div className="order-details__line">
+            <dt>
+              {summary.router.name}
+              <span className="order-details__sub">{text.router}</span>
+            </dt>
+            <dd>
+              {money(summary.router.amount)}
+              {summary.router.period && (
+                <span className="order-details__sub">{summary.router.period}</span>
+              )}
+            </dd>
+          </div>
+          {summary.addOns.map((line) => (
+            <div className="order-details__line" key={line.code}>
+              <dt>{line.label}</dt>
+              <dd>
+                {money(line.amount)}
+                <span className="order-details__sub">
+                  {line.recurring ? text.perMonth : text.oneOff}
+                </span>
+              </dd>
+            </div>
+          ))}
+          {summary.discount && (
+            <div className="order-details__line order-details__line--offer">
+              <dt>{offer.title}</dt>
+              <dd>{summary.discount.inWords}</dd>
+            </div>
+          )}
+          <div className="order-details__line order-details__line--total">
+            <dt>{text.monthly}</dt>
+            <dd>{money(summary.monthlyTotal)}</dd>
+          </div>
+          <div className="order-details__line">
+            <dt>{text.atActivation}</dt>
+            <dd>{money(summary.activationTotal)}</dd>
+          </div>
+        </dl>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { messages } from '@fibre/domain';
+
+/** Step 7's words. */
+export const text = {
+  placing: 'Placing your order…',
+  placingNote: 'This takes a few seconds. Please keep this page open.',
+  success: messages.successHeading,
+  successIntro: (name: string) =>
+    `Thanks, ${name}. Your order is placed and your installation is booked.`,
+  installationTitle: 'Your installation',
+  note: messages.installationNote,
+  orderTitle: 'What you ordered',
+  plan: (speed: number) => `${speed} Mbps plan`,
+  router: 'Router',
+  monthly: 'Monthly charge',
+  atActivation: 'Due at activation',
+  perMonth: 'per month',
+  oneOff: 'one-off',
+  failure: messages.failureHeading,
+  goBack: 'Go back',
+  tryAgain: 'Try again',
+  expiredTitle: messages.reservationNotAvailable,
+  selectNewTime: 'Select new time',
+} as const;

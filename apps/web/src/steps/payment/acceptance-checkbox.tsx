@@ -1,0 +1,44 @@
+import { useId, type InputHTMLAttributes, type Ref } from 'react';
+
+interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> {
+  label: string;
+  hint?: string;
+  error: string | undefined;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A ticked agreement: the label names the box; its message is linked to it when it shows. */
+export function AcceptanceCheckbox({ label, hint, error, ref, ...input }: Props) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={`acceptance${error ? ' acceptance--invalid' : ''}`}>
+      <input
+        ref={ref}
+        id={id}
+        type="checkbox"
+        className="acceptance__box"
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy || undefined}
+        {...input}
+      />
+      <div className="acceptance__text">
+        <label htmlFor={id} className="acceptance__label">
+          {label}
+        </label>
+        {hint && (
+          <p className="field__hint" id={`${id}-hint`}>
+            {hint}
+          </p>
+        )}
+        {error && (
+          <p className="field__error" id={`${id}-error`}>
+            {error}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { arrivalWindowText, dateLabel, isCouponFieldHidden, stateTimeZone } from '@fibre/domain';
+import { lazy, Suspense, useId, useMemo } from 'react';
+import { cardTokeniserFor } from '../../adapters/card-tokeniser/card-tokeniser.ts';
+import { useConfig } from '../../app/config/config-context.tsx';
+import { HoldTimer } from '../../app/hold/hold-timer.tsx';
+import { ReservationTimedOutDialog } from '../../app/hold/reservation-timed-out-dialog.tsx';
+import { useHoldCountdown } from '../../app/hold/use-hold-countdown.ts';
+import { OrderSummary } from '../../app/order-summary/order-summary.tsx';
+import { StepHeading } from '../../app/shell/step-focus.tsx';
+import { useDispatch, useWizard } from '../../app/store/store-context.tsx';
+import { Alert } from '../../app/ui/alert.tsx';
+import { Button } from '../../app/ui/button.tsx';
+import { Skeleton } from '../../app/ui/skeleton.tsx';
+import { AcceptanceCheckbox } from './acceptance-checkbox.tsx';
+import { PromoCode } from './promo-code.tsx';
+import { text } from './text.ts';
+import { usePayment } from './use-payment.ts';
+import './payment.css';
+
+function CardFieldsSkeleton() {
+  return (
+    <div className="card-fields-skeleton" aria-hidden="true">
+      <Skeleton height="4.6rem" />
+      <Skeleton height="4.6rem" />
+      <Skeleton height="4.6rem" />
+    </div>
+  );
+}
+
+/** Step 6, Payment: the card, a promo or referral code, the agreements and the order summary. */
+export function PaymentStep() {
+  const { site } = useConfig();
+  const state = useWizard();
+  const dispatch = useDispatch();
+  const ids = useId();
+  const { form, onSubmit, back, busy, card, cardError, monthly, greenfield } = usePayment();
+  const { errors } = form.formState;
+  const CardFields = useMemo(
+    () =>
+      lazy(() =>
+        cardTokeniserFor(site.adapters.cardTokeniser)
+          .load()
+          .then((c) => ({ default: c })),
+      ),
+    [site.adapters.cardTokeniser],
+  );
+
+  const address = state.address.value;
+  const timeZone = stateTimeZone(address?.state ?? '');
+  const { reservation, slot } = state.reservations;
+  const secondsLeft = useHoldCountdown(reservation?.expires_at ?? null);
+  const cardErrorId = cardError ? `${ids}-card-error` : undefined;
+
+  return (
+    <section className="step payment">
+      <StepHeading>{text.heading}</StepHeading>
+      <p className="step-intro">{text.intro}</p>
+      {slot && secondsLeft !== null && secondsLeft > 0 && (
+        <HoldTimer
+          secondsLeft={secondsLeft}
+          what={`${dateLabel(slot.start, timeZone)}, ${arrivalWindowText(slot.start, slot.end, timeZone)}`}
+        />
+      )}
+
+      <div className="step-layout">
+        <div className="payment__main">
+          <section className="card step-section" aria-labelledby={`${ids}-card`}>
+            <h2 id={`${ids}-card`} className="section-title">
+              {text.cardTitle}
+            </h2>
+            <p className="section-intro">{text.cardIntro}</p>
+            {cardError && (
+              <Alert tone="danger" className="payment__card-error">
+                <p id={cardErrorId}>{text.cardInvalid}</p>
+              </Alert>
+            )}
+            <Suspense fallback={<CardFieldsSkeleton />}>
+              <CardFields ref={card} errorId={cardErrorId} disabled={busy} />
+            </Suspense>
+            {site.adapters.cardTokeniser !== 'chargebee' && (
+              <p className="payment__test-mode">{text.testMode}</p>
+            )}
+          </section>
+
+          {!isCouponFieldHidden(state.campaign) && <PromoCode />}
+
+          <form onSubmit={(event) => void onSubmit(event)} noValidate>
+            <fieldset className="card step-section payment__acceptances">
+              <legend className="section-title payment__legend">{text.acceptancesTitle}</legend>
+              <AcceptanceCheckbox
+                label={text.monthlyCharge(monthly)}
+                error={errors.monthlyCharge?.message}
+                {...form.register('monthlyCharge')}
+              />
+              {greenfield && (
+                <AcceptanceCheckbox
+                  label={text.newDevelopmentCharge}
+                  error={errors.newDevelopmentCharge?.message}
+                  {...form.register('newDevelopmentCharge')}
+                />
+              )}
+              <AcceptanceCheckbox
+                label={text.terms}
+                error={errors.terms?.message}
+                {...form.register('terms')}
+              />
+              <AcceptanceCheckbox
+                label={text.marketing}
+                hint={text.marketingHint}
+                error={undefined}
+                {...form.register('marketing')}
+              />
+            </fieldset>
+            <div className="step-actions">
+              <Button variant="secondary" onClick={back} disabled={busy}>
+                {text.goBack}
+              </Button>
+              <Button type="submit" busy={busy}>
+                {text.submit}
+              </Button>
+            </div>
+          </form>
+        </div>
+        <div className="step-layout__aside">
+          <OrderSummary />
+        </div>
+      </div>
+
+      <ReservationTimedOutDialog
+        open={reservation !== null && secondsLeft === 0}
+        onSelectNewTime={() => {
+          dispatch({ type: 'bookings/reset', lost: true });
+          back();
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { currentOffer } from '../../app/offers/current-offer.ts';
+import { useWizard } from '../../app/store/store-context.tsx';
+import { Button } from '../../app/ui/button.tsx';
+import { messages } from '@fibre/domain';
+import { ConfirmOfferDialog } from './confirm-offer-dialog.tsx';
+import { text } from './text.ts';
+import { useCodeValidation } from './use-code-validation.ts';
+
+/**
+ * The promo / referral code with Validate. Its own small form (Enter validates the code, not the
+ * payment), shown only while no referral or move-in offer is active (the step decides).
+ */
+export function PromoCode() {
+  const state = useWizard();
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [code, setCode] = useState('');
+  const { status, conflict, validate, choose, reset } = useCodeValidation();
+  const offer = currentOffer(state);
+  const invalid = status.kind === 'invalid';
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void validate(code).then(() => inputRef.current?.focus());
+  }
+
+  function tryAgain() {
+    reset();
+    setCode('');
+    inputRef.current?.focus();
+  }
+
+  return (
+    <section className="card step-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="section-title">
+        {text.promoTitle}
+      </h2>
+      <form className="promo-code" onSubmit={onSubmit} noValidate>
+        <div className="field promo-code__field">
+          <label className="field__label" htmlFor={id}>
+            {text.promoCode}
+          </label>
+          <div className="promo-code__row">
+            <input
+              ref={inputRef}
+              id={id}
+              className="input"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              value={code}
+              aria-invalid={invalid}
+              aria-describedby={invalid ? `${hintId} ${errorId}` : hintId}
+              onChange={(e) => {
+                setCode(e.target.value);
+                if (status.kind !== 'idle' && status.kind !== 'checking') reset();
+              }}
+            />
+            <Button type="submit" variant="secondary" busy={status.kind === 'checking'}>
+              {text.validate}
+            </Button>
+          </div>
+          <p className="field__hint" id={hintId}>
+            {text.promoHint}
+          </p>
+          {invalid && (
+            <div className="promo-code__invalid">
+              <p className="field__error" id={errorId}>
+                {messages.couponInvalid}
+              </p>
+              <Button variant="ghost" onClick={tryAgain}>
+                {text.tryAgain}
+              </Button>
+            </div>
+          )}
+        </div>
+      </form>
+      <div role="status" className="promo-code__status">
+        {status.kind === 'kept' ? (
+          <p className="promo-code__applied">{text.keptOffer(status.words)}</p>
+        ) : (
+          offer.source === 'promo' &&
+          offer.couponCode && (
+            <p className="promo-code__applied">
+              {text.promoApplied(offer.couponCode, offer.discount?.in_words ?? null)}
+            </p>
+          )
+        )}
+      </div>
+      <ConfirmOfferDialog conflict={conflict} onChoose={choose} />
+    </section>
+  );
+}
