@@ -106,6 +106,7 @@ export async function apiBenchmark(options: Options): Promise<Section> {
       }
     } finally {
       await server.stop();
+      await store.remove();
     }
   }
   s.notes.push(

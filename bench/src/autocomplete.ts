@@ -1,7 +1,6 @@
 import { du } from './support/disk.ts';
 import { percentile } from './support/load.ts';
 import type { Options } from './support/options.ts';
-import { dropDatabase } from './support/postgres.ts';
 import { typedPrefixes } from './support/prefixes.ts';
 import { megabytes, ms, seconds, section, type Section } from './support/report.ts';
 import { startServer } from './support/servers.ts';
@@ -90,7 +89,7 @@ export async function autocompleteBenchmark(options: Options): Promise<Section> 
       }
     } finally {
       await server.stop();
-      if (engine === 'postgres') await dropDatabase('fibre_bench_autocomplete');
+      await store.remove();
     }
   }
   s.notes.push(

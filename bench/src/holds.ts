@@ -1,7 +1,7 @@
 import { bookingMonthWindow, monthKeyOf, stateTimeZone, type BookingSlot } from '@fibre/domain';
 import { addMonths } from 'date-fns';
 import type { Options } from './support/options.ts';
-import { dropDatabase, withClient } from './support/postgres.ts';
+import { withClient } from './support/postgres.ts';
 import { ms, section, type Section } from './support/report.ts';
 import { startServer } from './support/servers.ts';
 import { freshStore } from './support/stores.ts';
@@ -85,7 +85,7 @@ export async function holdsBenchmark(_options: Options): Promise<Section> {
     }
   } finally {
     await Promise.all([a.stop(), b.stop()]);
-    await dropDatabase('fibre_bench_holds');
+    await store.remove();
   }
   return s;
 }

@@ -8,7 +8,6 @@ import {
 } from '../../apps/server/src/test-support/order.ts';
 import { percentile } from './support/load.ts';
 import type { Options } from './support/options.ts';
-import { dropDatabase } from './support/postgres.ts';
 import { ms, section, type Section } from './support/report.ts';
 import { startServer } from './support/servers.ts';
 import { engineName, engines, freshStore } from './support/stores.ts';
@@ -83,7 +82,7 @@ export async function ordersBenchmark(options: Options): Promise<Section> {
       ]);
     } finally {
       await server.stop();
-      if (engine === 'postgres') await dropDatabase('fibre_bench_orders');
+      await store.remove();
     }
   }
   s.notes.push(

@@ -64,6 +64,7 @@ export async function webBenchmark(options: Options): Promise<Section[]> {
     for (let i = 0; i < options.lighthouseRuns; i++) runs.push(await runFlow(server.base));
   } finally {
     await server.stop();
+    await store.remove();
   }
   // Lighthouse's own advice: a median of several runs, as one run swings with the machine's load.
   const address = median(runs.map((r) => r.address));

@@ -4,7 +4,7 @@ import { loadConfig } from '../../../apps/server/src/config.ts';
 import { openPglite, openPostgres, type Database } from '../../../apps/server/src/db/database.ts';
 import { prepare } from '../../../apps/server/src/db/open.ts';
 import { generatedAddressId } from '../../../apps/server/src/repositories/addresses.ts';
-import { freshDatabase } from './postgres.ts';
+import { dropDatabase, freshDatabase } from './postgres.ts';
 import { Random } from './random.ts';
 
 export type Engine = 'pglite' | 'postgres';
@@ -17,19 +17,32 @@ export interface Store {
   /** What a server needs to use it: DATA_DIR or DATABASE_URL. */
   env: Record<string, string>;
   open(): Promise<Database>;
+  /** Deletes it: a million addresses take most of a gigabyte. */
+  remove(): Promise<void>;
 }
 
 const tmp = fileURLToPath(new URL('../../.tmp/', import.meta.url));
 
 export async function freshStore(engine: Engine, name: string): Promise<Store> {
   if (engine === 'postgres') {
-    const url = await freshDatabase(`fibre_bench_${name}`);
-    return { engine, env: { DATABASE_URL: url }, open: () => openPostgres(url) };
+    const database = `fibre_bench_${name}`;
+    const url = await freshDatabase(database);
+    return {
+      engine,
+      env: { DATABASE_URL: url },
+      open: () => openPostgres(url),
+      remove: () => dropDatabase(database),
+    };
   }
   const dir = `${tmp}${name}`;
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  return { engine, env: { DATA_DIR: dir }, open: () => openPglite(dir) };
+  return {
+    engine,
+    env: { DATA_DIR: dir },
+    open: () => openPglite(dir),
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
 }
 
 export interface IndexedAddress {
