@@ -9,7 +9,7 @@ import {
   useStepNavigation,
   useWizard,
 } from '../../app/store/store-context.tsx';
-import { checkCode } from './validate-coupon.ts';
+import { checkCode } from '../../app/offers/check-code.ts';
 
 /**
  * SPEC.md 4: Add to cart is enabled with a plan and a router; it first validates the order's

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useConfig } from '../../app/config/config-context.tsx';
 import { offeredPlans } from '../../app/store/selectors.ts';
 import { useDispatch, useLatestWizard, useWizard } from '../../app/store/store-context.tsx';
-import { checkCode } from './validate-coupon.ts';
+import { checkCode } from '../../app/offers/check-code.ts';
 
 export type Conflict = Extract<CouponOutcome, { kind: 'conflict' }> & { code: string };
 

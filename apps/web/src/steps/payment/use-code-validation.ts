@@ -10,7 +10,7 @@ import { useConfig } from '../../app/config/config-context.tsx';
 import { currentOffer } from '../../app/offers/current-offer.ts';
 import { selectedPlan } from '../../app/store/selectors.ts';
 import { useDispatch, useLatestWizard } from '../../app/store/store-context.tsx';
-import { checkCode } from './check-code.ts';
+import { checkCode } from '../../app/offers/check-code.ts';
 
 export type Conflict = Extract<CouponOutcome, { kind: 'conflict' }>;
 

@@ -6,7 +6,7 @@ import {
   type Coupon,
   type DomainConfig,
 } from '@fibre/domain';
-import { validateCoupon } from '../../app/api/endpoints.ts';
+import { validateCoupon } from '../api/endpoints.ts';
 
 export type CodeCheck = { kind: 'skip' } | { kind: 'invalid' } | { kind: 'coupon'; coupon: Coupon };
 
