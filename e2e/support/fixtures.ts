@@ -1,9 +1,11 @@
 import { test as base, expect } from '@playwright/test';
-import { startServer } from './server.ts';
+import { startServer, type RunningServer } from './server.ts';
 import { Wizard } from './wizard.ts';
 
 export interface ServerHandle {
   baseURL: string;
+  /** The spec's own server (when serverEnv is set): its data directory, halt() to read it. */
+  own: RunningServer | null;
 }
 
 interface WorkerFixtures {
@@ -29,12 +31,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       if (Object.keys(serverEnv).length === 0) {
         const baseURL = process.env.E2E_BASE_URL;
         if (!baseURL) throw new Error('E2E_BASE_URL is not set: global setup did not run');
-        await use({ baseURL });
+        await use({ baseURL, own: null });
         return;
       }
       const own = await startServer(serverEnv);
       try {
-        await use(own);
+        await use({ baseURL: own.baseURL, own });
       } finally {
         await own.stop();
       }

@@ -27,7 +27,9 @@ export interface RunningServer {
   dataDir: string;
   /** The server's stdout and stderr. */
   logFile: string;
-  /** SIGTERM (the graceful shutdown), then the data directory is removed. */
+  /** SIGTERM (the graceful shutdown) and waits for the exit; the data directory stays. */
+  halt(): Promise<void>;
+  /** halt(), then the data directory is removed. */
   stop(): Promise<void>;
 }
 
@@ -94,17 +96,22 @@ export async function startServer(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
+  async function halt() {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+  }
+
   return {
     baseURL,
     dataDir,
     logFile,
+    halt,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await halt();
       log.end();
       cleanUp();
     },
