@@ -25,3 +25,46 @@ describe('public config', () => {
     expect(res.body).not.toContain('secret-key');
   });
 });
+
+describe('public config with the browser-side services on', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('pglite', {
+      MAPS_API_KEY: 'maps-browser-key',
+      CHARGEBEE_SITE: 'acme-test',
+      CHARGEBEE_PUBLISHABLE_KEY: 'test_publishable',
+      CHARGEBEE_API_KEY: 'secret-chargebee-key',
+      ARRIVY_AUTH_KEY: 'secret-arrivy-key',
+      ARRIVY_AUTH_TOKEN: 'secret-arrivy-token',
+      HUBSPOT_PORTAL_ID: '123456',
+      HUBSPOT_FORM_ID: 'form-guid',
+      GTM_ID: 'GTM-ABC123',
+      ROLLBAR_ACCESS_TOKEN: 'secret-rollbar-server-token',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('names each service and its public identifier, and no secret key', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/public/config' });
+    expect(res.json()).toMatchObject({
+      adapters: { addressSearch: 'google-places', cardTokeniser: 'chargebee', leadForm: 'hubspot' },
+      services: {
+        maps: { apiKey: 'maps-browser-key' },
+        chargebee: { site: 'acme-test', publishableKey: 'test_publishable' },
+        hubspot: { portalId: '123456', formId: 'form-guid' },
+        gtm: { id: 'GTM-ABC123' },
+      },
+    });
+    expect(res.body).not.toMatch(/secret-/);
+  });
+
+  it('lists no service that is off', async () => {
+    const bare = await startTestApp('pglite', { HUBSPOT_PORTAL_ID: '123456' });
+    try {
+      const res = await bare.app.inject({ method: 'GET', url: '/api/v1/public/config' });
+      expect(res.json().services).toEqual({});
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { configuredServices } from '../../services.ts';
 import type { RouteDoc } from '../../openapi.ts';
 
 export const publicConfigDocs: RouteDoc[] = [
@@ -13,9 +14,14 @@ export const publicConfigDocs: RouteDoc[] = [
   },
 ];
 
-/** Only what the browser may see: names, links and switches, never a secret key. */
+/**
+ * Only what the browser may see: names, links, switches and the browser-side services' public
+ * identifiers (a maps browser key, a Chargebee publishable key, a HubSpot form id), never a secret
+ * key. A service's settings are present only when it is on (services.ts).
+ */
 export function publicConfig(ctx: AppContext) {
-  const { provider, keys, holdSeconds } = ctx.config;
+  const { provider, keys, holdSeconds, env } = ctx.config;
+  const on = configuredServices(ctx.config);
   return {
     provider: provider.code,
     providerName: provider.name,
@@ -39,6 +45,22 @@ export function publicConfig(ctx: AppContext) {
       cardTokeniser: keys.CHARGEBEE_SITE ? 'chargebee' : 'test-vault',
       leadForm: keys.HUBSPOT_PORTAL_ID && keys.HUBSPOT_FORM_ID ? 'hubspot' : 'embedded',
     },
+    services: {
+      ...(on.maps && keys.MAPS_API_KEY ? { maps: { apiKey: keys.MAPS_API_KEY } } : {}),
+      ...(on.chargebeeJs
+        ? {
+            chargebee: {
+              site: on.chargebeeJs,
+              publishableKey: keys.CHARGEBEE_PUBLISHABLE_KEY ?? '',
+            },
+          }
+        : {}),
+      ...(on.hubspot && keys.HUBSPOT_PORTAL_ID && keys.HUBSPOT_FORM_ID
+        ? { hubspot: { portalId: keys.HUBSPOT_PORTAL_ID, formId: keys.HUBSPOT_FORM_ID } }
+        : {}),
+      ...(on.gtm && keys.GTM_ID ? { gtm: { id: keys.GTM_ID } } : {}),
+    },
+    environment: env,
   };
 }
 

@@ -31,9 +31,17 @@ export interface PublicConfig {
   socialLinks: { label: string; href: string }[];
   adapters: {
     addressSearch: 'embedded' | 'google-places';
-    cardTokeniser: string;
-    leadForm: string;
+    cardTokeniser: 'test-vault' | 'chargebee';
+    leadForm: 'embedded' | 'hubspot';
   };
+  /** The browser-side services that are on, with their public identifiers (never a secret). */
+  services: {
+    maps?: { apiKey: string };
+    chargebee?: { site: string; publishableKey: string };
+    hubspot?: { portalId: string; formId: string };
+    gtm?: { id: string };
+  };
+  environment: 'development' | 'production' | 'test';
 }
 
 export const fetchPublicConfig = (o?: Options) => get<PublicConfig>('/api/v1/public/config', o);
