@@ -123,9 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The wizard is one page: a page request anywhere outside the API gets it.
     const wantsPage =
       request.method === 'GET' && !/^\/(api|portal)\//.test(path) && !/\.\w+$/.test(path);
-    if (wantsPage && typeof reply.sendFile === 'function') {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    if (wantsPage && reply.sendWizardPage) return reply.sendWizardPage();
     return reply
       .status(404)
       .send({ error: 'not_found', message: `No route for ${request.method} ${path}` });

@@ -75,8 +75,14 @@ const envSchema = z.object({
   ARRIVY_API_BASE: url('ARRIVY_API_BASE'),
   HUBSPOT_PORTAL_ID: optional,
   HUBSPOT_FORM_ID: optional,
-  GTM_ID: optional,
+  // The container id goes into the page's inline snippet, so only its documented shape passes.
+  GTM_ID: optional.refine(
+    (v) => v === undefined || /^GTM-[A-Z0-9]{1,12}$/.test(v),
+    'GTM_ID must be a Tag Manager container id such as GTM-ABC123',
+  ),
   ROLLBAR_ACCESS_TOKEN: optional,
+  /** Rollbar's post_client_item token: the only one the browser may see. */
+  ROLLBAR_CLIENT_TOKEN: optional,
   ROLLBAR_ENDPOINT: url('ROLLBAR_ENDPOINT'),
   REDIS_URL: url('REDIS_URL'),
 });
@@ -115,6 +121,7 @@ export interface Config {
     | 'HUBSPOT_FORM_ID'
     | 'GTM_ID'
     | 'ROLLBAR_ACCESS_TOKEN'
+    | 'ROLLBAR_CLIENT_TOKEN'
     | 'ROLLBAR_ENDPOINT'
     | 'REDIS_URL'
   >;
@@ -160,6 +167,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       HUBSPOT_FORM_ID: e.HUBSPOT_FORM_ID,
       GTM_ID: e.GTM_ID,
       ROLLBAR_ACCESS_TOKEN: e.ROLLBAR_ACCESS_TOKEN,
+      ROLLBAR_CLIENT_TOKEN: e.ROLLBAR_CLIENT_TOKEN,
       ROLLBAR_ENDPOINT: e.ROLLBAR_ENDPOINT,
       REDIS_URL: e.REDIS_URL,
     },

@@ -78,7 +78,7 @@ const services: Array<{ name: string; env: Record<string, string>; adds: Sources
   },
   {
     name: 'Rollbar',
-    env: { ROLLBAR_ACCESS_TOKEN: 'post-client-item', NODE_ENV: 'production' },
+    env: { ROLLBAR_CLIENT_TOKEN: 'post-client-item', NODE_ENV: 'production' },
     adds: { connectSrc: ['https://api.rollbar.com'] },
   },
 ];
@@ -125,7 +125,11 @@ describe('Content-Security-Policy', () => {
   it.each([
     ['a lone Chargebee API key (no site: no Chargebee.js)', { CHARGEBEE_API_KEY: 'k' }],
     ['a HubSpot portal without a form', { HUBSPOT_PORTAL_ID: '1' }],
-    ['a Rollbar token outside production', { ROLLBAR_ACCESS_TOKEN: 't' }],
+    ['a Rollbar client token outside production', { ROLLBAR_CLIENT_TOKEN: 't' }],
+    [
+      "Rollbar's server token alone (the browser does not report)",
+      { NODE_ENV: 'production', ROLLBAR_ACCESS_TOKEN: 't' },
+    ],
     ['Arrivy keys (server-side only)', { ARRIVY_AUTH_KEY: 'k', ARRIVY_AUTH_TOKEN: 't' }],
   ])('admits nothing for %s', (_name, env) => {
     expect(contentSecurityPolicy(loadConfig(env))).toEqual(BASE);
@@ -135,7 +139,7 @@ describe('Content-Security-Policy', () => {
     const policy = contentSecurityPolicy(
       loadConfig({
         NODE_ENV: 'production',
-        ROLLBAR_ACCESS_TOKEN: 't',
+        ROLLBAR_CLIENT_TOKEN: 't',
         ROLLBAR_ENDPOINT: 'https://errors.example.com/api/1/item/',
       }),
     );
@@ -145,6 +149,17 @@ describe('Content-Security-Policy', () => {
   it('refuses a Chargebee site that is not a site name (it goes into the header)', () => {
     expect(() => loadConfig({ CHARGEBEE_SITE: 'acme; script-src *' })).toThrow(/CHARGEBEE_SITE/);
   });
+
+  it.each(['GTM-ABC123', 'GTM-K9X2Q7P'])('takes %s as a container id', (id) => {
+    expect(loadConfig({ GTM_ID: id }).keys.GTM_ID).toBe(id);
+  });
+
+  it.each(["GTM-ABC123');alert(1)//", 'UA-12345-1', 'gtm-abc123', 'GTM-'])(
+    'refuses %s as GTM_ID (it goes into the page)',
+    (id) => {
+      expect(() => loadConfig({ GTM_ID: id })).toThrow(/GTM_ID must be a Tag Manager container id/);
+    },
+  );
 });
 
 describe('the header the app sends', () => {

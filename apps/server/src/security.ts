@@ -10,7 +10,9 @@ type Directives = Record<string, string[]>;
  * - Chargebee.js: the script from js.chargebee.com, its frames and calls on {site}.chargebee.com.
  * - HubSpot forms embed: the embed script from js.hsforms.net, submissions to HubSpot's forms hosts.
  * - Google Tag Manager: Google's tag-platform CSP guide for the container.
- * - Rollbar (production only): the item endpoint the browser posts reports to.
+ * - Rollbar (production, with a client token): the item endpoint the browser posts reports to.
+ * With the tag manager on, the wizard's page also carries a per-response script nonce
+ * (`withScriptNonce`), Google's way of admitting the container snippet and its custom tags.
  */
 export function contentSecurityPolicy(config: Config): Directives {
   const directives: Directives = {
@@ -85,8 +87,21 @@ export function serviceSources(services: Services): Directives[] {
       connectSrc: ['https://www.googletagmanager.com', 'https://www.google.com'],
     });
   }
-  if (services.rollbar) {
-    parts.push({ connectSrc: [new URL(services.rollbar.endpoint).origin] });
+  if (services.rollbarBrowser) {
+    parts.push({ connectSrc: [new URL(services.rollbarBrowser.endpoint).origin] });
   }
   return parts;
+}
+
+/**
+ * The CSP header value with `'nonce-<nonce>'` added to script-src only: a nonce in style-src would
+ * make browsers ignore its 'unsafe-inline', which the wizard's style attributes need.
+ */
+export function withScriptNonce(header: string, nonce: string): string {
+  return header
+    .split(';')
+    .map((directive) =>
+      /^\s*script-src\s/.test(directive) ? `${directive} 'nonce-${nonce}'` : directive,
+    )
+    .join(';');
 }

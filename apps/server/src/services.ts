@@ -16,8 +16,10 @@ export interface Services {
   arrivy: { authKey: string; authToken: string; apiBase: string } | undefined;
   hubspot: boolean;
   gtm: boolean;
-  /** Rollbar reports from the browser and the server: production only. */
+  /** Rollbar reports from the server: production only. */
   rollbar: { accessToken: string; endpoint: string } | undefined;
+  /** Rollbar reports from the browser, with the post_client_item token: production only. */
+  rollbarBrowser: { accessToken: string; endpoint: string } | undefined;
 }
 
 /** Arrivy's documented API root. */
@@ -48,6 +50,10 @@ export function configuredServices(config: Config): Services {
       k.ROLLBAR_ACCESS_TOKEN && config.env === 'production'
         ? { accessToken: k.ROLLBAR_ACCESS_TOKEN, endpoint: k.ROLLBAR_ENDPOINT ?? ROLLBAR_API }
         : undefined,
+    rollbarBrowser:
+      k.ROLLBAR_CLIENT_TOKEN && config.env === 'production'
+        ? { accessToken: k.ROLLBAR_CLIENT_TOKEN, endpoint: k.ROLLBAR_ENDPOINT ?? ROLLBAR_API }
+        : undefined,
   };
 }
 
@@ -71,5 +77,11 @@ export function halfConfigured(config: Config): string[] {
     notes.push('HubSpot needs both HUBSPOT_PORTAL_ID and HUBSPOT_FORM_ID: leads stay embedded');
   if (k.ROLLBAR_ACCESS_TOKEN && config.env !== 'production')
     notes.push('ROLLBAR_ACCESS_TOKEN reports only when NODE_ENV=production');
+  if (k.ROLLBAR_CLIENT_TOKEN && config.env !== 'production')
+    notes.push('ROLLBAR_CLIENT_TOKEN reports browser errors only when NODE_ENV=production');
+  if (k.ROLLBAR_ACCESS_TOKEN && !k.ROLLBAR_CLIENT_TOKEN && config.env === 'production')
+    notes.push(
+      'ROLLBAR_ACCESS_TOKEN is set without ROLLBAR_CLIENT_TOKEN: browser errors are not reported (the server token is never sent to browsers)',
+    );
   return notes;
 }

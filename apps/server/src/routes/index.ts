@@ -45,5 +45,5 @@ export async function registerRoutes(
     version: '1.0.0',
   });
   app.get('/api/docs', async () => document);
-  await webRoutes(app, webDist);
+  await webRoutes(app, { dist: webDist, gtmId: ctx.config.keys.GTM_ID });
 }

@@ -1,17 +1,39 @@
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { withScriptNonce } from '../../security.ts';
+import { gtmSnippet } from './gtm-snippet.ts';
 
 /** The production build of the wizard (apps/web/dist), served at `/`. */
 export const webDist = fileURLToPath(new URL('../../../../web/dist/', import.meta.url));
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Sends the wizard's page (set only when a build exists). */
+    sendWizardPage?: () => FastifyReply;
+  }
+}
+
+export interface WebOptions {
+  /** Where the build is; defaults to apps/web/dist. */
+  dist?: string | undefined;
+  /** The tag-manager container to load on the page (GTM_ID), if any. */
+  gtmId?: string | undefined;
+}
 
 /**
  * Serves the built wizard: hashed assets cached for a year, index.html never cached, and every
  * other GET that wants a page answered with index.html (the wizard has one page; the step lives in
  * its state). Without a build, the API still runs and `/` says how to build.
+ *
+ * With the tag manager on, each page answer gets a fresh nonce, in Google's nonce-aware container
+ * snippet and in that answer's script-src (Tag Manager's CSP guide), so no 'unsafe-inline' is
+ * needed; the container passes the nonce on to its custom tags.
  */
-export async function webRoutes(app: FastifyInstance, dist = webDist): Promise<void> {
+export async function webRoutes(app: FastifyInstance, options: WebOptions = {}): Promise<void> {
+  let dist = options.dist ?? webDist;
   if (!dist.endsWith('/')) dist = `${dist}/`;
   const index = `${dist}index.html`;
   if (!existsSync(index)) {
@@ -34,7 +56,20 @@ export async function webRoutes(app: FastifyInstance, dist = webDist): Promise<v
       );
     },
   });
-  app.get('/', async (_request, reply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html'),
-  );
+
+  const { gtmId } = options;
+  // The build does not change under a running server: the page is read once.
+  const page = gtmId ? readFileSync(index, 'utf8') : undefined;
+  app.decorateReply('sendWizardPage', function (this: FastifyReply) {
+    this.header('cache-control', 'no-cache');
+    if (!gtmId || page === undefined) return this.sendFile('index.html');
+    const nonce = randomBytes(16).toString('base64');
+    const csp = this.getHeader('content-security-policy');
+    if (typeof csp === 'string')
+      this.header('content-security-policy', withScriptNonce(csp, nonce));
+    return this.type('text/html; charset=utf-8').send(
+      page.replace(/<head>/i, (head) => `${head}\n    ${gtmSnippet(gtmId, nonce)}`),
+    );
+  });
+  app.get('/', async (_request, reply) => reply.sendWizardPage!());
 }

@@ -4,14 +4,26 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-support/app.ts';
 
+function fakeBuild(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Wizard</title><script type="module" src="/assets/main-abc123.js"></script></head><body></body></html>',
+  );
+  writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+  return dist;
+}
+
+const scriptSrc = (csp: unknown) =>
+  String(csp)
+    .split(';')
+    .find((d) => d.startsWith('script-src '));
+
 describe('serving the built wizard', () => {
   let t: TestApp;
   beforeAll(async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-    mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Wizard</title>');
-    writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
-    t = await startTestApp('pglite', {}, { webDist: dist });
+    t = await startTestApp('pglite', {}, { webDist: fakeBuild() });
   });
   afterAll(() => t.close());
 
@@ -36,6 +48,12 @@ describe('serving the built wizard', () => {
     expect((await t.app.inject({ method: 'GET', url: '/missing.js' })).statusCode).toBe(404);
   });
 
+  it('carries no nonce and no tag manager when GTM_ID is not set', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.body).not.toContain('googletagmanager');
+    expect(String(res.headers['content-security-policy'])).not.toContain('nonce-');
+  });
+
   it('says how to build when there is no build', async () => {
     const bare = await startTestApp(
       'pglite',
@@ -46,5 +64,50 @@ describe('serving the built wizard', () => {
     expect(res.statusCode).toBe(503);
     expect(res.body).toContain('npm run build -w apps/web');
     await bare.close();
+  });
+});
+
+describe('the wizard page with the tag manager on', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('pglite', { GTM_ID: 'GTM-ABC123' }, { webDist: fakeBuild() });
+  });
+  afterAll(() => t.close());
+
+  const page = async (url = '/') => {
+    const res = await t.app.inject({ method: 'GET', url });
+    const nonce = /<script nonce="([^"]+)">/.exec(res.body)?.[1];
+    return { res, nonce, csp: String(res.headers['content-security-policy']) };
+  };
+
+  it("loads the container with Google's nonce-aware snippet, and the nonce is in script-src only", async () => {
+    const { res, nonce, csp } = await page();
+    expect(res.statusCode).toBe(200);
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(res.body).toContain("'https://www.googletagmanager.com/gtm.js?id='+i+dl");
+    expect(res.body).toContain("n&&j.setAttribute('nonce',n.nonce||n.getAttribute('nonce'))");
+    expect(res.body).toContain("(window,document,'script','dataLayer','GTM-ABC123')");
+    // The snippet comes first in the head, before the wizard's own script.
+    expect(res.body.indexOf('GTM-ABC123')).toBeLessThan(res.body.indexOf('main-abc123.js'));
+    expect(scriptSrc(csp)).toBe(
+      `script-src 'self' https://www.googletagmanager.com 'nonce-${nonce}'`,
+    );
+    expect(csp.match(/nonce-/g)).toHaveLength(1);
+    expect(csp).toMatch(/style-src 'self' 'unsafe-inline'(;|$)/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('uses a new nonce for every page answer, also on other page paths', async () => {
+    const first = await page();
+    const second = await page('/somewhere?x=1');
+    expect(second.res.statusCode).toBe(200);
+    expect(second.nonce).toBeDefined();
+    expect(second.nonce).not.toBe(first.nonce);
+    expect(second.csp).toContain(`'nonce-${second.nonce}'`);
+  });
+
+  it('puts no nonce on answers that are not the page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(String(res.headers['content-security-policy'])).not.toContain('nonce-');
   });
 });

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+import { configuredServices, halfConfigured } from './services.ts';
+
+/** A service is on only when everything it needs is set; a lone half is said at start-up. */
+
+describe('Rollbar', () => {
+  it('reports from the server with the access token and from the browser with the client token, in production', () => {
+    const services = configuredServices(
+      loadConfig({
+        NODE_ENV: 'production',
+        ROLLBAR_ACCESS_TOKEN: 'server-token',
+        ROLLBAR_CLIENT_TOKEN: 'client-token',
+      }),
+    );
+    expect(services.rollbar).toEqual({
+      accessToken: 'server-token',
+      endpoint: 'https://api.rollbar.com/api/1/item/',
+    });
+    expect(services.rollbarBrowser).toEqual({
+      accessToken: 'client-token',
+      endpoint: 'https://api.rollbar.com/api/1/item/',
+    });
+  });
+
+  it('never gives the browser the server token', () => {
+    const services = configuredServices(
+      loadConfig({ NODE_ENV: 'production', ROLLBAR_ACCESS_TOKEN: 'server-token' }),
+    );
+    expect(services.rollbarBrowser).toBeUndefined();
+  });
+
+  it.each([
+    [{ ROLLBAR_ACCESS_TOKEN: 't' }, 'ROLLBAR_ACCESS_TOKEN reports only when NODE_ENV=production'],
+    [
+      { ROLLBAR_CLIENT_TOKEN: 't' },
+      'ROLLBAR_CLIENT_TOKEN reports browser errors only when NODE_ENV=production',
+    ],
+    [
+      { NODE_ENV: 'production', ROLLBAR_ACCESS_TOKEN: 't' },
+      'ROLLBAR_ACCESS_TOKEN is set without ROLLBAR_CLIENT_TOKEN: browser errors are not reported (the server token is never sent to browsers)',
+    ],
+  ])('%o is said at start-up', (env, note) => {
+    const config = loadConfig(env);
+    expect(halfConfigured(config)).toContain(note);
+    expect(configuredServices(config).rollbarBrowser).toBeUndefined();
+  });
+
+  it('says nothing when both tokens are set in production', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      ROLLBAR_ACCESS_TOKEN: 'a',
+      ROLLBAR_CLIENT_TOKEN: 'b',
+    });
+    expect(halfConfigured(config)).toEqual([]);
+  });
+});
