@@ -58,6 +58,28 @@ describe('public config with the browser-side services on', () => {
     expect(res.body).not.toMatch(/secret-/);
   });
 
+  it('gives the browser Rollbar with the client token only, in production', async () => {
+    const prod = await startTestApp('pglite', {
+      NODE_ENV: 'production',
+      ROLLBAR_ACCESS_TOKEN: 'secret-rollbar-server-token',
+      ROLLBAR_CLIENT_TOKEN: 'client-token',
+      ROLLBAR_ENDPOINT: 'https://errors.example.com/api/1/item/',
+    });
+    try {
+      const res = await prod.app.inject({ method: 'GET', url: '/api/v1/public/config' });
+      expect(res.json().services).toEqual({
+        rollbar: {
+          accessToken: 'client-token',
+          endpoint: 'https://errors.example.com/api/1/item/',
+          environment: 'production',
+        },
+      });
+      expect(res.body).not.toContain('secret-');
+    } finally {
+      await prod.close();
+    }
+  });
+
   it('lists no service that is off', async () => {
     const bare = await startTestApp('pglite', { HUBSPOT_PORTAL_ID: '123456' });
     try {

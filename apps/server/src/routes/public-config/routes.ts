@@ -59,6 +59,10 @@ export function publicConfig(ctx: AppContext) {
         ? { hubspot: { portalId: keys.HUBSPOT_PORTAL_ID, formId: keys.HUBSPOT_FORM_ID } }
         : {}),
       ...(on.gtm && keys.GTM_ID ? { gtm: { id: keys.GTM_ID } } : {}),
+      // Rollbar's post_client_item token, which Rollbar documents as safe to publish.
+      ...(on.rollbarBrowser
+        ? { rollbar: { ...on.rollbarBrowser, environment: 'production' as const } }
+        : {}),
     },
     environment: env,
   };

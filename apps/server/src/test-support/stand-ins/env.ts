@@ -22,5 +22,6 @@ export const arrivyEnv = (standIn: StandIn) => ({
 export const rollbarEnv = (standIn: StandIn) => ({
   NODE_ENV: 'production',
   ROLLBAR_ACCESS_TOKEN: rollbar.ACCESS_TOKEN,
+  ROLLBAR_CLIENT_TOKEN: rollbar.CLIENT_TOKEN,
   ROLLBAR_ENDPOINT: `${standIn.origin}/api/1/item/`,
 });

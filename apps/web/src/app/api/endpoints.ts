@@ -40,6 +40,8 @@ export interface PublicConfig {
     chargebee?: { site: string; publishableKey: string };
     hubspot?: { portalId: string; formId: string };
     gtm?: { id: string };
+    /** Rollbar's client (post_client_item) token: production only. */
+    rollbar?: { accessToken: string; endpoint: string; environment: 'production' };
   };
   environment: 'development' | 'production' | 'test';
 }

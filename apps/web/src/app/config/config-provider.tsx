@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { defaultDomainConfig } from '@fibre/domain';
+import { startErrorReporting } from '../../adapters/error-reporting/error-reporting.ts';
 import { fetchPublicConfig, type PublicConfig } from '../api/endpoints.ts';
 import { applyBrand } from './brand.ts';
 import { ConfigContext, type AppConfig } from './config-context.tsx';
@@ -21,6 +22,7 @@ export function ConfigProvider({ children, loading, failed }: Props) {
     const controller = new AbortController();
     void fetchPublicConfig({ signal: controller.signal }).then((result) => {
       if (result.ok) {
+        void startErrorReporting(result.data.services.rollbar);
         applyBrand(result.data.brandColour);
         document.title = `Sign up | ${result.data.providerName}`;
         setLoad({ status: 'ready', site: result.data });
