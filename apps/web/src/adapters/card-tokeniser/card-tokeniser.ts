@@ -36,14 +36,11 @@ const testVault: CardTokeniser = {
   load: () => import('./test-vault-card-fields.tsx').then((m) => m.TestVaultCardFields),
 };
 
-/**
- * The configured implementation (public config `adapters.cardTokeniser`). Chargebee.js plugs in
- * here with the same props and handle; until it exists the test-mode vault answers, which a
- * server with a Chargebee site does not serve, so every card is then refused.
- */
+const chargebee: CardTokeniser = {
+  load: () => import('./chargebee-card-fields.tsx').then((m) => m.ChargebeeCardFields),
+};
+
+/** The configured implementation (public config `adapters.cardTokeniser`). */
 export function cardTokeniserFor(kind: string): CardTokeniser {
-  if (kind === 'chargebee') {
-    console.warn('[wizard] the Chargebee.js card fields are not built yet; using the test vault');
-  }
-  return testVault;
+  return kind === 'chargebee' ? chargebee : testVault;
 }

@@ -4,7 +4,7 @@ import { createTestVaultToken } from '../../app/api/endpoints.ts';
 import { Field } from '../../app/ui/field.tsx';
 import type { CardFieldsProps, TokeniseResult } from './card-tokeniser.ts';
 import { digitsOf, formatCardNumber, formatExpiry, parseExpiry } from './card-input.ts';
-import './test-vault.css';
+import './card-fields.css';
 
 const refused: TokeniseResult = { error: messages.cardInvalid };
 

@@ -1,0 +1,241 @@
+import {
+  startChargebee,
+  DECLINED_TOKEN,
+  type ChargebeeStandIn,
+} from '../../apps/server/src/test-support/stand-ins/chargebee.ts';
+import { CHARGEBEE_SITE, chargebeeEnv } from '../../apps/server/src/test-support/stand-ins/env.ts';
+import {
+  CHARGEBEE_JS,
+  PUBLISHABLE_KEY,
+  cardFrame,
+  chargebeeRecord,
+  expectCardFramesReady,
+  fillChargebeeCard,
+  serveChargebeeJs,
+} from '../support/chargebee.ts';
+import {
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  expectPageName,
+} from '../support/checks.ts';
+import {
+  acceptCharges,
+  bookFirstWindow,
+  cards,
+  expectWelcome,
+  toInstallation,
+} from '../support/checkout.ts';
+import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
+import { expect, test } from '../support/fixtures.ts';
+import type { Wizard } from '../support/wizard.ts';
+
+/** SPEC.md's card error. */
+const CARD_ERROR = 'Credit card is invalid, please check details and try again.';
+
+// Issue 7: with CHARGEBEE_SITE and CHARGEBEE_PUBLISHABLE_KEY set, the card is typed into
+// Chargebee.js's frames and billed by Chargebee. The browser side is e2e/stand-ins/chargebee.js at
+// https://js.chargebee.com; the server bills the local Chargebee API stand-in.
+
+let billing: ChargebeeStandIn;
+
+test.use({
+  serverEnv: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from the pattern
+    async ({}, use) => {
+      billing = await startChargebee();
+      await use({ ...chargebeeEnv(billing), CHARGEBEE_PUBLISHABLE_KEY: PUBLISHABLE_KEY });
+      await billing.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+let paidRouter = '';
+test.beforeEach(async ({ request }) => {
+  paidRouter ||= routerNames((await fetchCatalogue(request, 'G1A2B3')).routers).paid;
+});
+
+/** Steps 1 to 5 at Pyrmont, then step 6 with Chargebee's frames mounted. */
+async function toPayment(wizard: Wizard): Promise<void> {
+  await toInstallation(wizard, addresses.pyrmont, { router: paidRouter });
+  await bookFirstWindow(wizard);
+  await expectCardFramesReady(wizard.page);
+}
+
+/** The customers this spec's sign-ups created at Chargebee, by the token they paid with. */
+function customerRequestsWith(token: string) {
+  return billing.requests.filter(
+    (r) =>
+      r.method === 'POST' && r.path === '/api/v2/customers' && r.form.get('token_id') === token,
+  );
+}
+
+test('Chargebee.js loads once from js.chargebee.com with the site and publishable key, and the card fields are its frames', async ({
+  wizard,
+  page,
+}) => {
+  const scripts = await serveChargebeeJs(page.context());
+  await toPayment(wizard);
+
+  expect(scripts).toEqual([CHARGEBEE_JS]);
+  expect((await chargebeeRecord(page)).init).toEqual([
+    { site: CHARGEBEE_SITE, publishableKey: PUBLISHABLE_KEY },
+  ]);
+
+  // Each field has its visible label; the typing happens in frames from js.chargebee.com.
+  for (const label of ['Card number', 'Expiry', 'CVV', 'Cardholder name']) {
+    await expect(page.getByText(label, { exact: true })).toBeVisible();
+  }
+  const frames = page.frames().filter((f) => f !== page.mainFrame());
+  expect(frames.map((f) => new URL(f.url()).origin)).toEqual([
+    'https://js.chargebee.com',
+    'https://js.chargebee.com',
+    'https://js.chargebee.com',
+  ]);
+  // The page's own document has no card input at all: only the cardholder's name is ours.
+  await expect(page.getByRole('textbox', { name: 'Card number' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Expiry' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'CVV' })).toHaveCount(0);
+  await expect(page.locator('input[autocomplete^="cc-"]')).toHaveCount(1);
+  await expect(page.getByText(/^Test mode:/)).toHaveCount(0);
+});
+
+test("the frames' text has the form's font, size, colour and placeholder colour, and the field box its focus ring", async ({
+  wizard,
+  page,
+}) => {
+  await serveChargebeeJs(page.context());
+  await toPayment(wizard);
+
+  const name = page.getByLabel('Cardholder name', { exact: true });
+  const ours = await name.evaluate((el) => {
+    const s = getComputedStyle(el);
+    const placeholder = getComputedStyle(el, '::placeholder').color;
+    return { color: s.color, fontFamily: s.fontFamily, fontSize: s.fontSize, placeholder };
+  });
+  const number = cardFrame(page, 'Card number').getByRole('textbox', { name: 'Card number' });
+  const theirs = await number.evaluate((el) => {
+    const s = getComputedStyle(el);
+    const placeholder = getComputedStyle(el, '::placeholder').color;
+    return { color: s.color, fontFamily: s.fontFamily, fontSize: s.fontSize, placeholder };
+  });
+  expect(theirs).toEqual(ours);
+
+  const box = page.getByRole('group', { name: 'Card number', exact: true });
+  await expect(box).toHaveCSS('box-shadow', 'none');
+  await number.click();
+  await expect(box).not.toHaveCSS('box-shadow', 'none');
+  await expectNoHorizontalScroll(page);
+});
+
+test("a whole sign-up at Pyrmont with 4111 1111 1111 1111 in Chargebee's frames ends in 'Welcome onboard!', paid with that token", async ({
+  wizard,
+  page,
+}) => {
+  await serveChargebeeJs(page.context());
+  await toPayment(wizard);
+  await fillChargebeeCard(page, { number: cards.visa, name: "Mary O'Brien" });
+  await acceptCharges(wizard);
+  await wizard.button('Submit').click();
+  await expectWelcome(wizard);
+
+  const { tokenize } = await chargebeeRecord(page);
+  expect(tokenize).toHaveLength(1);
+  expect(tokenize[0]!.additionalData).toEqual({ firstName: 'Mary', lastName: "O'Brien" });
+  const token = tokenize[0]!.token!;
+  expect(token).toMatch(/^cb_tok_\w+$/);
+  expect(token).not.toBe(DECLINED_TOKEN);
+  const [customer] = customerRequestsWith(token);
+  expect(
+    customer,
+    'Chargebee should have been given the token as the payment source',
+  ).toBeDefined();
+  expect(customer!.form.get('first_name')).toBe('Mary');
+});
+
+test('an invalid card shows the card error, marks every card field and stays on Payment', async ({
+  wizard,
+  page,
+}) => {
+  await serveChargebeeJs(page.context());
+  await toPayment(wizard);
+  await fillChargebeeCard(page, { number: cards.notLuhn });
+  await acceptCharges(wizard);
+  await wizard.button('Submit').click();
+
+  await expect(page.getByText(CARD_ERROR, { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payment', level: 1 })).toBeVisible();
+  await expectPageName(page, 'Payment');
+  const { tokenize } = await chargebeeRecord(page);
+  expect(tokenize).toHaveLength(1);
+  expect(tokenize[0]!.token).toBeUndefined();
+
+  for (const label of ['Card number', 'Expiry', 'CVV']) {
+    await expect(page.getByRole('group', { name: label, exact: true })).toHaveAccessibleDescription(
+      new RegExp(CARD_ERROR.replace(/[.]/g, '\\.')),
+    );
+  }
+  await expect(page.getByLabel('Cardholder name', { exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  // Focus goes back to the card number, inside Chargebee's frame.
+  await expect(
+    cardFrame(page, 'Card number').getByRole('textbox', { name: 'Card number' }),
+  ).toBeFocused();
+  await expectNoSeriousA11yViolations(page, { label: 'Payment with the card error' });
+});
+
+test('the declined card tokenises, is refused at billing and ends in "We\'re sorry!"', async ({
+  wizard,
+  page,
+}) => {
+  await serveChargebeeJs(page.context());
+  await toPayment(wizard);
+  await fillChargebeeCard(page, { number: cards.declined });
+  await acceptCharges(wizard);
+  await wizard.button('Submit').click();
+
+  await expect(page.getByRole('heading', { name: "We're sorry!", level: 1 })).toBeVisible({
+    timeout: 20_000,
+  });
+  expect((await chargebeeRecord(page)).tokenize.map((t) => t.token)).toEqual([DECLINED_TOKEN]);
+  expect(customerRequestsWith(DECLINED_TOKEN).length).toBeGreaterThan(0);
+});
+
+test('when Chargebee.js cannot load, Submit shows the card error and stays on Payment', async ({
+  wizard,
+  page,
+}) => {
+  await page.context().route(CHARGEBEE_JS, (route) => route.abort());
+  await toInstallation(wizard, addresses.pyrmont, { router: paidRouter });
+  await bookFirstWindow(wizard);
+  await page.getByLabel('Cardholder name', { exact: true }).fill("Mary O'Brien");
+  await acceptCharges(wizard);
+  await wizard.button('Submit').click();
+
+  await expect(page.getByText(CARD_ERROR, { exact: true })).toBeVisible();
+  await expectPageName(page, 'Payment');
+});
+
+test('the test-mode vault is not served when Chargebee is on', async ({ request }) => {
+  const answer = await request.post('/api/v1/test-vault/tokens', {
+    data: {
+      number: '4111111111111111',
+      expiry_month: 12,
+      expiry_year: 2034,
+      cvv: '123',
+      name: "Mary O'Brien",
+    },
+  });
+  expect(answer.status()).toBe(404);
+});
+
+test('the Payment step with Chargebee.js has no serious or critical accessibility violation', async ({
+  wizard,
+  page,
+}) => {
+  await serveChargebeeJs(page.context());
+  await toPayment(wizard);
+  await expectNoSeriousA11yViolations(page, { label: 'Payment with Chargebee.js' });
+});
