@@ -55,3 +55,24 @@ describe('Rollbar', () => {
     expect(halfConfigured(config)).toEqual([]);
   });
 });
+
+describe('Chargebee.js', () => {
+  const note =
+    'CHARGEBEE_SITE is set without CHARGEBEE_PUBLISHABLE_KEY: the Chargebee.js card fields cannot start, so no card can be taken';
+
+  it.each([
+    { CHARGEBEE_SITE: 'acme-test' },
+    { CHARGEBEE_SITE: 'acme-test', CHARGEBEE_API_KEY: 'k' },
+  ])('a site without a publishable key (%o) is said at start-up', (env) => {
+    expect(halfConfigured(loadConfig(env))).toContain(note);
+  });
+
+  it('says nothing of it when the publishable key is set', () => {
+    const config = loadConfig({
+      CHARGEBEE_SITE: 'acme-test',
+      CHARGEBEE_PUBLISHABLE_KEY: 'test_pk',
+      CHARGEBEE_API_KEY: 'k',
+    });
+    expect(halfConfigured(config)).toEqual([]);
+  });
+});

@@ -69,6 +69,10 @@ export function halfConfigured(config: Config): string[] {
     notes.push(
       'CHARGEBEE_SITE is set without CHARGEBEE_API_KEY: Chargebee.js card tokens cannot be charged by the local ledger',
     );
+  if (k.CHARGEBEE_SITE && !k.CHARGEBEE_PUBLISHABLE_KEY)
+    notes.push(
+      'CHARGEBEE_SITE is set without CHARGEBEE_PUBLISHABLE_KEY: the Chargebee.js card fields cannot start, so no card can be taken',
+    );
   if (Boolean(k.ARRIVY_AUTH_KEY) !== Boolean(k.ARRIVY_AUTH_TOKEN))
     notes.push(
       'Arrivy needs both ARRIVY_AUTH_KEY and ARRIVY_AUTH_TOKEN: scheduling stays on the crew calendar',
