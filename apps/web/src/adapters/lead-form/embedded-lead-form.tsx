@@ -8,6 +8,7 @@ import { Alert } from '../../app/ui/alert.tsx';
 import { Button } from '../../app/ui/button.tsx';
 import { Field } from '../../app/ui/field.tsx';
 import type { LeadFormProps } from './lead-form.ts';
+import { LeadIntro, LeadThanks } from './lead-texts.tsx';
 import './embedded-lead-form.css';
 
 type LeadInput = z.input<typeof leadSchema>;
@@ -59,23 +60,11 @@ export function EmbeddedLeadForm({ formattedAddress }: LeadFormProps) {
     if (!shown) setFailed(true);
   });
 
-  if (sent) {
-    return (
-      <div className="lead-thanks" role="status">
-        <p className="lead-thanks__title">Thank you for registering!</p>
-        <p>
-          We’ll email <strong>{sent}</strong> as soon as our fibre network reaches{' '}
-          {formattedAddress}.
-        </p>
-      </div>
-    );
-  }
+  if (sent) return <LeadThanks email={sent} formattedAddress={formattedAddress} />;
 
   return (
     <form className="lead-form" onSubmit={onSubmit} noValidate aria-label="Register your address">
-      <p className="lead-form__intro">
-        Leave your details and we’ll let you know when {formattedAddress} can connect.
-      </p>
+      <LeadIntro formattedAddress={formattedAddress} />
       <div className="form-grid form-grid--two">
         <Field label="First name" error={errors.firstName?.message}>
           {(control) => (

@@ -19,10 +19,11 @@ const embedded: LeadForm = {
   load: () => import('./embedded-lead-form.tsx').then((m) => m.EmbeddedLeadForm),
 };
 
-/** The configured implementation; the HubSpot embed plugs in here and falls back to the built-in. */
+const hubspot: LeadForm = {
+  load: () => import('./hubspot-lead-form.tsx').then((m) => m.HubSpotLeadForm),
+};
+
+/** The configured implementation (the public config's `adapters.leadForm`). */
 export function leadFormFor(kind: string): LeadForm {
-  if (kind === 'hubspot') {
-    console.warn('[wizard] the HubSpot lead form is not built yet; using the built-in form');
-  }
-  return embedded;
+  return kind === 'hubspot' ? hubspot : embedded;
 }
