@@ -3,6 +3,7 @@ import type {
   AddressPrediction,
   AddressSearch,
 } from '../../adapters/address-search/address-search.ts';
+import { useConfig } from '../../app/config/config-context.tsx';
 import { text } from './text.ts';
 import { useAddressSuggestions } from './use-address-suggestions.ts';
 import './address-combobox.css';
@@ -33,11 +34,15 @@ export function AddressCombobox({
   const listId = `${id}-list`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  const downId = `${id}-down`;
+  const { site } = useConfig();
   const [query, setQuery] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const { options, loading, searched } = useAddressSuggestions(search, query);
   const expanded = open && options.length > 0;
+  // The provider could not be reached (say so, and keep saying it after the field loses focus).
+  const down = !loading && searched && Boolean(query) && Boolean(search.unavailable?.());
 
   function type(next: string) {
     onValueChange(next);
@@ -88,10 +93,12 @@ export function AddressCombobox({
     }
   }
 
-  const describedBy = [hintId, error ? errorId : null].filter(Boolean).join(' ');
+  const describedBy = [hintId, down ? downId : null, error ? errorId : null]
+    .filter(Boolean)
+    .join(' ');
   const status = loading
     ? ''
-    : open && searched && query
+    : open && searched && query && !down
       ? options.length
         ? text.suggestions(options.length)
         : text.noMatches
@@ -144,36 +151,38 @@ export function AddressCombobox({
           onFocus={() => query && setOpen(true)}
         />
         {loading && <span className="spinner combobox__spinner" aria-hidden="true" />}
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label="Address suggestions"
-          className="combobox__list"
-          hidden={!expanded}
-        >
-          {expanded &&
-            options.map((option, index) => {
-              const [street, ...rest] = option.description.split(', ');
-              return (
-                <li
-                  key={option.id}
-                  id={`${listId}-${index}`}
-                  role="option"
-                  aria-selected={index === active}
-                  aria-label={option.description}
-                  className="combobox__option"
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(option)}
-                  onMouseMove={() => index !== active && setActive(index)}
-                >
-                  <span className="combobox__option-street">{street}</span>
-                  {rest.length > 0 && (
-                    <span className="combobox__option-rest">{rest.join(', ')}</span>
-                  )}
-                </li>
-              );
-            })}
-        </ul>
+        <div className="combobox__list" hidden={!expanded}>
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="Address suggestions"
+            className="combobox__options"
+          >
+            {expanded &&
+              options.map((option, index) => {
+                const [street, ...rest] = option.description.split(', ');
+                return (
+                  <li
+                    key={option.id}
+                    id={`${listId}-${index}`}
+                    role="option"
+                    aria-selected={index === active}
+                    aria-label={option.description}
+                    className="combobox__option"
+                    onMouseDown={(event) => event.preventDefault()}
+                    onClick={() => choose(option)}
+                    onMouseMove={() => index !== active && setActive(index)}
+                  >
+                    <span className="combobox__option-street">{street}</span>
+                    {rest.length > 0 && (
+                      <span className="combobox__option-rest">{rest.join(', ')}</span>
+                    )}
+                  </li>
+                );
+              })}
+          </ul>
+          {search.attribution && <p className="combobox__attribution">{search.attribution}</p>}
+        </div>
       </div>
       {error && (
         <p className="field__error" id={errorId}>
@@ -183,7 +192,12 @@ export function AddressCombobox({
       <p className="visually-hidden" role="status" aria-live="polite">
         {status}
       </p>
-      {!loading && open && searched && query && options.length === 0 && (
+      {down && (
+        <p className="combobox__empty" id={downId} role="alert">
+          {text.searchUnavailable(site.supportPhone)}
+        </p>
+      )}
+      {!down && !loading && open && searched && query && options.length === 0 && (
         <p className="combobox__empty" aria-hidden="true">
           {text.noMatches}
         </p>

@@ -20,7 +20,10 @@ export function CheckAddressStep() {
   const { site } = useConfig();
   const { address } = useWizard();
   const dispatch = useDispatch();
-  const search = useMemo(() => createAddressSearch(site.adapters.addressSearch), [site]);
+  const search = useMemo(
+    () => createAddressSearch(site.adapters.addressSearch, site.services),
+    [site],
+  );
   const [value, setValue] = useState(address.input);
   const [place, setPlace] = useState<Place | null>(null);
   const [error, setError] = useState<string>();

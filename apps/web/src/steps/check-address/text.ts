@@ -8,6 +8,8 @@ export const text = {
   chooseFromList: 'Please choose your address from the list of suggestions.',
   submit: 'Submit',
   noMatches: 'No matching addresses. Check the spelling, or try just the street number and name.',
+  searchUnavailable: (phone: string) =>
+    `Address search isn’t working right now. Please refresh the page to try again, or call us on ${phone}.`,
   suggestions: (count: number) =>
     `${count} ${count === 1 ? 'address' : 'addresses'} found. Use the up and down arrows to choose.`,
   perks: ['Unlimited data', 'Same speed up and down', 'Month-to-month, no lock-in contract'],
