@@ -7,6 +7,8 @@
  * page, and only when the payment step asks for it in this mode.
  */
 
+import { scriptLoader } from '../load-script.ts';
+
 export const CHARGEBEE_JS = 'https://js.chargebee.com/v2/chargebee.js';
 
 export type CardFieldType = 'number' | 'expiry' | 'cvv';
@@ -66,30 +68,8 @@ declare global {
   }
 }
 
-let script: Promise<ChargebeeStatic> | null = null;
-
 /** Adds Chargebee's script to the page once; a failed load may be tried again later. */
-function loadScript(): Promise<ChargebeeStatic> {
-  if (window.Chargebee) return Promise.resolve(window.Chargebee);
-  script ??= new Promise<ChargebeeStatic>((resolve, reject) => {
-    const element = document.createElement('script');
-    element.src = CHARGEBEE_JS;
-    element.async = true;
-    element.onload = () =>
-      window.Chargebee
-        ? resolve(window.Chargebee)
-        : reject(new Error('Chargebee.js loaded without a Chargebee object'));
-    element.onerror = () => {
-      element.remove();
-      reject(new Error('Chargebee.js did not load'));
-    };
-    document.head.append(element);
-  }).catch((error: unknown) => {
-    script = null;
-    throw error;
-  });
-  return script;
-}
+const loadScript = scriptLoader(CHARGEBEE_JS, () => window.Chargebee, 'Chargebee.js');
 
 let instance: Promise<ChargebeeInstance> | null = null;
 

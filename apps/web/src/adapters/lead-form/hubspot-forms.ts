@@ -7,6 +7,8 @@
  * what this product calls is typed here (docs/decisions/006-hubspot-lead-form.md).
  */
 
+import { scriptLoader } from '../load-script.ts';
+
 export const HUBSPOT_FORMS_JS = 'https://js.hsforms.net/forms/embed/v2.js';
 
 /** The form element, or jQuery's wrapper around it (`$form[0]`). */
@@ -39,32 +41,12 @@ declare global {
   }
 }
 
-let script: Promise<HubSpotForms> | null = null;
-
 /** Adds HubSpot's embed script to the page once; a failed load may be tried again later. */
-export function loadHubSpotForms(): Promise<HubSpotForms> {
-  const ready = window.hbspt?.forms;
-  if (ready) return Promise.resolve(ready);
-  script ??= new Promise<HubSpotForms>((resolve, reject) => {
-    const element = document.createElement('script');
-    element.src = HUBSPOT_FORMS_JS;
-    element.async = true;
-    element.onload = () => {
-      const forms = window.hbspt?.forms;
-      if (forms) resolve(forms);
-      else reject(new Error('the HubSpot forms script loaded without hbspt.forms'));
-    };
-    element.onerror = () => {
-      element.remove();
-      reject(new Error('the HubSpot forms script did not load'));
-    };
-    document.head.append(element);
-  }).catch((error: unknown) => {
-    script = null;
-    throw error;
-  });
-  return script;
-}
+export const loadHubSpotForms = scriptLoader(
+  HUBSPOT_FORMS_JS,
+  () => window.hbspt?.forms,
+  'The HubSpot forms script',
+);
 
 /** The form element a callback was given, with or without jQuery around it. */
 export function formElement(arg: HubSpotFormArg | null | undefined): HTMLFormElement | null {
