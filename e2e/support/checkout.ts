@@ -1,7 +1,7 @@
-import { expect, type Locator } from '@playwright/test';
-import { expectPageName } from './checks.ts';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { captureStep, expectPageName } from './checks.ts';
 import type { DemoAddress } from './demo.ts';
-import type { Wizard } from './wizard.ts';
+import type { ContactValues, Wizard } from './wizard.ts';
 
 // Steps 5 to 7 as a person walks them: a day, an arrival window, a card, the agreements, Submit.
 
@@ -24,12 +24,23 @@ export interface CardValues {
 export async function toInstallation(
   wizard: Wizard,
   address: Pick<DemoAddress, 'address' | 'typed'>,
-  { router, plan, query = {} }: { router: string; plan?: string; query?: Record<string, string> },
+  {
+    router,
+    plan,
+    query = {},
+    contact = {},
+  }: {
+    router: string;
+    plan?: string;
+    query?: Record<string, string>;
+    /** Overrides of the valid contact (a spec tells its orders apart by email). */
+    contact?: ContactValues;
+  },
 ): Promise<void> {
   await wizard.goto(query);
   await wizard.toPlans(address);
   await wizard.addToCart({ router, ...(plan ? { plan } : {}) });
-  await wizard.toConnectionDetails();
+  await wizard.toConnectionDetails(contact);
   const unit = wizard.field('Unit');
   if (await unit.isEditable()) await unit.fill('12');
   await wizard.button('Continue').click();
@@ -112,4 +123,149 @@ export async function expectWelcome(wizard: Wizard): Promise<void> {
     wizard.page.getByRole('heading', { name: 'Welcome onboard!', level: 1 }),
   ).toBeVisible({ timeout: 20_000 });
   await expectPageName(wizard.page, 'Paid');
+}
+
+// Issue 5's error paths -----------------------------------------------------------------------
+
+/**
+ * Chooses a day with a free window: the `index`th enabled day of the two months on show, or the
+ * last. Specs on the shared server choose different days so that their holds never meet.
+ */
+export async function chooseFreeDay(wizard: Wizard, which: number | 'last'): Promise<string> {
+  const enabled = dayButtons(wizard).and(wizard.page.locator(':enabled'));
+  await expect(enabled.first()).toBeVisible();
+  const day = which === 'last' ? enabled.last() : enabled.nth(which);
+  const name = (await day.getAttribute('aria-label')) ?? (await day.innerText());
+  await day.click();
+  await expect(
+    wizard.page.getByRole('heading', { name: `Arrival windows on ${name}`, exact: true }),
+  ).toBeVisible();
+  await expect(windowButtons(wizard).first()).toBeVisible();
+  return name;
+}
+
+/** Steps 1 to 6: the address, the `day`th free day's `window`th window held, then Continue. */
+export async function toPayment(
+  wizard: Wizard,
+  address: Pick<DemoAddress, 'address' | 'typed'>,
+  options: Parameters<typeof toInstallation>[2] & { day: number | 'last'; window?: number },
+): Promise<{ day: string; window: string }> {
+  await toInstallation(wizard, address, options);
+  const day = await chooseFreeDay(wizard, options.day);
+  const window = await holdWindow(wizard, options.window ?? 0);
+  await wizard.button('Continue').click();
+  await expectPageName(wizard.page, 'Payment');
+  return { day, window };
+}
+
+/** A free installation slot as the bookings call lists it (SPEC.md 3). */
+export interface ListedSlot {
+  booking_id: string;
+  event_id: string;
+  start: string;
+  end: string;
+}
+
+/** Every slot the page's bookings calls answer from now on (the array fills as they arrive). */
+export function recordListedSlots(page: Page): ListedSlot[] {
+  const listed: ListedSlot[] = [];
+  page.on('response', (response) => {
+    if (!/\/api\/v1\/[^/]+\/bookings\//.test(new URL(response.url()).pathname)) return;
+    if (!response.ok()) return;
+    void response
+      .json()
+      .then((body: { booking_slots?: ListedSlot[] }) => listed.push(...(body.booking_slots ?? [])))
+      .catch(() => undefined); // a page navigating away drops its body
+  });
+  return listed;
+}
+
+function ordinal(day: number): string {
+  const teen = day % 100 >= 11 && day % 100 <= 13;
+  const suffix = teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[day % 10] ?? 'th');
+  return `${day}${suffix}`;
+}
+
+/**
+ * An installation's day and window as SPEC.md 2 says they read ('Monday 3rd March', 'Arrival
+ * between 8:00am and 10:00am'), in `timeZone`: worked out here with Intl, independently of the
+ * wizard's own code, so a test can compare the two.
+ */
+export function installationLabels(
+  start: string | Date,
+  end: string | Date,
+  timeZone: string,
+): { day: string; window: string } {
+  const parts = (when: string | Date, options: Intl.DateTimeFormatOptions) =>
+    Object.fromEntries(
+      new Intl.DateTimeFormat('en-AU', { timeZone, ...options })
+        .formatToParts(new Date(when))
+        .map((part) => [part.type, part.value]),
+    ) as Record<Intl.DateTimeFormatPartTypes, string>;
+  const date = parts(start, { weekday: 'long', day: 'numeric', month: 'long' });
+  const time = (when: string | Date) => {
+    const p = parts(when, { hour: 'numeric', minute: '2-digit', hour12: true });
+    return `${p.hour}:${p.minute}${p.dayPeriod.toLowerCase()}`;
+  };
+  return {
+    day: `${date.weekday} ${ordinal(Number(date.day))} ${date.month}`,
+    window: `Arrival between ${time(start)} and ${time(end)}`,
+  };
+}
+
+/** SPEC.md 2: the zone each state's dates are shown in. */
+export const stateTimeZones: Record<string, string> = {
+  NSW: 'Australia/Sydney',
+  QLD: 'Australia/Brisbane',
+  SA: 'Australia/Adelaide',
+  WA: 'Australia/Perth',
+  NT: 'Australia/Darwin',
+  VIC: 'Australia/Melbourne',
+  TAS: 'Australia/Melbourne',
+};
+
+/** The listed slot the page names `day` and `window` in `timeZone`. */
+export function listedSlotNamed(
+  listed: readonly ListedSlot[],
+  { day, window }: { day: string; window: string },
+  timeZone: string,
+): ListedSlot {
+  const slot = listed.find((s) => {
+    const labels = installationLabels(s.start, s.end, timeZone);
+    return labels.day === day && labels.window === window;
+  });
+  if (!slot) throw new Error(`no listed slot is ${day}, ${window}`);
+  return slot;
+}
+
+/**
+ * Someone else takes a window: holds through the API (PRODUCT.md 3's reservation body) until the
+ * server answers 409, so every crew's place in it is held. Answers how many holds it took.
+ */
+export async function fillWindow(
+  request: APIRequestContext,
+  slot: ListedSlot,
+  provider = 'demo',
+): Promise<number> {
+  const body = { booking_id: slot.booking_id, start: slot.start, end: slot.end };
+  for (let held = 0; held < 20; held += 1) {
+    const answer = await request.post(`/api/v1/${provider}/reservations`, { data: body });
+    if (answer.status() === 409) return held;
+    expect(answer.status(), await answer.text()).toBe(201);
+  }
+  throw new Error(`${slot.booking_id} was never full`);
+}
+
+/** The note over steps 5 and 6 that names the held window ('Held for you: Monday 3rd March, ...'). */
+export function heldNote(wizard: Wizard): Locator {
+  return wizard.page.getByText(/^Held for you: .+/);
+}
+
+/**
+ * captureStep from the top of the page: a full-page picture taken while scrolled draws the sticky
+ * header where the window was, over the middle of the step.
+ */
+export async function captureFromTop(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await captureStep(page, name);
 }

@@ -1,0 +1,130 @@
+import {
+  chooseFreeDay,
+  expectWelcome,
+  holdTimer,
+  holdWindow,
+  pay,
+  toInstallation,
+  windowButtons,
+} from '../support/checkout.ts';
+import { captureStep, expectNoSeriousA11yViolations, expectPageName } from '../support/checks.ts';
+import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
+import { expect, test } from '../support/fixtures.ts';
+import type { Wizard } from '../support/wizard.ts';
+
+// Issue 5: a held window runs out (SPEC.md 4 and 8), on a server of this spec's own whose holds
+// last HOLD_SECONDS. The tests wait for real holds to expire, so they run one after the other.
+
+const HOLD_SECONDS = 15;
+test.use({ serverEnv: { RESERVATION_HOLD_SECONDS: String(HOLD_SECONDS) } });
+test.describe.configure({ mode: 'default', timeout: 120_000 });
+
+const slotUnavailable =
+  "We're sorry, but the date and time you've selected are no longer available. Please choose another date and time.";
+
+let paidRouter = '';
+test.beforeEach(async ({ request }) => {
+  paidRouter ||= routerNames((await fetchCatalogue(request, 'G1A2B3')).routers).paid;
+});
+
+/** No window is held: none pressed, no countdown. */
+async function expectNothingHeld(wizard: Wizard) {
+  await expect(holdTimer(wizard)).toHaveCount(0);
+  await expect(
+    wizard.page.getByRole('button', { name: /^Arrival between /, pressed: true }),
+  ).toHaveCount(0);
+}
+
+/** Waits (as long as the hold lasts, and no longer) for 'Reservation timed out'. */
+async function expectTimedOut(wizard: Wizard) {
+  const dialog = wizard.dialogWithHeading('Reservation timed out');
+  await expect(dialog).toBeVisible({ timeout: (HOLD_SECONDS + 10) * 1000 });
+  return dialog;
+}
+
+test("the countdown runs out on step 5 and on step 6: 'Reservation timed out', and 'Select new time' clears the booking for a new choice", async ({
+  wizard,
+  page,
+}) => {
+  await toInstallation(wizard, addresses.pyrmont, { router: paidRouter });
+  await chooseFreeDay(wizard, 0);
+  await holdWindow(wizard, 0);
+  // mm:ss, counting down from the hold's length.
+  await expect(holdTimer(wizard)).toHaveText(/^00:(0\d|1[0-5])$/);
+
+  // Step 5: the hold runs out while the visitor is still choosing.
+  let dialog = await expectTimedOut(wizard);
+  await expectNoSeriousA11yViolations(page, { label: "the 'Reservation timed out' dialog" });
+  await captureStep(page, 'step5-reservation-timed-out-dialog');
+  await dialog.getByRole('button', { name: 'Select new time', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expectPageName(page, 'Installation');
+  await expectNothingHeld(wizard);
+  await expect(page.getByRole('alert')).toHaveText(slotUnavailable);
+  await expect(wizard.button('Continue')).toBeDisabled();
+
+  // A new choice is held again (the expired hold freed its place) ...
+  await holdWindow(wizard, 0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await wizard.button('Continue').click();
+  await expectPageName(page, 'Payment');
+
+  // ... and runs out on step 6: 'Select new time' goes back one step, to choose again.
+  await expect(holdTimer(wizard)).toHaveText(/^00:\d\d$/);
+  dialog = await expectTimedOut(wizard);
+  await dialog.getByRole('button', { name: 'Select new time', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expectPageName(page, 'Installation');
+  await expectNothingHeld(wizard);
+  await expect(windowButtons(wizard).first()).toBeVisible();
+});
+
+test("the hold expires before the order reaches the server: 'Reservation not available.', back two steps to Installation, then a new time is booked and paid", async ({
+  wizard,
+  page,
+}) => {
+  await toInstallation(wizard, addresses.kellyville, { router: paidRouter });
+  await chooseFreeDay(wizard, 1);
+  const reserved = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && /\/reservations$/.test(new URL(r.url()).pathname),
+  );
+  await holdWindow(wizard, 0);
+  const { expires_at } = (await (await reserved).json()) as { expires_at: string };
+  await wizard.button('Continue').click();
+  await expectPageName(page, 'Payment');
+
+  // A slow connection: Submit is pressed in time, but the order reaches the server only after the
+  // server's own hold has expired.
+  await page.route(
+    '**/api/v1/*/install',
+    async (route) => {
+      const late = Date.parse(expires_at) + 1000 - Date.now();
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, late)));
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  await pay(wizard);
+  await expect(page.getByRole('heading', { name: 'Placing your order…' })).toBeVisible();
+
+  const dialog = wizard.dialogWithHeading('Reservation not available.');
+  await expect(dialog).toBeVisible({ timeout: (HOLD_SECONDS + 10) * 1000 });
+  await expect(dialog).toContainText(
+    'We are sorry but your booking is expired, please book a new time.',
+  );
+  await expectNoSeriousA11yViolations(page, { label: "the 'Reservation not available.' dialog" });
+  await captureStep(page, 'step7-reservation-not-available-dialog');
+  await dialog.getByRole('button', { name: 'Select new time', exact: true }).click();
+
+  // SPEC.md 4: the booking is reset and the visitor is two steps back, at Installation.
+  await expect(dialog).toHaveCount(0);
+  await expectPageName(page, 'Installation');
+  await expect(page.getByRole('heading', { name: 'Installation', level: 1 })).toBeVisible();
+  await expectNothingHeld(wizard);
+
+  await holdWindow(wizard, 1);
+  await wizard.button('Continue').click();
+  await expectPageName(page, 'Payment');
+  await pay(wizard);
+  await expectWelcome(wizard);
+});
