@@ -1,6 +1,7 @@
 import { isBookingExpiredError, orderFailureText } from '@fibre/domain';
 import { useConfig } from '../../app/config/config-context.tsx';
 import { Modal } from '../../app/modal/modal.tsx';
+import { telHref } from '../../app/shell/header.tsx';
 import { StepHeading } from '../../app/shell/step-focus.tsx';
 import { useDispatch, useStepNavigation, useWizard } from '../../app/store/store-context.tsx';
 import { Alert } from '../../app/ui/alert.tsx';
@@ -9,6 +10,26 @@ import { OrderDetails } from './order-details.tsx';
 import { text } from './text.ts';
 import { useInstall } from './use-install.ts';
 import './confirmation.css';
+
+/**
+ * SPEC.md 8's call-us sentence, word for word, with the phone and the email as links a phone can
+ * call or write to straight away.
+ */
+function CallUs({ phone, email }: { phone: string; email: string }) {
+  const sentence = orderFailureText(phone, email);
+  const atPhone = sentence.indexOf(phone);
+  const atEmail = sentence.indexOf(email, atPhone + phone.length);
+  if (atPhone < 0 || atEmail < 0) return <p className="confirmation__call-us">{sentence}</p>;
+  return (
+    <p className="confirmation__call-us">
+      {sentence.slice(0, atPhone)}
+      <a href={telHref(phone)}>{phone}</a>
+      {sentence.slice(atPhone + phone.length, atEmail)}
+      <a href={`mailto:${email}`}>{email}</a>
+      {sentence.slice(atEmail + email.length)}
+    </p>
+  );
+}
 
 /** Step 7, Confirmation: a spinner while the order is placed, then success or failure. */
 export function ConfirmationStep() {
@@ -69,9 +90,7 @@ export function ConfirmationStep() {
         <Alert tone="danger">
           <p>{err}</p>
         </Alert>
-        <p className="confirmation__call-us">
-          {orderFailureText(site.supportPhone, site.supportEmail)}
-        </p>
+        <CallUs phone={site.supportPhone} email={site.supportEmail} />
         <div className="step-actions">
           <Button variant="secondary" onClick={goBack}>
             {text.goBack}

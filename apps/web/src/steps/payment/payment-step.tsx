@@ -62,7 +62,9 @@ export function PaymentStep() {
         />
       )}
 
-      <div className="step-layout">
+      {/* On one column the order is shown before the agreements (the visitor checks what they
+          agree to pay, and Submit is the last thing on the page); beside them on a wide screen. */}
+      <div className="step-layout payment__layout">
         <div className="payment__main">
           <section className="card step-section" aria-labelledby={`${ids}-card`}>
             <h2 id={`${ids}-card`} className="section-title">
@@ -83,47 +85,46 @@ export function PaymentStep() {
           </section>
 
           {!isCouponFieldHidden(state.campaign) && <PromoCode />}
-
-          <form onSubmit={(event) => void onSubmit(event)} noValidate>
-            <fieldset className="card step-section payment__acceptances">
-              <legend className="section-title payment__legend">{text.acceptancesTitle}</legend>
-              <AcceptanceCheckbox
-                label={text.monthlyCharge(monthly)}
-                error={errors.monthlyCharge?.message}
-                {...form.register('monthlyCharge')}
-              />
-              {greenfield && (
-                <AcceptanceCheckbox
-                  label={text.newDevelopmentCharge}
-                  error={errors.newDevelopmentCharge?.message}
-                  {...form.register('newDevelopmentCharge')}
-                />
-              )}
-              <AcceptanceCheckbox
-                label={text.terms}
-                error={errors.terms?.message}
-                {...form.register('terms')}
-              />
-              <AcceptanceCheckbox
-                label={text.marketing}
-                hint={text.marketingHint}
-                error={undefined}
-                {...form.register('marketing')}
-              />
-            </fieldset>
-            <div className="step-actions">
-              <Button variant="secondary" onClick={back} disabled={busy}>
-                {text.goBack}
-              </Button>
-              <Button type="submit" busy={busy}>
-                {text.submit}
-              </Button>
-            </div>
-          </form>
         </div>
         <div className="step-layout__aside">
           <OrderSummary />
         </div>
+        <form className="payment__agree" onSubmit={(event) => void onSubmit(event)} noValidate>
+          <fieldset className="card step-section payment__acceptances">
+            <legend className="section-title payment__legend">{text.acceptancesTitle}</legend>
+            <AcceptanceCheckbox
+              label={text.monthlyCharge(monthly)}
+              error={errors.monthlyCharge?.message}
+              {...form.register('monthlyCharge')}
+            />
+            {greenfield && (
+              <AcceptanceCheckbox
+                label={text.newDevelopmentCharge}
+                error={errors.newDevelopmentCharge?.message}
+                {...form.register('newDevelopmentCharge')}
+              />
+            )}
+            <AcceptanceCheckbox
+              label={text.terms}
+              error={errors.terms?.message}
+              {...form.register('terms')}
+            />
+            <AcceptanceCheckbox
+              label={text.marketing}
+              hint={text.marketingHint}
+              error={undefined}
+              {...form.register('marketing')}
+            />
+          </fieldset>
+          <div className="step-actions">
+            <Button variant="secondary" onClick={back} disabled={busy}>
+              {text.goBack}
+            </Button>
+            <Button type="submit" busy={busy}>
+              {text.submit}
+            </Button>
+          </div>
+        </form>
       </div>
 
       <ReservationTimedOutDialog

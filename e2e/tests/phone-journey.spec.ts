@@ -1,0 +1,66 @@
+import {
+  acceptCharges,
+  cards,
+  chooseFreeDay,
+  expectWelcome,
+  fillCard,
+  heldNote,
+  holdWindow,
+  toInstallation,
+  captureFromTop,
+} from '../support/checkout.ts';
+import {
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  expectPageName,
+  viewports,
+} from '../support/checks.ts';
+import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+// Issue 5 on a phone: a whole sign-up at 390x844 with card 4111 1111 1111 1111, steps 5 to 7
+// looked at (no sideways scroll; screenshots at phone and desktop size in e2e/screenshots/).
+
+test.use({ viewport: viewports.phone });
+
+test('a whole sign-up on a phone, steps 5 to 7 without sideways scroll', async ({
+  wizard,
+  page,
+  request,
+}) => {
+  const { paid } = routerNames((await fetchCatalogue(request, 'G1A2B3')).routers);
+  await toInstallation(wizard, addresses.pyrmont, { router: paid });
+  await expectNoHorizontalScroll(page);
+
+  const day = await chooseFreeDay(wizard, 6);
+  // On a phone the windows sit below two months of calendar: choosing a day brings them into view.
+  await expect(
+    page.getByRole('heading', { name: `Arrival windows on ${day}`, exact: true }),
+  ).toBeInViewport();
+  const window = await holdWindow(wizard, 1);
+  await expect(heldNote(wizard)).toContainText(`${day}, ${window}`);
+  await captureFromTop(page, 'step5-installation-held');
+
+  await wizard.button('Continue').click();
+  await expectPageName(page, 'Payment');
+  await expect(page.getByRole('heading', { name: 'Payment', level: 1 })).toBeInViewport();
+  await fillCard(wizard, { number: cards.visa });
+  // One column: the order comes before the agreements, so it is read before it is agreed to,
+  // and Submit is the last thing on the page.
+  const order = await page.getByRole('region', { name: 'Your order' }).boundingBox();
+  const agreements = await page.getByRole('group', { name: 'Agreements' }).boundingBox();
+  const submit = await wizard.button('Submit').boundingBox();
+  expect(order!.y + order!.height).toBeLessThan(agreements!.y);
+  expect(agreements!.y + agreements!.height).toBeLessThan(submit!.y);
+  await acceptCharges(wizard);
+  await captureFromTop(page, 'step6-payment');
+
+  await wizard.button('Submit').click();
+  await expectWelcome(wizard);
+  await expect(page.getByRole('heading', { name: 'Welcome onboard!' })).toBeInViewport();
+  const install = page.getByRole('region', { name: 'Your installation' });
+  await expect(install).toContainText(day);
+  await expect(install).toContainText(window);
+  await expectNoSeriousA11yViolations(page, { label: "step 7's 'Welcome onboard!'" });
+  await captureFromTop(page, 'step7-welcome');
+});
