@@ -32,12 +32,26 @@ test("Continue with nothing chosen: 'Please select an installation date', then '
   wizard,
   page,
 }) => {
+  // The free windows arrive only when this test says so.
+  let listWindows!: () => void;
+  const listed = new Promise<void>((resolve) => (listWindows = resolve));
+  await page.route('**/api/v1/*/bookings/**', async (route) => {
+    await listed;
+    await route.continue();
+  });
   await toInstallation(wizard, addresses.kellyville, { router: paidRouter });
 
+  // Pressed while the dates load: the message takes focus (no day can yet), not a month arrow.
   await wizard.button('Continue').click();
-  await expect(wizard.message('Please select an installation date')).toBeVisible();
+  const dateMessage = wizard.message('Please select an installation date');
+  await expect(dateMessage).toBeVisible();
+  await expect(dateMessage).toBeFocused();
   await expect(wizard.message('Please select an installation time.')).toHaveCount(0);
-  // The visitor is sent to the calendar, where the answer is.
+  listWindows();
+  await expect(dayButtons(wizard).and(page.locator(':enabled')).first()).toBeVisible();
+
+  // Pressed again with the dates there: the visitor is sent to the calendar, to the first free day.
+  await wizard.button('Continue').click();
   await expect(dayButtons(wizard).and(page.locator(':focus'))).toHaveCount(1);
   await expect(page.locator(':focus')).toHaveAccessibleDescription(
     'Please select an installation date',

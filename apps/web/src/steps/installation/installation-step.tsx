@@ -106,9 +106,14 @@ function Installation({ address }: { address: Address }) {
   useEffect(() => {
     if (focusError === 0) return;
     const scope = errors.date ? calendarRef.current : windowsRef.current;
+    const messageId = errors.date ? dateErrorId : timeErrorId;
+    // The first choice the message is about; while there is none to make (the dates are still
+    // loading), the message itself: never a control that does nothing, like a month arrow that is
+    // only aria-disabled.
     const target =
-      scope?.querySelector<HTMLButtonElement>('button[aria-describedby]:not(:disabled)') ??
-      scope?.querySelector<HTMLButtonElement>('button:not(:disabled)');
+      scope?.querySelector<HTMLElement>(
+        'button[aria-describedby]:not(:disabled):not([aria-disabled="true"])',
+      ) ?? (messageId ? document.getElementById(messageId) : null);
     target?.focus();
     // Keyed on the presses of Continue only: the errors changing as the visitor chooses must not
     // move their focus.
@@ -197,7 +202,7 @@ function Installation({ address }: { address: Address }) {
               errorId={dateErrorId}
             />
             {errors.date && (
-              <p className="field__error" id={dateErrorId}>
+              <p className="field__error" id={dateErrorId} tabIndex={-1}>
                 {errors.date}
               </p>
             )}
@@ -222,7 +227,7 @@ function Installation({ address }: { address: Address }) {
               onChoose={(slot) => void hold(slot)}
             />
             {errors.bookingId && (
-              <p className="field__error" id={timeErrorId}>
+              <p className="field__error" id={timeErrorId} tabIndex={-1}>
                 {errors.bookingId}
               </p>
             )}
