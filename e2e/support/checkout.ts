@@ -269,3 +269,21 @@ export async function captureFromTop(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await captureStep(page, name);
 }
+
+/** The label of the day `days` calendar days after `start`'s day in `timeZone` (Intl only). */
+export function dayLabelAfter(start: string | Date, days: number, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-AU', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+    })
+      .formatToParts(new Date(start))
+      .map((part) => [part.type, part.value]),
+  ) as Record<Intl.DateTimeFormatPartTypes, string>;
+  const later = new Date(
+    Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day) + days, 12),
+  );
+  return installationLabels(later, later, 'UTC').day;
+}

@@ -1,6 +1,10 @@
 import {
   acceptCharges,
   cards,
+  dayLabelAfter,
+  listedSlotNamed,
+  recordListedSlots,
+  stateTimeZones,
   chooseFreeDay,
   expectWelcome,
   fillCard,
@@ -29,6 +33,7 @@ test('a whole sign-up on a phone, steps 5 to 7 without sideways scroll', async (
   request,
 }) => {
   const { paid } = routerNames((await fetchCatalogue(request, 'G1A2B3')).routers);
+  const listed = recordListedSlots(page);
   await toInstallation(wizard, addresses.pyrmont, { router: paid });
   await expectNoHorizontalScroll(page);
 
@@ -44,6 +49,11 @@ test('a whole sign-up on a phone, steps 5 to 7 without sideways scroll', async (
   await wizard.button('Continue').click();
   await expectPageName(page, 'Payment');
   await expect(page.getByRole('heading', { name: 'Payment', level: 1 })).toBeInViewport();
+  // SPEC.md 9: the first payment is 15 days after activation, the held day: now it has a date.
+  const held = listedSlotNamed(listed, { day, window }, stateTimeZones.NSW!);
+  await expect(page.getByRole('region', { name: 'Your order' })).toContainText(
+    `First payment${dayLabelAfter(held.start, 15, stateTimeZones.NSW!)}`,
+  );
   await fillCard(wizard, { number: cards.visa });
   // One column: the order comes before the agreements, so it is read before it is agreed to,
   // and Submit is the last thing on the page.

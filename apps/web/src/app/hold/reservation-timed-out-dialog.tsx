@@ -8,6 +8,16 @@ interface Props {
   onSelectNewTime: () => void;
 }
 
+/** The badge of a dialog about a hold that ran out (here and at step 7). */
+export function HoldOverIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="28" height="28" fill="none" aria-hidden="true">
+      <circle cx="12" cy="13" r="8" stroke="currentColor" strokeWidth="2" />
+      <path d="M12 9v4M9 2h6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 /** SPEC.md 4: the held slot expired; 'Select new time' clears the booking and goes back. */
 export function ReservationTimedOutDialog({ open, onSelectNewTime }: Props) {
   return (
@@ -17,12 +27,7 @@ export function ReservationTimedOutDialog({ open, onSelectNewTime }: Props) {
       title={messages.reservationTimedOut}
       description="We could only hold your installation time for a limited time. Please choose a new time to continue."
       tone="warning"
-      icon={
-        <svg viewBox="0 0 24 24" width="28" height="28" fill="none" aria-hidden="true">
-          <circle cx="12" cy="13" r="8" stroke="currentColor" strokeWidth="2" />
-          <path d="M12 9v4M9 2h6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-      }
+      icon={<HoldOverIcon />}
     >
       <Button block onClick={onSelectNewTime}>
         Select new time

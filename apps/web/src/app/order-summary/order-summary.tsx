@@ -1,5 +1,6 @@
 import {
   CONTRACT_TERM,
+  dateLabel,
   FIRST_PAYMENT_DELAY_DAYS,
   formatDollars,
   orderSummary,
@@ -14,7 +15,7 @@ import './order-summary.css';
 const money = (amount: number) => `$${formatDollars(amount)}`;
 
 /**
- * The order summary beside steps 2 and 3. Every amount comes from the domain's orderSummary; the
+ * The order summary beside steps 2 to 4 and 6. Every amount comes from the domain's orderSummary; the
  * component only lays the lines out.
  */
 export function OrderSummary() {
@@ -23,6 +24,9 @@ export function OrderSummary() {
   const router = selectedRouter(state);
   const address = state.address.value;
   const offer = currentOffer(state);
+  const timeZone = stateTimeZone(address?.state ?? '');
+  // Once a window is held its day is the activation day, so the first payment has a date.
+  const held = state.reservations.reservation ? state.reservations.slot : null;
 
   if (!plan) {
     return (
@@ -43,8 +47,8 @@ export function OrderSummary() {
         greenfield: address?.greenfield ?? false,
         discount: offer.discount,
         couponCode: offer.couponCode,
-        activationDate: null,
-        timeZone: stateTimeZone(address?.state ?? ''),
+        activationDate: held?.start ?? null,
+        timeZone,
       })
     : null;
 
@@ -116,13 +120,11 @@ export function OrderSummary() {
             <dt>Card processing fee (1.5%)</dt>
             <dd>{money(summary.cardFee)}</dd>
           </div>
-          <div className="summary__line">
+          <div className="summary__line summary__line--first-payment">
             <dt>First payment</dt>
             <dd>
               {summary.firstPaymentDate
-                ? summary.firstPaymentDate.toLocaleDateString('en-AU', {
-                    timeZone: stateTimeZone(address?.state ?? ''),
-                  })
+                ? dateLabel(summary.firstPaymentDate, timeZone)
                 : `${FIRST_PAYMENT_DELAY_DAYS} days after activation`}
             </dd>
           </div>

@@ -1,5 +1,6 @@
 import { isBookingExpiredError, orderFailureText } from '@fibre/domain';
 import { useConfig } from '../../app/config/config-context.tsx';
+import { HoldOverIcon } from '../../app/hold/reservation-timed-out-dialog.tsx';
 import { Modal } from '../../app/modal/modal.tsx';
 import { telHref } from '../../app/shell/header.tsx';
 import { StepHeading } from '../../app/shell/step-focus.tsx';
@@ -106,6 +107,7 @@ export function ConfirmationStep() {
         title={text.expiredTitle}
         description={err}
         tone="warning"
+        icon={<HoldOverIcon />}
       >
         <Button block onClick={selectNewTime}>
           {text.selectNewTime}
