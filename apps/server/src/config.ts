@@ -89,6 +89,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every environment variable the server reads (the README's configuration table lists each). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
+
 export interface Config {
   env: Env['NODE_ENV'];
   port: number;
