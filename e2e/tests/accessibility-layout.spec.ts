@@ -1,4 +1,4 @@
-import { captureStep, expectNoSeriousA11yViolations } from '../support/checks.ts';
+import { captureStep, expectNoSeriousA11yViolations, viewports } from '../support/checks.ts';
 import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -88,4 +88,37 @@ test('greenfield plans, Alkimos: step 2', async ({ wizard, page }) => {
   await wizard.toPlans(addresses.alkimos);
   await expect(wizard.card('Boost 100')).toBeVisible();
   await inspect(page, 'step2-build-plan-greenfield');
+});
+
+test.describe('on a phone, what loads moves nothing the visitor is reading', () => {
+  test.use({ viewport: viewports.phone });
+
+  test('the footer starts below the fold, and the plan skeleton takes the carousel’s room', async ({
+    wizard,
+    page,
+  }) => {
+    await wizard.goto();
+    await expect(wizard.addressField).toBeVisible();
+    const footerTop = async () => (await page.locator('footer').boundingBox())!.y;
+    expect(await footerTop()).toBeGreaterThanOrEqual(viewports.phone.height);
+
+    // Plans and routers are held back until the skeletons have been measured.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/v1\/public\/(plans|routers)/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await wizard.toPlans(addresses.pyrmont);
+    const footnote = page.getByText('Typical evening speeds are measured', { exact: false });
+    await expect(page.getByRole('status').filter({ hasText: 'Loading…' }).first()).toBeVisible();
+    const whileLoading = (await footnote.boundingBox())!.y;
+    expect(await footerTop()).toBeGreaterThanOrEqual(viewports.phone.height);
+
+    release();
+    await expect(wizard.card('Boost 100')).toBeVisible();
+    const loaded = (await footnote.boundingBox())!.y;
+    // The cards' height depends on their text; a skeleton a line off is fine, a jump is not.
+    expect(Math.abs(loaded - whileLoading)).toBeLessThan(32);
+  });
 });

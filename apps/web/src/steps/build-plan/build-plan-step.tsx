@@ -96,7 +96,7 @@ export function BuildPlanStep() {
               />
             </div>
             {state.plans.status === 'loading' ? (
-              <CardsSkeleton />
+              <CardsSkeleton cardHeight="15rem" />
             ) : noPlans ? (
               <p>{text.noPlans}</p>
             ) : (
@@ -143,7 +143,7 @@ export function BuildPlanStep() {
             </h2>
             <p className="section-intro">{text.routersIntro}</p>
             {state.routers.status === 'loading' ? (
-              <CardsSkeleton />
+              <CardsSkeleton cardHeight="13rem" />
             ) : (
               <RouterCarousel
                 routers={state.routers.items}
