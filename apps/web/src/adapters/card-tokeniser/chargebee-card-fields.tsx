@@ -1,8 +1,8 @@
 import { messages } from '@fibre/domain';
 import { useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { useConfig } from '../../app/config/config-context.tsx';
-import { Field } from '../../app/ui/field.tsx';
 import type { CardFieldsProps, TokeniseResult } from './card-tokeniser.ts';
+import { CardholderNameField } from './cardholder-name-field.tsx';
 import {
   chargebeeComponents,
   type CardFieldType,
@@ -130,24 +130,13 @@ export function ChargebeeCardFields({ ref, errorId, disabled }: CardFieldsProps)
           )}
         </div>
       ))}
-      <Field label="Cardholder name" className="card-fields__name">
-        {(props) => (
-          <input
-            {...props}
-            ref={nameInput}
-            className="input"
-            disabled={disabled}
-            aria-invalid={invalid}
-            aria-describedby={
-              [props['aria-describedby'], errorId].filter(Boolean).join(' ') || undefined
-            }
-            autoComplete="cc-name"
-            maxLength={100}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        )}
-      </Field>
+      <CardholderNameField
+        value={name}
+        onChange={setName}
+        disabled={disabled}
+        errorId={errorId}
+        inputRef={nameInput}
+      />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useImperativeHandle, useRef, useState, type ChangeEvent } from 'react';
 import { createTestVaultToken } from '../../app/api/endpoints.ts';
 import { Field } from '../../app/ui/field.tsx';
 import type { CardFieldsProps, TokeniseResult } from './card-tokeniser.ts';
+import { CardholderNameField } from './cardholder-name-field.tsx';
 import { digitsOf, formatCardNumber, formatExpiry, parseExpiry } from './card-input.ts';
 import './card-fields.css';
 
@@ -94,17 +95,7 @@ export function TestVaultCardFields({ ref, errorId, disabled }: CardFieldsProps)
           />
         )}
       </Field>
-      <Field label="Cardholder name" className="card-fields__name">
-        {(props) => (
-          <input
-            {...control(props)}
-            autoComplete="cc-name"
-            maxLength={100}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        )}
-      </Field>
+      <CardholderNameField value={name} onChange={setName} disabled={disabled} errorId={errorId} />
     </div>
   );
 }
