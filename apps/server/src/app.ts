@@ -10,6 +10,7 @@ import type { AppContext } from './context.ts';
 import { errorReporterFor, type ErrorReporter } from './adapters/error-reporting.ts';
 import { halfConfigured } from './services.ts';
 import { HttpError } from './errors.ts';
+import { inputGuard } from './input-guard.ts';
 import { registerRoutes } from './routes/index.ts';
 import { contentSecurityPolicy } from './security.ts';
 
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .send({ error: 'not_found', message: `No route for ${request.method} ${path}` });
   });
 
+  inputGuard(app);
   await registerRoutes(app, ctx, options.webDist);
   return app;
 }

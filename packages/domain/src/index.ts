@@ -3,6 +3,7 @@ export * from './messages.ts';
 export * from './types.ts';
 export * from './config.ts';
 export * from './constants.ts';
+export * from './text.ts';
 export * from './validation.ts';
 export * from './names.ts';
 export * from './normalise.ts';
