@@ -55,8 +55,8 @@ export function toTemplateExtraFields(fields: ExtraFields): ExtraFieldEntry[] {
   return extraFieldNames.map((name) => ({ name, value: fields[name] }));
 }
 
-// What each field's value may be (docs/decisions/009-install-facts.md): short, and only the
-// characters its kind of value has. The server decides the derived ones again from its own facts.
+// What each field's value may be (docs/decisions/009-install-facts.md): short (every pattern
+// bounds the length), and only the characters its kind of value has. The server decides the derived ones again from its own facts.
 const yesNoValue = /^(YES|NO)$/;
 const words = /^[\p{L}\p{N} ?'\u2019/&.-]{0,64}$/u;
 const codeValue = /^[A-Za-z0-9_-]{0,64}$/;
@@ -84,7 +84,7 @@ const valueRules: Readonly<Record<ExtraFieldName, readonly [RegExp, string]>> = 
  * field's name ('template_extra_fields.Speed'), which says more than its place in the list.
  */
 export const templateExtraFieldsSchema = z
-  .array(z.object({ name: z.enum(extraFieldNames), value: z.string().max(200) }))
+  .array(z.object({ name: z.enum(extraFieldNames), value: z.string() }))
   .max(extraFieldNames.length)
   .superRefine((entries, ctx) => {
     const seen = new Set<string>();

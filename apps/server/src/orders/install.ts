@@ -86,7 +86,8 @@ function contactIssues(rawBody: unknown): Record<string, string> {
 /** The body's shape and the contact rules together: one 400 names every invalid field. */
 function checkBody(rawBody: unknown): InstallBody {
   const parsed = installBodySchema.safeParse(rawBody);
-  const fields = { ...contactIssues(rawBody), ...(parsed.success ? {} : firstIssues(parsed)) };
+  // The contact rules' messages are the product's own (SPEC.md 5): they win over the shape's.
+  const fields = { ...(parsed.success ? {} : firstIssues(parsed)), ...contactIssues(rawBody) };
   const first = Object.values(fields)[0];
   if (first !== undefined || !parsed.success) {
     throw new HttpError(400, 'invalid_input', first ?? 'Invalid input', fields);
