@@ -208,7 +208,7 @@ describe.each(engines())('install facts on %s', (engine) => {
   });
 
   it.each(['89.00', '89.0', '89'])(
-    'takes Monthly Cost %s for $79 + $10 as one price (the plan cost string is "79.00")',
+    'takes Monthly Cost %s for Boost 100 (79.00) and the Wi-Fi 6 Router (10.00) as one price',
     async (amount) => {
       const { body } = await order();
       field(body, 'Monthly Cost').value = amount;
