@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { defaultDomainConfig } from './config.ts';
 import {
+  couponFromRecord,
   couponOutcome,
+  isCouponEligible,
+  isReferralType,
   couponRequest,
   couponValidationResult,
   isReferralValid,
@@ -169,5 +172,64 @@ describe('SPEC.md 4: Validate leads to accepted, invalid, or conflict with the c
     const conflict = couponOutcome(freeMonthsDiscount(1), tenOff);
     if (conflict.kind !== 'conflict') throw new Error('expected a conflict');
     expect(resolveOfferConflict(conflict, choice)).toEqual({ discount, coupon });
+  });
+});
+
+describe('one coupon rule for the offers routes and the install (docs/decisions/009-install-facts.md)', () => {
+  const summer20 = {
+    coupon_id: 'SUMMER20',
+    coupon_type: 1,
+    period: 3,
+    period_unit: 'month',
+    dollar_amount: null,
+    percentage: '20',
+    plan_ids: [],
+    only_postcode: '3006',
+    only_suburb: 'Southbank',
+  };
+  const boostOnly = {
+    ...summer20,
+    plan_ids: ['boost-100'],
+    only_postcode: null,
+    only_suburb: null,
+  };
+
+  it.each([
+    ['Southbank 3006', summer20, { planIds: [], postcode: '3006', suburb: 'SOUTHBANK' }, true],
+    ['Pyrmont 2009', summer20, { planIds: [], postcode: '2009', suburb: 'Pyrmont' }, false],
+    [
+      '3006 in another suburb',
+      summer20,
+      { planIds: [], postcode: '3006', suburb: 'Pyrmont' },
+      false,
+    ],
+    ['no place given yet (the preview)', summer20, { planIds: [] }, true],
+    ['its plan', boostOnly, { planIds: ['boost-100'] }, true],
+    ['another plan', boostOnly, { planIds: ['giga-1000'] }, false],
+    ['no plan chosen yet', boostOnly, { planIds: [] }, true],
+  ])('%s', (_case, record, use, eligible) => {
+    expect(isCouponEligible(record, use)).toBe(eligible);
+  });
+
+  it('maps a stored coupon to the coupon of SPEC.md 3, percentage as a number', () => {
+    expect(couponFromRecord(summer20)).toEqual({
+      coupon_id: 'SUMMER20',
+      coupon_type: 1,
+      period: 3,
+      period_unit: 'month',
+      dollar_amount: null,
+      percentage: 20,
+      plan_ids: [],
+    });
+  });
+
+  it.each([
+    [1, false],
+    [2, true],
+    [3, false],
+    [4, true],
+    [null, false],
+  ])('coupon type %s is a referral type: %s', (type, referral) => {
+    expect(isReferralType(type)).toBe(referral);
   });
 });

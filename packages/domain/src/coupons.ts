@@ -4,7 +4,7 @@ import type { DomainConfig } from './config.ts';
 import { SPECIAL_SKIP_CODE } from './constants.ts';
 import { discountFromCoupon, sameOffer } from './discounts.ts';
 import { messages } from './messages.ts';
-import type { Coupon, Discount } from './types.ts';
+import type { Coupon, CouponType, Discount } from './types.ts';
 
 const COUPON_ACCEPTED_STATUS = 202;
 const AREA_CODES: Record<string, { postcode: string; suburb: string }> = {
@@ -95,14 +95,75 @@ export function couponValidationResult(status: number, body: unknown): Coupon | 
   return parsed.success ? parsed.data : null;
 }
 
+/** Coupon types 2 (referral code) and 4 (sales commission) are referral codes (SPEC.md 3). */
+export function isReferralType(type: number | null | undefined): boolean {
+  return type === 2 || type === 4;
+}
+
 /** A referral code counts only with status 202 and a referral (2) or sales commission (4) type. */
 export function isReferralValid(
   status: number,
   coupon: Pick<Coupon, 'coupon_type'> | null | undefined,
 ): boolean {
-  return (
-    status === COUPON_ACCEPTED_STATUS && (coupon?.coupon_type === 2 || coupon?.coupon_type === 4)
-  );
+  return status === COUPON_ACCEPTED_STATUS && isReferralType(coupon?.coupon_type);
+}
+
+/**
+ * A coupon as the provider keeps it: the coupon of SPEC.md 3, plus where it may be used (a
+ * postcode and a suburb, null for anywhere). The server's coupon table has these columns.
+ */
+export interface CouponRecord {
+  coupon_id: string;
+  coupon_type: number;
+  period: number;
+  period_unit: string;
+  dollar_amount: number | null;
+  /** A numeric column may arrive as text. */
+  percentage: number | string | null;
+  plan_ids: string[];
+  only_postcode: string | null;
+  only_suburb: string | null;
+}
+
+/** The coupon of SPEC.md 3 (dollar_amount stays in cents, as the billing system sends it). */
+export function couponFromRecord(record: CouponRecord): Coupon {
+  return {
+    coupon_id: record.coupon_id,
+    coupon_type: record.coupon_type as CouponType,
+    period: record.period,
+    period_unit: record.period_unit,
+    dollar_amount: record.dollar_amount,
+    percentage: record.percentage === null ? null : Number(record.percentage),
+    plan_ids: record.plan_ids,
+  };
+}
+
+/**
+ * Where and for what a coupon is being used. Plans: a coupon with a plan list applies when one of
+ * the plans is on it; no plans named yet is not a reason to refuse. Place: a postcode or suburb
+ * left out is not checked (the wizard's preview before an address is known); the install always
+ * passes the building's own (docs/decisions/009-install-facts.md).
+ */
+export interface CouponUse {
+  planIds: readonly string[];
+  postcode?: string | undefined;
+  suburb?: string | undefined;
+}
+
+export function isCouponEligible(record: CouponRecord, use: CouponUse): boolean {
+  const planOk =
+    record.plan_ids.length === 0 ||
+    use.planIds.length === 0 ||
+    use.planIds.some((id) => record.plan_ids.includes(id));
+  const postcodeOk =
+    record.only_postcode === null ||
+    use.postcode === undefined ||
+    record.only_postcode.trim() === use.postcode.trim();
+  const suburbOk =
+    record.only_suburb === null ||
+    use.suburb === undefined ||
+    record.only_suburb.trim().toUpperCase() === use.suburb.trim().toUpperCase();
+  return planOk && postcodeOk && suburbOk;
 }
 
 export type CouponOutcome =

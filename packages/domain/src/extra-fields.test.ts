@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildExtraFields, toTemplateExtraFields } from './extra-fields.ts';
+import {
+  buildExtraFields,
+  templateExtraFieldsSchema,
+  toTemplateExtraFields,
+} from './extra-fields.ts';
 import type { ExtraFieldsInput } from './extra-fields.ts';
 
 const input: ExtraFieldsInput = {
@@ -78,5 +82,35 @@ describe('SPEC.md 3: Extra named fields', () => {
       'Add-On',
     ]);
     expect(list.find((entry) => entry.name === 'Referral Code')?.value).toBe('FRIEND2024');
+  });
+});
+
+describe('each extra field value is short and fits its kind (docs/decisions/009-install-facts.md)', () => {
+  const valid = toTemplateExtraFields(buildExtraFields(input));
+  const withValue = (name: string, value: string) =>
+    valid.map((f) => (f.name === name ? { ...f, value } : f));
+
+  it("takes the wizard's own fields", () => {
+    expect(templateExtraFieldsSchema.safeParse(valid).success).toBe(true);
+  });
+
+  it.each([
+    ['Speed', '<script>', 'must be a number of Mbps'],
+    ['Monthly Cost', '$0', 'must be an amount in dollars'],
+    ['New Activation Charge', '$0', 'must be an amount in dollars'],
+    ['Promo Code', '<script>', 'must be letters, digits, - or _'],
+    ['Router', 'x'.repeat(65), 'must be a few words'],
+    ['Marketing Emails', 'maybe', 'must be YES or NO'],
+    ['Source', 'Web\u0000site', 'must not contain control characters'],
+  ])('refuses %s = %s, naming the field', (name, value, message) => {
+    const result = templateExtraFieldsSchema.safeParse(withValue(name, value));
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      [name, message],
+    ]);
+  });
+
+  it('refuses a field named twice', () => {
+    const result = templateExtraFieldsSchema.safeParse([...valid, valid[0]!]);
+    expect(result.success).toBe(false);
   });
 });

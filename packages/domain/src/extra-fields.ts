@@ -1,9 +1,11 @@
 /** The extra named fields sent with the booking (SPEC.md 3). */
+import { z } from 'zod';
 import { extraFieldsWithAddOn } from './add-ons.ts';
 import { CONTRACT_TERM } from './constants.ts';
 import { formatDollars } from './messages.ts';
+import { isCleanText } from './text.ts';
 import { extraFieldNames } from './types.ts';
-import type { AddOn, ExtraFieldEntry, ExtraFields } from './types.ts';
+import type { AddOn, ExtraFieldEntry, ExtraFieldName, ExtraFields } from './types.ts';
 
 export interface ExtraFieldsInput {
   buildingCode: string;
@@ -52,3 +54,52 @@ export function buildExtraFields(input: ExtraFieldsInput): ExtraFields {
 export function toTemplateExtraFields(fields: ExtraFields): ExtraFieldEntry[] {
   return extraFieldNames.map((name) => ({ name, value: fields[name] }));
 }
+
+// What each field's value may be (docs/decisions/009-install-facts.md): short (every pattern
+// bounds the length), and only the characters its kind of value has. The server decides the derived ones again from its own facts.
+const yesNoValue = /^(YES|NO)$/;
+const words = /^[\p{L}\p{N} ?'\u2019/&.-]{0,64}$/u;
+const codeValue = /^[A-Za-z0-9_-]{0,64}$/;
+const amountValue = /^(\d{1,6}(\.\d{1,2})?)?$/;
+const valueRules: Readonly<Record<ExtraFieldName, readonly [RegExp, string]>> = {
+  'Building Code': [codeValue, 'must be a building code'],
+  'I Agree to the Terms and Conditions': [yesNoValue, 'must be YES or NO'],
+  'Marketing Emails': [yesNoValue, 'must be YES or NO'],
+  'Contract Term': [words, 'must be a few words'],
+  RSP: [codeValue, 'must be a provider code'],
+  'Service Type': [words, 'must be a few words'],
+  Source: [words, 'must be a few words'],
+  Speed: [/^\d{1,6}$/, 'must be a number of Mbps'],
+  'How Did You Hear About Us?': [words, 'must be a few words'],
+  'Promo Code': [codeValue, 'must be letters, digits, - or _'],
+  'Referral Code': [codeValue, 'must be letters, digits, - or _'],
+  Router: [words, 'must be a few words'],
+  'Monthly Cost': [amountValue, 'must be an amount in dollars'],
+  'New Activation Charge': [amountValue, 'must be an amount in dollars'],
+  'Add-On': [words, 'must be a few words'],
+};
+
+/**
+ * template_extra_fields: each named once, each value by its rule. An issue is reported under the
+ * field's name ('template_extra_fields.Speed'), which says more than its place in the list.
+ */
+export const templateExtraFieldsSchema = z
+  .array(z.object({ name: z.enum(extraFieldNames), value: z.string() }))
+  .max(extraFieldNames.length)
+  .superRefine((entries, ctx) => {
+    const seen = new Set<string>();
+    for (const { name, value } of entries) {
+      if (seen.has(name)) ctx.addIssue({ code: 'custom', path: [name], message: 'is repeated' });
+      seen.add(name);
+      const [pattern, message] = valueRules[name];
+      if (!isCleanText(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'must not contain control characters',
+        });
+      } else if (!pattern.test(value.trim())) {
+        ctx.addIssue({ code: 'custom', path: [name], message });
+      }
+    }
+  });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX, UNIT_MAX } from './constants.ts';
 import { endOfBookingDayMs, stateTimeZone, toZonedIso } from './dates.ts';
-import { extraFieldNames } from './types.ts';
+import { templateExtraFieldsSchema } from './extra-fields.ts';
+import { text } from './text.ts';
 import type {
   AddOn,
   Address,
@@ -20,27 +21,53 @@ import type {
  * checked again by the server from its own rules and catalogue (PRODUCT.md 4).
  */
 
-const required = z.string().trim().min(1);
+/*
+ * Every text field is bounded and has a character rule that fits what it holds (docs/decisions/
+ * 009-install-facts.md): `text()` (text.ts) refuses control characters and lone surrogates and
+ * bounds the length; the patterns below admit only what a code, a number or an address line can
+ * contain, so markup such as `<script>` fits nowhere.
+ */
+const line = (max: number, pattern: RegExp, message: string) =>
+  text(max).pipe(z.string().min(1, 'is required').regex(pattern, message));
+const optionalLine = (max: number, pattern: RegExp, message: string) =>
+  text(max).pipe(z.string().regex(pattern, message));
+
+// Ids the server hands out: reservation UUIDs and event ids such as 'NSW-2026-12-03T08:00~crew-1'.
+const idPattern = /^[\w.:~-]+$/;
+const id = line(128, idPattern, 'must be letters, digits or -_.:~');
+// Letters of any alphabet, digits, spaces and the punctuation addresses use.
+const addressPattern = /^[\p{L}\p{N}\p{M} '\u2019.,/&()#-]+$/u;
+const addressMessage = "must be letters, digits, spaces or . , / & ( ) # ' -";
+const addressLine = (max: number) => line(max, addressPattern, addressMessage);
+// A unit: '', '12', '5A', 'G01'. SPEC.md 5's stricter rule for MDUs is the server's unitSchema.
+const unit = optionalLine(UNIT_MAX, /^[A-Za-z0-9/ -]*$/, 'must be letters, digits or / -');
+const stateName = line(40, /^[A-Za-z ]+$/, 'must be a state');
+const personName = line(NAME_MAX, /^[\p{L}\p{M}' \u2019-]+$/u, 'must be letters');
+const email = line(EMAIL_MAX, /^[^\s<>]+@[^\s<>]+$/, 'must be an email address');
 const dateTimeWithOffset = z.iso.datetime({ offset: true });
 // SPEC.md 5: a mobile is 04 + 8 digits, and normalisation turns it into +61 4 + 8 digits.
 const internationalMobile = z.string().regex(/^\+614\d{8}$/);
 const postcode = z.string().regex(/^\d{4}$/);
+/** Coupon, referral, plan and building codes. */
+export const codePattern = /^[A-Za-z0-9_-]+$/;
+const code = line(64, codePattern, 'must be letters, digits, - or _');
 const addOnCodes = ['static-ip', 'new-development-fee'] as const satisfies readonly AddOn[];
 
 export const arrivyBookingSchema = z
   .object({
-    customer_first_name: required.max(NAME_MAX),
-    customer_last_name: required.max(NAME_MAX),
-    customer_email: required.max(EMAIL_MAX),
+    customer_first_name: personName,
+    customer_last_name: personName,
+    customer_email: email,
     customer_mobile_number: internationalMobile,
-    customer_address_line_1: z.string().max(UNIT_MAX),
-    customer_address_line_2: required,
-    customer_city: required,
-    customer_state: required,
+    customer_address_line_1: unit,
+    customer_address_line_2: addressLine(120),
+    customer_city: addressLine(60),
+    customer_state: stateName,
     customer_zipcode: postcode,
     customer_country: z.literal('Australia'),
-    title: required,
-    template_extra_fields: z.array(z.object({ name: z.enum(extraFieldNames), value: z.string() })),
+    // 'Installation - First Last - formatted address': names and an address.
+    title: addressLine(300),
+    template_extra_fields: templateExtraFieldsSchema,
     start_datetime: dateTimeWithOffset,
     end_datetime: dateTimeWithOffset,
   })
@@ -53,23 +80,24 @@ export const arrivyBookingSchema = z
 
 export const chargeBeeSchema = z
   .object({
-    start_date: z.number().int().positive(),
-    first_name: required.max(NAME_MAX),
-    last_name: required.max(NAME_MAX),
-    unit: z.string().max(UNIT_MAX),
-    address: required,
-    state: required,
-    email: required.max(EMAIL_MAX),
+    start_date: z.number().int().positive().max(8.64e15),
+    first_name: personName,
+    last_name: personName,
+    unit,
+    address: addressLine(120),
+    state: stateName,
+    email,
     postcode,
     phone: internationalMobile,
-    suburb: required,
-    plan_id: required,
-    tmp_token: required,
-    coupon_id: required.nullable(),
+    suburb: addressLine(60),
+    plan_id: code,
+    // Test-vault tokens ('tok_test_...') and Chargebee.js tokens ('cb_...').
+    tmp_token: line(200, /^[\w.:-]+$/, 'must be a card token'),
+    coupon_id: code.nullable(),
     coupon_type: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).nullable(),
-    service_id: required,
+    service_id: code,
     /** Dollars, as the catalogue states router costs. */
-    router_charge: z.number().nonnegative(),
+    router_charge: z.number().nonnegative().max(100_000),
     add_ons: z
       .array(z.enum(addOnCodes))
       .refine((codes) => new Set(codes).size === codes.length, 'add-ons must not repeat'),
@@ -80,8 +108,8 @@ export const chargeBeeSchema = z
   });
 
 export const installBodySchema = z.object({
-  reservation_id: required,
-  event_id: required,
+  reservation_id: id,
+  event_id: id,
   arrivy_booking: arrivyBookingSchema,
   charge_bee: chargeBeeSchema,
 });
@@ -126,7 +154,7 @@ function toInternationalMobile(phone: string): string {
 }
 
 /** SPEC.md 3: the unit counts as absent when empty or '0'; absent is sent as ''. */
-function unitOrEmpty(unit: string): string {
+export function unitOrEmpty(unit: string): string {
   const trimmed = unit.trim();
   return trimmed === '0' ? '' : trimmed;
 }
@@ -138,8 +166,13 @@ function streetLine(address: InstallBodyInput['address']): string {
     .join(' ');
 }
 
-/** The scheduling record (SPEC.md 3) plus the booking's window, in the address's zone. */
-export function buildArrivyBooking(input: InstallBodyInput): ArrivyBooking {
+/**
+ * The scheduling record (SPEC.md 3) plus the booking's window, in the address's zone. The wizard
+ * builds it from its store; the server builds it again from its own facts (009-install-facts.md).
+ */
+export function buildArrivyBooking(
+  input: Pick<InstallBodyInput, 'contact' | 'address' | 'slot' | 'extraFields'>,
+): ArrivyBooking {
   const { contact, address, slot } = input;
   const timeZone = stateTimeZone(address.state);
   return {

@@ -10,6 +10,7 @@ import {
   monthlyCharge,
   orderSummary,
   roundCents,
+  sameAmount,
 } from './pricing.ts';
 import type { AddOn, Discount, Plan, Router } from './types.ts';
 
@@ -290,5 +291,20 @@ describe('pricing properties', () => {
         expect(orderSummary(twice)).toEqual(orderSummary(once));
       }),
     );
+  });
+});
+
+describe('amounts compare as amounts', () => {
+  it.each([
+    ['79', '79.00', true],
+    ['79.0', 79, true],
+    ['79.00', '79', true],
+    [' 89.5 ', '89.50', true],
+    ['79', '79.01', false],
+    ['$79', '79', false],
+    ['', '0', false],
+    ['79', Number.NaN, false],
+  ])('%j and %j: %s', (a, b, same) => {
+    expect(sameAmount(a, b)).toBe(same);
   });
 });

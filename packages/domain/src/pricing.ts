@@ -5,7 +5,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns';
 import { hasAddOn, STATIC_IP_LABEL } from './add-ons.ts';
-import { isBringYourOwn, parseCost } from './catalogue.ts';
+import { isBringYourOwn, parseCost, parseCostOrNull } from './catalogue.ts';
 import {
   CARD_FEE_RATE,
   FIRST_PAYMENT_DELAY_DAYS,
@@ -64,6 +64,21 @@ export function activationTotal(order: ActivationOrder): number {
       (order.greenfield ? NEW_DEVELOPMENT_CHARGE : 0) +
       staticIpCharge(order.addOns),
   );
+}
+
+/**
+ * Two amounts in dollars are the same price when they are the same number of cents: '79', '79.0',
+ * '79.00' and 79 are one price. Text that is not a plain amount ('$79', '') equals nothing.
+ */
+export function sameAmount(a: string | number, b: string | number): boolean {
+  const cents = (amount: string | number) => {
+    const dollars = typeof amount === 'number' ? amount : parseCostOrNull(amount);
+    return dollars === null || !Number.isFinite(dollars)
+      ? null
+      : Math.round(roundCents(dollars) * 100);
+  };
+  const [left, right] = [cents(a), cents(b)];
+  return left !== null && left === right;
 }
 
 /** 1.5% of the monthly charge. */

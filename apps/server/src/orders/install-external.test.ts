@@ -1,4 +1,4 @@
-import type { InstallBody } from '@fibre/domain';
+import { endOfBookingDayMs, type InstallBody } from '@fibre/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { markStaleOrders } from '../repositories/orders.ts';
 import { startTestApp, type TestApp } from '../test-support/app.ts';
@@ -89,6 +89,35 @@ describe('install with Chargebee and Arrivy', () => {
     expect(again.json()).toEqual(res.json());
     expect(cb.requests.length - cbFrom).toBe(2);
     expect(arrivy.requests.length - arFrom).toBe(2);
+  });
+
+  it("sends the server's facts, and a card token pays for one order only", async () => {
+    const body = await order('cb_tok_pays_once');
+    // Lies the server corrects or refuses (docs/decisions/009-install-facts.md).
+    body.arrivy_booking.template_extra_fields.find((f) => f.name === 'Router')!.value =
+      'wi-fi 6 router';
+    const res = await install(body, `once-${body.reservation_id}`);
+    expect(res.statusCode).toBe(201);
+    const { order_id } = res.json();
+    const startMs = endOfBookingDayMs(body.arrivy_booking.start_datetime, 'Australia/Sydney');
+    expect(cb.subscriptions.get(order_id)).toMatchObject({
+      start_date: Math.floor(startMs / 1000),
+    });
+    const task = arrivy.tasks.find((x) => x.external_id === order_id)!;
+    expect(task.template_extra_fields).toContainEqual(
+      expect.objectContaining({ name: 'Router', value: 'Wi-Fi 6 Router' }),
+    );
+
+    const second = await order('cb_tok_pays_once');
+    const from = cb.requests.length;
+    const refused = await install(second, `once-${second.reservation_id}`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      error: 'card_token_used',
+      fields: { 'charge_bee.tmp_token': 'was already used for an order' },
+    });
+    expect(cb.requests.length).toBe(from);
+    expect(await holdStatus(second.reservation_id)).toBe('held');
   });
 
   it('declines a card with 402 and keeps nothing; the hold stays, and another card places the order', async () => {

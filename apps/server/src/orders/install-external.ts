@@ -113,7 +113,7 @@ async function resume(
   if (!(await takeLease(db, orderId, now, new Date(now.getTime() + LEASE_MS)))) {
     throw inProgress();
   }
-  return complete(deps, input, await rebuildOrder(deps, order));
+  return complete(deps, input, await rebuildOrder(deps, order, input));
 }
 
 async function complete(

@@ -32,26 +32,67 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** The contact rules of SPEC.md 5, run again on what the install carries. */
-function checkContact(body: InstallBody, extra: Map<string, string>): void {
-  const a = body.arrivy_booking;
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+/** The extra named fields of a body that may not have passed its shape check. */
+function extraFieldsOf(booking: Record<string, unknown>): Map<string, string> {
+  const list = Array.isArray(booking.template_extra_fields) ? booking.template_extra_fields : [];
+  return new Map(
+    list
+      .map(asRecord)
+      .filter((f) => typeof f.name === 'string' && typeof f.value === 'string')
+      .map((f) => [f.name as string, f.value as string]),
+  );
+}
+
+const extraPath = (name: string) => `arrivy_booking.template_extra_fields.${name}`;
+const contactPaths: Record<string, string> = {
+  firstName: 'arrivy_booking.customer_first_name',
+  lastName: 'arrivy_booking.customer_last_name',
+  email: 'arrivy_booking.customer_email',
+  confirmEmail: 'arrivy_booking.customer_email',
+  phone: 'arrivy_booking.customer_mobile_number',
+  howDidYouHearAboutUs: extraPath('How Did You Hear About Us?'),
+};
+
+/**
+ * The contact rules of SPEC.md 5, run again on what the install carries, under the body's own
+ * field names. Run on the raw body, so their messages join the shape's in one answer.
+ */
+function contactIssues(rawBody: unknown): Record<string, string> {
+  const booking = asRecord(asRecord(rawBody).arrivy_booking);
+  const extra = extraFieldsOf(booking);
   const result = contactSchema.safeParse({
-    firstName: a.customer_first_name,
-    lastName: a.customer_last_name,
-    email: a.customer_email,
-    confirmEmail: a.customer_email,
-    phone: a.customer_mobile_number,
+    firstName: booking.customer_first_name,
+    lastName: booking.customer_last_name,
+    email: booking.customer_email,
+    confirmEmail: booking.customer_email,
+    phone: booking.customer_mobile_number,
     howDidYouHearAboutUs: extra.get('How Did You Hear About Us?') ?? '',
   });
-  if (!result.success) {
-    const fields = firstIssues(result);
-    throw new HttpError(400, 'invalid_input', Object.values(fields)[0] ?? 'Invalid input', fields);
+  const fields: Record<string, string> = {};
+  for (const [field, message] of Object.entries(result.success ? {} : firstIssues(result))) {
+    fields[contactPaths[field] ?? field] ??= message;
   }
   if (extra.get('I Agree to the Terms and Conditions') !== 'YES') {
-    throw new HttpError(400, 'invalid_input', messages.termsRequired, {
-      terms: messages.termsRequired,
-    });
+    fields[extraPath('I Agree to the Terms and Conditions')] = messages.termsRequired;
   }
+  return fields;
+}
+
+/** The body's shape and the contact rules together: one 400 names every invalid field. */
+function checkBody(rawBody: unknown): InstallBody {
+  const parsed = installBodySchema.safeParse(rawBody);
+  // The contact rules' messages are the product's own (SPEC.md 5): they win over the shape's.
+  const fields = { ...(parsed.success ? {} : firstIssues(parsed)), ...contactIssues(rawBody) };
+  const first = Object.values(fields)[0];
+  if (first !== undefined || !parsed.success) {
+    throw new HttpError(400, 'invalid_input', first ?? 'Invalid input', fields);
+  }
+  return parsed.data;
 }
 
 /**
@@ -67,14 +108,8 @@ export async function install(
   idempotencyKey: string | undefined,
 ): Promise<InstallAnswer> {
   const { ctx } = deps;
-  const parsed = installBodySchema.safeParse(rawBody);
-  if (!parsed.success) {
-    const fields = firstIssues(parsed);
-    throw new HttpError(400, 'invalid_input', Object.values(fields)[0] ?? 'Invalid input', fields);
-  }
-  const body = parsed.data;
+  const body = checkBody(rawBody);
   const extra = new Map(body.arrivy_booking.template_extra_fields.map((f) => [f.name, f.value]));
-  checkContact(body, extra);
   const requestHash = createHash('sha256').update(canonical(rawBody)).digest('hex');
   const now = ctx.now();
 

@@ -2,22 +2,38 @@ import {
   activationTotal,
   buildingFlags,
   cardFee,
+  couponFromRecord,
   discountFromCoupon,
-  formatDollars,
+  isCouponEligible,
   isPlanOffered,
   isServiceable,
   monthlyCharge,
+  sameAmount,
   unitSchema,
   type AddOn,
   type Coupon,
-  type CouponType,
   type InstallBody,
+  type Plan,
+  type Router,
 } from '@fibre/domain';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
+import type { Building } from '../repositories/buildings.ts';
 import { listPlans, listRouters } from '../repositories/catalogue.ts';
 import { findCoupon } from '../repositories/offers.ts';
+import { findOrderBuilding } from '../repositories/orders.ts';
+
+/** What the server knows about an order's building and catalogue rows (install-facts.ts uses them). */
+export interface OrderCatalogue {
+  building: Building;
+  /** The building and the buildings served through it (its slaves). */
+  served: Building[];
+  greenfield: boolean;
+  plan: Plan;
+  router: Router;
+  coupon: Coupon | null;
+}
 
 export interface PricedInstall {
   buildingCode: string;
@@ -30,6 +46,7 @@ export interface PricedInstall {
   monthlyCents: number;
   activationCents: number;
   cardFeeCents: number;
+  catalogue: OrderCatalogue;
 }
 
 const cents = (dollars: number) => Math.round(dollars * 100);
@@ -55,17 +72,14 @@ export async function priceOrder(
       'charge_bee.service_id',
     );
   }
-  const building = await db
-    .selectFrom('buildings')
-    .selectAll()
-    .where('code', '=', buildingCode)
-    .executeTakeFirst();
-  if (!building)
+  const found = await findOrderBuilding(db, buildingCode);
+  if (!found)
     throw unprocessable(
       'unknown_building',
       'We do not know this building',
       'charge_bee.service_id',
     );
+  const { building, served } = found;
   const flags = buildingFlags({
     buildingClass: building.building_class,
     buildingType: building.building_type,
@@ -112,37 +126,33 @@ export async function priceOrder(
     );
   }
 
+  // The coupon's area is the building's own postcode and suburb, never the body's (009).
   let coupon: Coupon | null = null;
   if (cb.coupon_id !== null) {
     const row = await findCoupon(db, rsp, cb.coupon_id);
-    const placeOk =
-      row &&
-      (row.only_postcode === null || row.only_postcode === cb.postcode) &&
-      (row.only_suburb === null ||
-        row.only_suburb.toLowerCase() === cb.suburb.trim().toLowerCase());
-    const planOk = row && (row.plan_ids.length === 0 || row.plan_ids.includes(plan.id));
-    if (!row || !placeOk || !planOk)
+    const use = { planIds: [plan.id], postcode: building.postcode, suburb: building.suburb };
+    if (!row || !isCouponEligible(row, use))
       throw unprocessable('coupon_invalid', 'Coupon is invalid', 'charge_bee.coupon_id');
-    coupon = {
-      coupon_id: row.coupon_id,
-      coupon_type: row.coupon_type as CouponType,
-      period: row.period,
-      period_unit: row.period_unit,
-      dollar_amount: row.dollar_amount,
-      percentage: row.percentage === null ? null : Number(row.percentage),
-      plan_ids: row.plan_ids,
-    };
+    coupon = couponFromRecord(row);
   }
 
   const monthly = monthlyCharge({ plan, router, addOns });
-  if (
-    Number(cb.router_charge) !== Number(router.cost) ||
-    extra.get('Monthly Cost') !== formatDollars(monthly)
-  ) {
+  // Amounts compare as amounts: '79', '79.0' and '79.00' are one price (009).
+  const changed = {
+    ...(sameAmount(cb.router_charge, router.cost)
+      ? {}
+      : { 'charge_bee.router_charge': router.cost }),
+    ...(sameAmount(extra.get('Monthly Cost') ?? '', monthly)
+      ? {}
+      : { 'arrivy_booking.template_extra_fields.Monthly Cost': String(monthly) }),
+  };
+  if (Object.keys(changed).length > 0) {
+    const message = 'Prices have changed since you chose your plan. Please review your order.';
     throw new HttpError(
       422,
       'price_changed',
-      'Prices have changed since you chose your plan. Please review your order.',
+      message,
+      Object.fromEntries(Object.keys(changed).map((field) => [field, message])),
     );
   }
   const activation = activationTotal({
@@ -162,5 +172,6 @@ export async function priceOrder(
     monthlyCents: cents(monthly),
     activationCents: cents(activation),
     cardFeeCents: cents(cardFee(monthly)),
+    catalogue: { building, served, greenfield: flags.greenfield, plan, router, coupon },
   };
 }

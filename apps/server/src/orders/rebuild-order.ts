@@ -1,35 +1,62 @@
-import { listRouters } from '../repositories/catalogue.ts';
-import type { OrderRow } from '../repositories/orders.ts';
+import { buildingFlags, couponFromRecord, type InstallBody } from '@fibre/domain';
+import { listPlans, listRouters } from '../repositories/catalogue.ts';
+import { findCoupon } from '../repositories/offers.ts';
+import { findOrderBuilding, type OrderRow } from '../repositories/orders.ts';
+import { installFacts } from './install-facts.ts';
+import type { PricedInstall } from './price-order.ts';
 import type { InstallDeps, WrittenOrder } from './write-order.ts';
 
-/** The written order again, from its row and its consumed hold, for a resumed attempt. */
-export async function rebuildOrder(deps: InstallDeps, order: OrderRow): Promise<WrittenOrder> {
+/**
+ * The written order again, from its row, its consumed hold and the catalogue, for a resumed
+ * attempt. The body is the first attempt's (the Idempotency-Key's hash says so), so the facts
+ * built from it are the ones the first attempt built.
+ */
+export async function rebuildOrder(
+  deps: InstallDeps,
+  order: OrderRow,
+  input: { body: InstallBody; extra: Map<string, string> },
+): Promise<WrittenOrder> {
   const { db } = deps.ctx.database;
+  const rsp = deps.ctx.config.provider.code;
   const held = await db
     .selectFrom('reservations as r')
     .innerJoin('slot_windows as w', 'w.id', 'r.window_id')
     .select(['r.reservation_id', 'r.event_id', 'w.state', 'w.starts_at', 'w.ends_at'])
     .where('r.reservation_id', '=', order.reservation_id)
     .executeTakeFirstOrThrow();
-  const router = (await listRouters(db, deps.ctx.config.provider.code)).find(
-    (r) => r.id === order.router_id,
-  );
+  const found = await findOrderBuilding(db, order.building_code);
+  const plan = (await listPlans(db, rsp)).find((p) => p.id === order.plan_id);
+  const router = (await listRouters(db, rsp)).find((r) => r.id === order.router_id);
+  const couponRow = order.coupon_id ? await findCoupon(db, rsp, order.coupon_id) : undefined;
+  if (!found || !plan || !router) throw new Error(`Order ${order.id}: its catalogue rows are gone`);
+  const { building, served } = found;
+  const greenfield = buildingFlags({
+    buildingClass: building.building_class,
+    buildingType: building.building_type,
+    buildingCategory: building.building_category,
+  }).greenfield;
   const contact = order.contact as { firstName?: string; lastName?: string };
-  return {
-    orderId: order.id,
-    held,
-    priced: {
-      buildingCode: order.building_code,
-      planId: order.plan_id,
-      routerId: order.router_id,
-      routerCents: Math.round(Number(router?.cost ?? 0) * 100),
-      addOns: order.add_ons as WrittenOrder['priced']['addOns'],
-      couponId: order.coupon_id,
-      monthlyCents: order.monthly_cents,
-      activationCents: order.activation_cents,
-      cardFeeCents: order.card_fee_cents,
+  const firstName = contact.firstName ?? '';
+  const lastName = contact.lastName ?? '';
+  const priced: PricedInstall = {
+    buildingCode: order.building_code,
+    planId: order.plan_id,
+    routerId: order.router_id,
+    routerCents: Math.round(Number(router.cost) * 100),
+    addOns: order.add_ons as PricedInstall['addOns'],
+    couponId: order.coupon_id,
+    monthlyCents: order.monthly_cents,
+    activationCents: order.activation_cents,
+    cardFeeCents: order.card_fee_cents,
+    catalogue: {
+      building,
+      served,
+      greenfield,
+      plan,
+      router,
+      coupon: couponRow ? couponFromRecord(couponRow) : null,
     },
-    firstName: contact.firstName ?? '',
-    lastName: contact.lastName ?? '',
   };
+  const facts = installFacts({ ...input, priced, held, rsp, firstName, lastName });
+  return { orderId: order.id, held, priced, facts, firstName, lastName };
 }

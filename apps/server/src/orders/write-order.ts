@@ -1,10 +1,4 @@
-import {
-  capitaliseName,
-  normaliseMobile,
-  messages,
-  toInstant,
-  type InstallBody,
-} from '@fibre/domain';
+import { capitaliseName, normaliseMobile, messages, type InstallBody } from '@fibre/domain';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { BillingAdapter, SubscriptionRequest } from '../adapters/billing.ts';
@@ -13,7 +7,8 @@ import type { ErrorReporter } from '../adapters/error-reporting.ts';
 import type { Schema } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { consumeReservation, type ConsumedReservation } from '../repositories/reservations.ts';
-import { insertOrder } from '../repositories/orders.ts';
+import { insertOrder, spendCardToken } from '../repositories/orders.ts';
+import { installFacts, type InstallFacts } from './install-facts.ts';
 import { priceOrder, type PricedInstall } from './price-order.ts';
 
 /** The steps both units of work share (install.ts, install-external.ts). */
@@ -34,6 +29,18 @@ export interface InstallDeps {
 
 export const bookingExpired = () => new HttpError(409, 'booking_expired', messages.bookingExpired);
 
+/**
+ * A card token pays for one order (009-install-facts.md). 422, not 409: the wizard reads 409 as an
+ * expired booking (SPEC.md 8), and not 402: the bank declined nothing.
+ */
+export const cardTokenSpent = () =>
+  new HttpError(
+    422,
+    'card_token_used',
+    'These card details were already used for an order. Please enter your card details again.',
+    { 'charge_bee.tmp_token': 'was already used for an order' },
+  );
+
 export const keyReused = () =>
   new HttpError(
     422,
@@ -49,6 +56,8 @@ export interface WrittenOrder {
     'reservation_id' | 'event_id' | 'state' | 'starts_at' | 'ends_at'
   >;
   priced: PricedInstall;
+  /** The task, billing start and service address, as the server built them. */
+  facts: InstallFacts;
   firstName: string;
   lastName: string;
 }
@@ -70,20 +79,12 @@ export async function writeOrder(
   const held = await consumeReservation(trx, body.reservation_id, now);
   if (!held || held.event_id !== body.event_id) throw bookingExpired();
   const a = body.arrivy_booking;
-  if (toInstant(a.start_datetime).getTime() !== held.starts_at.getTime()) {
-    throw new HttpError(
-      422,
-      'booking_mismatch',
-      'The installation time does not match your reservation',
-      {
-        'arrivy_booking.start_datetime': 'The installation time does not match your reservation',
-      },
-    );
-  }
-
-  const orderId = ctx.newId();
   const firstName = capitaliseName(a.customer_first_name);
   const lastName = capitaliseName(a.customer_last_name);
+  const rsp = ctx.config.provider.code;
+  const facts = installFacts({ body, extra, priced, held, rsp, firstName, lastName });
+
+  const orderId = ctx.newId();
   await insertOrder(trx, {
     id: orderId,
     reservation_id: body.reservation_id,
@@ -106,7 +107,8 @@ export async function writeOrder(
     created_at: now,
     ...(leaseUntil ? { lease_until: leaseUntil } : {}),
   });
-  return { orderId, held, priced, firstName, lastName };
+  if (!(await spendCardToken(trx, body.charge_bee.tmp_token, orderId, now))) throw cardTokenSpent();
+  return { orderId, held, priced, facts, firstName, lastName };
 }
 
 export function subscriptionRequest(order: WrittenOrder, body: InstallBody): SubscriptionRequest {
@@ -125,19 +127,12 @@ export function subscriptionRequest(order: WrittenOrder, body: InstallBody): Sub
     addOns: priced.addOns,
     couponId: priced.couponId,
     monthlyCents: priced.monthlyCents,
-    startDate: new Date(cb.start_date),
-    address: {
-      unit: cb.unit,
-      street: cb.address,
-      suburb: cb.suburb,
-      state: cb.state,
-      postcode: cb.postcode,
-    },
+    startDate: order.facts.startDate,
+    address: order.facts.address,
   };
 }
 
 export function taskRequest(order: WrittenOrder, body: InstallBody): TaskRequest {
-  const a = body.arrivy_booking;
   return {
     orderId: order.orderId,
     reservationId: body.reservation_id,
@@ -145,6 +140,6 @@ export function taskRequest(order: WrittenOrder, body: InstallBody): TaskRequest
     state: order.held.state,
     startsAt: order.held.starts_at,
     endsAt: order.held.ends_at,
-    booking: { ...a, customer_first_name: order.firstName, customer_last_name: order.lastName },
+    booking: order.facts.booking,
   };
 }

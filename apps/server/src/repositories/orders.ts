@@ -1,11 +1,55 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
+import type { Building } from './buildings.ts';
 
 export async function insertOrder(
   trx: Transaction<Schema>,
   order: Insertable<Schema['orders']>,
 ): Promise<void> {
   await trx.insertInto('orders').values(order).execute();
+}
+
+/**
+ * Spends a card token on an order inside the order's transaction: false when another order has
+ * spent it. On PostgreSQL a concurrent spend of the same token waits here until the first
+ * transaction ends, then finds the token spent (or, if the first rolled back, spends it).
+ */
+export async function spendCardToken(
+  trx: Transaction<Schema>,
+  token: string,
+  orderId: string,
+  now: Date,
+): Promise<boolean> {
+  const spent = await trx
+    .insertInto('spent_card_tokens')
+    .values({ token, order_id: orderId, spent_at: now })
+    .onConflict((c) => c.column('token').doNothing())
+    .returning('token')
+    .executeTakeFirst();
+  return spent !== undefined;
+}
+
+/**
+ * The building an order is for (by its code) and the buildings served through it (its slaves,
+ * PRODUCT.md 5: 82 Elizabeth Street is ordered under its master's code).
+ */
+export async function findOrderBuilding(
+  db: Kysely<Schema>,
+  code: string,
+): Promise<{ building: Building; served: Building[] } | undefined> {
+  const building = await db
+    .selectFrom('buildings')
+    .selectAll()
+    .where('code', '=', code)
+    .executeTakeFirst();
+  if (!building) return undefined;
+  const slaves = await db
+    .selectFrom('buildings')
+    .selectAll()
+    .where('master_building_id', '=', building.id)
+    .orderBy('id')
+    .execute();
+  return { building, served: [building, ...slaves] };
 }
 
 /**
@@ -125,6 +169,7 @@ export async function deleteOrder(
   await trx.deleteFrom('bookings').where('order_id', '=', orderId).execute();
   await trx.deleteFrom('billing_subscriptions').where('order_id', '=', orderId).execute();
   await trx.deleteFrom('billing_customers').where('order_id', '=', orderId).execute();
+  await trx.deleteFrom('spent_card_tokens').where('order_id', '=', orderId).execute();
   await trx.deleteFrom('orders').where('id', '=', orderId).execute();
   if (idempotencyKey !== undefined)
     await trx.deleteFrom('idempotency_keys').where('key', '=', idempotencyKey).execute();

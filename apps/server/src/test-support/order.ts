@@ -27,6 +27,8 @@ export interface OrderOptions {
   unit?: string;
   /** Which free slot to take (0 = the first). */
   slotIndex?: number;
+  /** Hold a window of this state instead of the building's (a lying client's body). */
+  slotState?: string;
   /** A card token from elsewhere (Chargebee.js); without it the test-mode vault makes one. */
   cardToken?: string;
 }
@@ -91,7 +93,7 @@ export async function prepareOrder(
   const routers = (await json<Router[]>('GET', '/api/v1/public/routers')).body;
   const plan = plans.find((p) => p.name === (options.planName ?? 'Boost 100'))!;
   const router = routers.find((r) => r.name === (options.routerName ?? 'Wi-Fi 6 Router'))!;
-  const slots = await freeSlots(json, building.state, now);
+  const slots = await freeSlots(json, options.slotState ?? building.state, now);
   const slot = slots[options.slotIndex ?? 0]!;
   const held = await json<{ reservation_id: string; event_id: string; expires_at: string }>(
     'POST',

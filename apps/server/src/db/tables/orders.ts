@@ -55,6 +55,12 @@ export interface OrderTables {
     task: JSONColumnType<Record<string, unknown>>;
     created_at: Date;
   };
+  /** Migration 006: the card token each order paid with; a token pays once. */
+  spent_card_tokens: {
+    token: string;
+    order_id: string;
+    spent_at: Date;
+  };
   idempotency_keys: {
     key: string;
     request_hash: string;

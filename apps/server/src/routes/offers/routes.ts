@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { messages } from '@fibre/domain';
+import { couponFromRecord, isCouponEligible, isReferralType, messages } from '@fibre/domain';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import type { RouteDoc } from '../../openapi.ts';
-import { findBuildingCampaign, findCoupon, type CouponRow } from '../../repositories/offers.ts';
+import { findBuildingCampaign, findCoupon } from '../../repositories/offers.ts';
 import { parse } from '../../validate.ts';
 import { checkProvider } from '../provider.ts';
 
@@ -52,30 +52,6 @@ export const offerDocs: RouteDoc[] = [
 
 const invalidCoupon = () => new HttpError(404, 'coupon_invalid', messages.couponInvalid);
 
-/** SPEC.md's coupon response: dollar_amount stays in cents, as the billing system sends it. */
-function couponAnswer(row: CouponRow) {
-  return {
-    coupon_id: row.coupon_id,
-    coupon_type: row.coupon_type,
-    period: row.period,
-    period_unit: row.period_unit,
-    dollar_amount: row.dollar_amount,
-    percentage: row.percentage === null ? null : Number(row.percentage),
-    plan_ids: row.plan_ids,
-  };
-}
-
-const appliesTo = (row: CouponRow, planIds: string[]) =>
-  row.plan_ids.length === 0 ||
-  planIds.length === 0 ||
-  planIds.some((id) => row.plan_ids.includes(id));
-
-const placeMatches = (row: CouponRow, postcode?: string, suburb?: string) =>
-  (row.only_postcode === null || postcode === undefined || row.only_postcode === postcode) &&
-  (row.only_suburb === null ||
-    suburb === undefined ||
-    row.only_suburb.toLowerCase() === suburb.toLowerCase());
-
 export function offerRoutes(app: FastifyInstance, ctx: AppContext): void {
   const rsp = ctx.config.provider.code;
   const db = ctx.database.db;
@@ -108,10 +84,10 @@ export function offerRoutes(app: FastifyInstance, ctx: AppContext): void {
     checkProvider(ctx, request);
     const body = parse(couponBody, request.body);
     const row = await findCoupon(db, rsp, body.coupon_id);
-    if (!row || !appliesTo(row, body.plan_ids) || !placeMatches(row, body.postcode, body.suburb)) {
-      throw invalidCoupon();
-    }
-    return reply.status(202).send(couponAnswer(row));
+    // The wizard's preview: its own plans and address. The install decides from the building.
+    const use = { planIds: body.plan_ids, postcode: body.postcode, suburb: body.suburb };
+    if (!row || !isCouponEligible(row, use)) throw invalidCoupon();
+    return reply.status(202).send(couponFromRecord(row));
   });
 
   app.get('/api/v1/:provider/coupon/:code', async (request) => {
@@ -119,16 +95,16 @@ export function offerRoutes(app: FastifyInstance, ctx: AppContext): void {
     const id = parse(code, (request.params as { code: string }).code);
     const { plan_id } = parse(couponQuery, request.query);
     const row = await findCoupon(db, rsp, id);
-    if (!row || !appliesTo(row, plan_id ? [plan_id] : [])) throw invalidCoupon();
-    return couponAnswer(row);
+    if (!row || !isCouponEligible(row, { planIds: plan_id ? [plan_id] : [] }))
+      throw invalidCoupon();
+    return couponFromRecord(row);
   });
 
   app.get('/api/v1/:provider/referral/:code', async (request, reply) => {
     checkProvider(ctx, request);
     const id = parse(code, (request.params as { code: string }).code);
     const row = await findCoupon(db, rsp, id);
-    // Only referral (2) and sales commission (4) codes are referrals.
-    if (!row || (row.coupon_type !== 2 && row.coupon_type !== 4)) throw invalidCoupon();
-    return reply.status(202).send(couponAnswer(row));
+    if (!row || !isReferralType(row.coupon_type)) throw invalidCoupon();
+    return reply.status(202).send(couponFromRecord(row));
   });
 }

@@ -22,7 +22,7 @@ export const orderDocs: RouteDoc[] = [
       400: 'Bad input, with a message per field',
       402: 'Card declined at billing',
       409: 'The booking is expired: book a new time',
-      422: 'The order does not match the catalogue, the reservation, or the key was used for another body',
+      422: 'The order does not match the catalogue, the building or the reservation (fields names each), the card token already paid for an order, or the key was used for another body (docs/decisions/009-install-facts.md)',
       502: 'Billing refused the order for a reason of ours (configuration); nothing was placed',
       503: 'Billing or scheduling is unavailable and nothing was placed, or the order is still in progress for this key',
     },

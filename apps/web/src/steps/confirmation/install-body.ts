@@ -1,6 +1,7 @@
 import {
   buildExtraFields,
   buildInstallBody,
+  isReferralType,
   monthlyCharge,
   normaliseMobile,
   toTemplateExtraFields,
@@ -29,8 +30,7 @@ export function installBodyFrom(state: WizardState, provider: string): InstallBo
   const offer = currentOffer(state);
   const code = coupon?.coupon_id ?? offer.couponCode;
   // Referral and sales codes (coupon types 2 and 4) are referral codes; the rest promo codes.
-  const referral =
-    coupon?.coupon_type === 2 || coupon?.coupon_type === 4 || offer.source === 'referral';
+  const referral = isReferralType(coupon?.coupon_type) || offer.source === 'referral';
   const extraFields = buildExtraFields({
     buildingCode: address.uniqueCode,
     termsAgreed: acceptances.terms,

@@ -1,0 +1,188 @@
+import {
+  buildArrivyBooking,
+  buildExtraFields,
+  endOfBookingDayMs,
+  monthlyCharge,
+  sameAmount,
+  stateTimeZone,
+  toTemplateExtraFields,
+  unitOrEmpty,
+  type ArrivyBooking,
+  type ExtraFieldName,
+  type InstallBody,
+} from '@fibre/domain';
+import type { SubscriptionRequest } from '../adapters/billing.ts';
+import { HttpError } from '../errors.ts';
+import type { Building } from '../repositories/buildings.ts';
+import { comparableAddress } from '../repositories/address-text.ts';
+import { parseState } from '../scheduling/windows.ts';
+import type { PricedInstall } from './price-order.ts';
+
+/**
+ * The order's facts as the server knows them (docs/decisions/009-install-facts.md): the installer
+ * task, the billing start date and the service address are built from the catalogue, the building
+ * and the held window with the domain's own builders, the ones the wizard uses. The body must say
+ * the same: a field that disagrees is a 422 naming it. What goes on to billing and scheduling is
+ * what the server built, never the body's copy.
+ */
+export interface InstallFacts {
+  booking: ArrivyBooking;
+  startDate: Date;
+  address: SubscriptionRequest['address'];
+}
+
+export interface FactsInput {
+  body: InstallBody;
+  extra: Map<string, string>;
+  priced: PricedInstall;
+  held: { state: string; starts_at: Date; ends_at: Date };
+  rsp: string;
+  /** The visitor's names, capitalised (SPEC.md 5). */
+  firstName: string;
+  lastName: string;
+}
+
+const reservationMessage = 'The installation time does not match your reservation';
+const mismatchMessage =
+  'Your order does not match what we know about it. Please review your order.';
+
+const same = (a: string | undefined, b: string) =>
+  (a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
+const sameState = (a: string, b: string) =>
+  parseState(a) !== undefined && parseState(a) === parseState(b);
+const streetLine = (b: Building) => `${b.street_number} ${b.street}`;
+
+/** The held window must be the one the body names, in the building's own state. */
+function checkWindow(input: FactsInput): void {
+  const { body, held, priced } = input;
+  const a = body.arrivy_booking;
+  const fields: Record<string, string> = {};
+  if (!sameState(held.state, priced.catalogue.building.state)) {
+    fields.reservation_id = 'The reservation is for an installation in another state';
+  }
+  if (Date.parse(a.start_datetime) !== held.starts_at.getTime()) {
+    fields['arrivy_booking.start_datetime'] = reservationMessage;
+  }
+  if (Date.parse(a.end_datetime) !== held.ends_at.getTime()) {
+    fields['arrivy_booking.end_datetime'] = reservationMessage;
+  }
+  if (Object.keys(fields).length > 0) {
+    throw new HttpError(422, 'booking_mismatch', Object.values(fields)[0]!, fields);
+  }
+}
+
+/** 'Installation - First Last - address': the address compared however the street is spelt. */
+function sameTitle(title: string, expected: string, names: string, address: string): boolean {
+  if (same(title, expected)) return true;
+  const prefix = `Installation - ${names} - `.toLowerCase();
+  return (
+    title.toLowerCase().startsWith(prefix) &&
+    comparableAddress(title.slice(prefix.length)) === comparableAddress(address)
+  );
+}
+
+const amountFields = new Set<ExtraFieldName>(['Speed', 'Monthly Cost', 'New Activation Charge']);
+
+function sameExtraField(name: ExtraFieldName, value: string | undefined, expected: string) {
+  if (!amountFields.has(name) || expected === '') return same(value, expected);
+  return sameAmount(value ?? '', expected);
+}
+
+export function installFacts(input: FactsInput): InstallFacts {
+  checkWindow(input);
+  const { body, extra, priced, held, rsp, firstName, lastName } = input;
+  const { building, served, plan, router, coupon } = priced.catalogue;
+  const a = body.arrivy_booking;
+  const cb = body.charge_bee;
+  const fields: Record<string, string> = {};
+  const refuse = (field: string, message: string) => (fields[field] ??= message);
+
+  // The service address is the building's, or one served through it (a slave building).
+  const wanted = comparableAddress(cb.address);
+  const service = served.find((b) => comparableAddress(streetLine(b)) === wanted);
+  if (!service) refuse('charge_bee.address', 'does not match the building');
+  const place = service ?? building;
+
+  const timeZone = stateTimeZone(building.state);
+  const startDate = endOfBookingDayMs(held.starts_at, timeZone);
+  if (cb.start_date !== startDate) {
+    refuse('charge_bee.start_date', 'must be the end of the installation day');
+  }
+  const extraFields = buildExtraFields({
+    buildingCode: building.code,
+    termsAgreed: true,
+    marketing: extra.get('Marketing Emails') === 'YES',
+    rsp,
+    speed: plan.speed,
+    howDidYouHear: extra.get('How Did You Hear About Us?') ?? '',
+    promoCode: extra.get('Promo Code') || null,
+    referralCode: extra.get('Referral Code') || null,
+    routerName: router.name,
+    monthlyCost: monthlyCharge({ plan, router, addOns: priced.addOns }),
+    addOns: priced.addOns,
+  });
+  const booking = buildArrivyBooking({
+    contact: {
+      firstName,
+      lastName,
+      email: a.customer_email,
+      phone: a.customer_mobile_number,
+    },
+    address: {
+      formatted_address: place.formatted_address,
+      street_number: place.street_number,
+      street: place.street,
+      suburb: place.suburb,
+      state: place.state,
+      postcode: place.postcode,
+      unit: cb.unit,
+      uniqueCode: building.code,
+    },
+    slot: { start: held.starts_at.toISOString(), end: held.ends_at.toISOString() },
+    extraFields: toTemplateExtraFields(extraFields),
+  });
+
+  for (const { name, value } of booking.template_extra_fields) {
+    if (!sameExtraField(name, extra.get(name), value)) {
+      refuse(`arrivy_booking.template_extra_fields.${name}`, `must be '${value}'`);
+    }
+  }
+  const notBuilding = 'does not match the building';
+  if (a.customer_address_line_1 !== booking.customer_address_line_1)
+    refuse('arrivy_booking.customer_address_line_1', 'must be the unit of charge_bee.unit');
+  if (comparableAddress(a.customer_address_line_2) !== comparableAddress(streetLine(place)))
+    refuse('arrivy_booking.customer_address_line_2', notBuilding);
+  if (!same(a.customer_city, place.suburb)) refuse('arrivy_booking.customer_city', notBuilding);
+  if (!sameState(a.customer_state, place.state))
+    refuse('arrivy_booking.customer_state', notBuilding);
+  if (a.customer_zipcode !== place.postcode) refuse('arrivy_booking.customer_zipcode', notBuilding);
+  if (!sameTitle(a.title, booking.title, `${firstName} ${lastName}`, place.formatted_address))
+    refuse('arrivy_booking.title', `must be '${booking.title}'`);
+  if (!same(cb.suburb, place.suburb)) refuse('charge_bee.suburb', notBuilding);
+  if (!sameState(cb.state, place.state)) refuse('charge_bee.state', notBuilding);
+  if (cb.postcode !== place.postcode) refuse('charge_bee.postcode', notBuilding);
+
+  // The visitor's contact details are given once; the billing copy must be the same.
+  const contact = 'does not match the booking contact';
+  if (!same(cb.first_name, firstName)) refuse('charge_bee.first_name', contact);
+  if (!same(cb.last_name, lastName)) refuse('charge_bee.last_name', contact);
+  if (!same(cb.email, a.customer_email)) refuse('charge_bee.email', contact);
+  if (cb.phone !== a.customer_mobile_number) refuse('charge_bee.phone', contact);
+  if (coupon && cb.coupon_type !== coupon.coupon_type)
+    refuse('charge_bee.coupon_type', "does not match the coupon's type");
+
+  if (Object.keys(fields).length > 0) {
+    throw new HttpError(422, 'order_mismatch', mismatchMessage, fields);
+  }
+  return {
+    booking,
+    startDate: new Date(startDate),
+    address: {
+      unit: unitOrEmpty(cb.unit),
+      street: streetLine(place),
+      suburb: place.suburb,
+      state: place.state,
+      postcode: place.postcode,
+    },
+  };
+}
