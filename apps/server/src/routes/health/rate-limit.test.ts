@@ -35,8 +35,8 @@ describe.runIf(!!process.env.TEST_REDIS_URL)('rate limit shared through Redis', 
   it('counts requests to both instances against one limit', async () => {
     const codes = [];
     for (let i = 0; i < 3; i++) {
-      codes.push((await a.app.inject({ method: 'GET', url: '/healthz' })).statusCode);
-      codes.push((await b.app.inject({ method: 'GET', url: '/healthz' })).statusCode);
+      codes.push((await a.app.inject({ method: 'GET', url: '/api/v1/public/routers' })).statusCode);
+      codes.push((await b.app.inject({ method: 'GET', url: '/api/v1/public/routers' })).statusCode);
     }
     expect(codes.filter((c) => c === 200)).toHaveLength(4);
     expect(codes.filter((c) => c === 429)).toHaveLength(2);
