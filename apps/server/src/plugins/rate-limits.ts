@@ -78,7 +78,11 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
   if (redis) {
     const url = new URL(config.keys.REDIS_URL!);
     where = url.host;
-    app.addHook('onClose', async () => redis.disconnect());
+    app.addHook('onClose', async () => {
+      // A shutdown is not an outage: no warning for the connection it closes.
+      redis.removeAllListeners('close');
+      redis.disconnect();
+    });
   }
   const store = resilientStore(redis, `rl:${config.provider.code}:`, app.log, where);
   // Start counting in Redis from the first request, not after a reconnect.
