@@ -18,6 +18,14 @@ export const defaultServerEnv: Readonly<Record<string, string>> = {
   ADDRESS_INDEX_SIZE: '5000',
   // Browser tests type into the autocomplete a lot, from one address.
   RATE_LIMIT_PER_MINUTE: '100000',
+  // So do the per-route limits (docs/decisions/010-limits.md): every browser worker is 127.0.0.1,
+  // and the specs' wizards together hold more windows at once than one visitor's address may.
+  CODE_CHECKS_PER_MINUTE: '100000',
+  HOLDS_PER_MINUTE: '100000',
+  HOLDS_PER_CLIENT: '100000',
+  LEADS_PER_MINUTE: '100000',
+  CARD_TOKENS_PER_MINUTE: '100000',
+  INSTALLS_PER_MINUTE: '100000',
 };
 
 export interface RunningServer {

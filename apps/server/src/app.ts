@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { AppContext } from './context.ts';
@@ -11,6 +9,7 @@ import { errorReporterFor, type ErrorReporter } from './adapters/error-reporting
 import { halfConfigured } from './services.ts';
 import { HttpError } from './errors.ts';
 import { inputGuard } from './input-guard.ts';
+import { registerRateLimits, trustProxyOption } from './plugins/rate-limits.ts';
 import { registerRoutes } from './routes/index.ts';
 import { contentSecurityPolicy } from './security.ts';
 
@@ -43,7 +42,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies: a client must not choose its own address.
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),
   });
 
@@ -58,17 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  // In-process counts for one instance; Redis shares them when several instances run.
-  const redis = config.keys.REDIS_URL
-    ? new Redis(config.keys.REDIS_URL, { maxRetriesPerRequest: 1 })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  await app.register(rateLimit, {
-    max: config.rateLimitPerMinute,
-    timeWindow: '1 minute',
-    // A Redis outage must not take the API down with it: requests then go uncounted.
-    ...(redis ? { redis, nameSpace: `rl:${config.provider.code}:`, skipOnError: true } : {}),
-  });
+  await registerRateLimits(app, config);
   // The wizard's files go out compressed to browsers that ask: sent as built, a phone on slow 4G
   // got the address step's largest paint 1.35 s later (Lighthouse, bench/README.md). API answers
   // (JSON) and request bodies are left as they were.

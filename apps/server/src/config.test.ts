@@ -43,4 +43,53 @@ describe('loadConfig', () => {
       /RESERVATION_HOLD_SECONDS/,
     );
   });
+
+  it('limits per client address by default: codes 10, holds 30 a minute and 5 live, leads 5, card tokens 10, installs 20', () => {
+    const config = loadConfig({});
+    expect(config.limits).toEqual({
+      codeChecksPerMinute: 10,
+      holdsPerMinute: 30,
+      holdsPerClient: 5,
+      leadsPerMinute: 5,
+      cardTokensPerMinute: 10,
+      installsPerMinute: 20,
+    });
+  });
+
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['10.0.0.0/8, 192.168.1.7', ['10.0.0.0/8', '192.168.1.7']],
+    ['::1,fd00::/8', ['::1', 'fd00::/8']],
+  ])('TRUST_PROXY %j trusts %j', (value, trusted) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(
+      trusted,
+    );
+  });
+
+  it.each(['true', 'proxy.example', '10.0.0.0/33', '10.0.0.1/8/1', '-1', '1.2.3'])(
+    'TRUST_PROXY %j stops the server, naming the variable',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: TRUST_PROXY must be a hop count or proxy addresses/,
+      );
+    },
+  );
+
+  it.each([
+    'CODE_CHECKS_PER_MINUTE',
+    'HOLDS_PER_MINUTE',
+    'HOLDS_PER_CLIENT',
+    'LEADS_PER_MINUTE',
+    'CARD_TOKENS_PER_MINUTE',
+    'INSTALLS_PER_MINUTE',
+  ])('a limit %s that is not a positive whole number stops the server, naming it', (name) => {
+    for (const bad of ['0', '-3', 'ten', '1.5']) {
+      expect(() => loadConfig({ [name]: bad })).toThrow(new RegExp(`${name}:`));
+    }
+  });
 });

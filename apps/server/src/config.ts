@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -19,6 +20,36 @@ const positiveInt = (fallback: number) =>
     .transform((v) => (v === undefined || v === '' ? String(fallback) : v))
     .transform(Number)
     .pipe(z.number().int().positive());
+
+/**
+ * Which hops may tell the server the client's address in X-Forwarded-For (Fastify's trustProxy):
+ * off by default, since a client that may name its own address gets a fresh rate-limit budget with
+ * every request (docs/decisions/010-limits.md). A hop count, or proxy addresses / CIDRs.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, issue): false | number | string[] => {
+    if (v === undefined || v === '' || v === '0') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    const entries = v.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length === 0) return entries;
+    issue.addIssue({
+      code: 'custom',
+      message: `TRUST_PROXY must be a hop count or proxy addresses / CIDRs separated by commas (not ${bad.map((b) => JSON.stringify(b)).join(', ')})`,
+    });
+    return z.NEVER;
+  });
+
+function isProxyAddress(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -59,6 +90,14 @@ const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().int().min(0).max(5_000_000)),
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
+  TRUST_PROXY: trustProxy,
+  // Per-route limits on top of RATE_LIMIT_PER_MINUTE (docs/decisions/010-limits.md).
+  CODE_CHECKS_PER_MINUTE: positiveInt(10),
+  HOLDS_PER_MINUTE: positiveInt(30),
+  HOLDS_PER_CLIENT: positiveInt(5),
+  LEADS_PER_MINUTE: positiveInt(5),
+  CARD_TOKENS_PER_MINUTE: positiveInt(10),
+  INSTALLS_PER_MINUTE: positiveInt(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAPS_API_KEY: optional,
   // A site name is a host name label ({site}.chargebee.com); it also goes into the CSP header.
@@ -109,6 +148,17 @@ export interface Config {
   holdSeconds: number;
   addressIndexSize: number;
   rateLimitPerMinute: number;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses / CIDRs. */
+  trustProxy: false | number | string[];
+  /** Per client address (docs/decisions/010-limits.md). */
+  limits: {
+    codeChecksPerMinute: number;
+    holdsPerMinute: number;
+    holdsPerClient: number;
+    leadsPerMinute: number;
+    cardTokensPerMinute: number;
+    installsPerMinute: number;
+  };
   logLevel: Env['LOG_LEVEL'];
   keys: Pick<
     Env,
@@ -156,6 +206,15 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     holdSeconds: e.RESERVATION_HOLD_SECONDS,
     addressIndexSize: e.ADDRESS_INDEX_SIZE,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+    limits: {
+      codeChecksPerMinute: e.CODE_CHECKS_PER_MINUTE,
+      holdsPerMinute: e.HOLDS_PER_MINUTE,
+      holdsPerClient: e.HOLDS_PER_CLIENT,
+      leadsPerMinute: e.LEADS_PER_MINUTE,
+      cardTokensPerMinute: e.CARD_TOKENS_PER_MINUTE,
+      installsPerMinute: e.INSTALLS_PER_MINUTE,
+    },
     logLevel: e.LOG_LEVEL,
     keys: {
       MAPS_API_KEY: e.MAPS_API_KEY,

@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
+import { checkHolder, releaseOthers, type HoldLimits } from './hold-limits.ts';
 import type { CrewShift, State, Window } from '../scheduling/windows.ts';
 
 /**
@@ -102,14 +103,23 @@ export interface Hold {
 /**
  * Holds a place in the window for one of its free crews, or answers null when it is full. The
  * window row is created on first use and then locked: the count and the insert happen while no
- * other holder of this window can count.
+ * other holder of this window can count. With `limits`, the holder's limits are checked first
+ * (checkHolder) and the session's earlier hold is released with this one's insert.
  */
 export async function holdWindow(
   db: Db,
   window: Window,
-  hold: { reservationId: string; now: Date; expiresAt: Date; alsoTaken?: number },
+  hold: {
+    reservationId: string;
+    now: Date;
+    expiresAt: Date;
+    alsoTaken?: number;
+    limits?: HoldLimits;
+  },
 ): Promise<Hold | null> {
+  const limits = hold.limits ?? {};
   return db.transaction().execute(async (trx) => {
+    await checkHolder(trx, limits, hold.now);
     await trx
       .insertInto('slot_windows')
       .values({
@@ -139,20 +149,36 @@ export async function holdWindow(
     };
     await trx
       .insertInto('reservations')
-      .values({ ...row, window_id: window.id, status: 'held', created_at: hold.now })
+      .values({
+        ...row,
+        window_id: window.id,
+        status: 'held',
+        created_at: hold.now,
+        client_address: limits.client?.address ?? null,
+        hold_session: limits.session ?? null,
+      })
       .execute();
+    await releaseOthers(trx, limits, hold.reservationId, hold.now);
     return row;
   });
 }
 
 export type ReleaseOutcome = 'released' | 'already_released' | 'consumed' | 'unknown';
 
-/** Gives a held place back; releasing twice is harmless, a booking cannot be released. */
+/**
+ * Gives a held place back; releasing twice is harmless, a booking cannot be released. A hold taken
+ * under a session is released only by that session: to anyone else it is unknown.
+ */
 export async function releaseReservation(
   db: Db,
   reservationId: string,
   now: Date,
+  session?: string,
 ): Promise<ReleaseOutcome> {
+  const mine = (eb: ExpressionBuilder<Schema, 'reservations'>) =>
+    session
+      ? eb.or([eb('hold_session', 'is', null), eb('hold_session', '=', session)])
+      : eb('hold_session', 'is', null);
   // The status test in the WHERE makes release and consumption exclusive: the row lock queues
   // them, and the second re-reads the row before deciding.
   const released = await db
@@ -160,6 +186,7 @@ export async function releaseReservation(
     .set({ status: 'released', ended_at: now })
     .where('reservation_id', '=', reservationId)
     .where('status', '=', 'held')
+    .where(mine)
     .returning('reservation_id')
     .executeTakeFirst();
   if (released) return 'released';
@@ -167,6 +194,7 @@ export async function releaseReservation(
     .selectFrom('reservations')
     .select('status')
     .where('reservation_id', '=', reservationId)
+    .where(mine)
     .executeTakeFirst();
   if (!row) return 'unknown';
   return row.status === 'consumed' ? 'consumed' : 'already_released';

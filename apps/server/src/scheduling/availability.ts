@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import type { HoldInput } from './scheduler.ts';
 import { conflict, HttpError } from '../errors.ts';
 import { holdWindow, listCrews, windowUsage } from '../repositories/reservations.ts';
 import {
@@ -72,7 +73,7 @@ export const reservationTaken = () => conflict('reservation_taken', 'reservation
  */
 export async function holdSlot(
   ctx: AppContext,
-  input: { booking_id: string; start: Date; end: Date },
+  input: HoldInput,
   options: { alsoTaken?: number } = {},
 ): Promise<ReservationAnswer> {
   const now = ctx.now();
@@ -108,6 +109,13 @@ export async function holdSlot(
     now,
     expiresAt,
     alsoTaken: options.alsoTaken ?? 0,
+    // Slot hoarding: HOLDS_PER_CLIENT live holds per address, one per session (010-limits.md).
+    limits: {
+      session: input.session,
+      client: input.client
+        ? { address: input.client, maxLive: ctx.config.limits.holdsPerClient }
+        : undefined,
+    },
   });
   if (!hold) throw reservationTaken();
   return {

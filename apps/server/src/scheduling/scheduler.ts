@@ -8,6 +8,9 @@ export interface HoldInput {
   booking_id: string;
   start: Date;
   end: Date;
+  /** The client address and the wizard's session token (docs/decisions/010-limits.md). */
+  client?: string;
+  session?: string | undefined;
 }
 
 /**
@@ -19,7 +22,8 @@ export interface HoldInput {
 export interface Scheduler {
   listSlots(state: State, from: Date, to: Date): Promise<BookingSlot[]>;
   hold(input: HoldInput): Promise<ReservationAnswer>;
-  release(reservationId: string): Promise<ReleaseOutcome>;
+  /** A hold taken under a session is released only with that session. */
+  release(reservationId: string, session?: string): Promise<ReleaseOutcome>;
   calendar: CalendarAdapter;
 }
 
@@ -28,7 +32,8 @@ export function embeddedScheduler(ctx: AppContext): Scheduler {
   return {
     listSlots: (state, from, to) => listSlots(ctx, state, from, to),
     hold: (input) => holdSlot(ctx, input),
-    release: (reservationId) => releaseReservation(ctx.database.db, reservationId, ctx.now()),
+    release: (reservationId, session) =>
+      releaseReservation(ctx.database.db, reservationId, ctx.now(), session),
     calendar: localCalendar(ctx.newId),
   };
 }

@@ -4,6 +4,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/database.ts';
 import { prepare } from '../db/open.ts';
+import { RAISED_LIMITS } from './limits.ts';
 
 export const engines = (): Array<'pglite' | 'postgres'> =>
   process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -23,12 +24,19 @@ export interface TestApp {
 export async function startTestApp(
   engine: 'pglite' | 'postgres' = 'pglite',
   env: Record<string, string> = {},
-  options: { schema?: string; clock?: boolean; webDist?: string } = {},
+  options: {
+    schema?: string;
+    clock?: boolean;
+    webDist?: string;
+    /** Fastify logger settings, for a test that reads the log; off otherwise. */
+    logger?: object;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     ADDRESS_INDEX_SIZE: '2000',
     RATE_LIMIT_PER_MINUTE: '100000',
+    ...RAISED_LIMITS,
     ...env,
   });
   const database =
@@ -43,7 +51,7 @@ export async function startTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: options.logger ?? false,
     ...(options.clock ? { now: () => clock.now } : {}),
     ...(options.webDist ? { webDist: options.webDist } : {}),
   });

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { RAISED_LIMITS } from './limits.ts';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -36,6 +37,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       PORT: String(port),
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
+      ...RAISED_LIMITS,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

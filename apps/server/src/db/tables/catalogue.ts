@@ -68,6 +68,12 @@ export interface CatalogueTables {
     message: string | null;
     created_at: Date;
   };
+  /** One row per distinct lead: the newest lead stored with that fingerprint. */
+  lead_fingerprints: {
+    fingerprint: string;
+    lead_id: string;
+    created_at: Date;
+  };
   card_tokens: {
     token: string;
     brand: string;

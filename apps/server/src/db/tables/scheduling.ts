@@ -32,5 +32,8 @@ export interface SchedulingTables {
     expires_at: Date;
     created_at: Date;
     ended_at: Date | null;
+    /** Where the hold came from, and the wizard's session token (docs/decisions/010-limits.md). */
+    client_address: string | null;
+    hold_session: string | null;
   };
 }

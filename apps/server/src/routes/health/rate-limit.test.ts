@@ -16,13 +16,15 @@ describe('rate limit', () => {
 
 // Redis runs on this machine (and in CI); REDIS_URL shares the counts between instances.
 describe.runIf(!!process.env.TEST_REDIS_URL)('rate limit shared through Redis', () => {
+  const provider = `rl${Date.now() % 1_000_000}`;
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
     const env = {
       RATE_LIMIT_PER_MINUTE: '4',
+      CODE_CHECKS_PER_MINUTE: '2',
       REDIS_URL: process.env.TEST_REDIS_URL!,
-      PROVIDER_CODE: `rl${Date.now() % 1_000_000}`,
+      PROVIDER_CODE: provider,
     };
     a = await startTestApp('pglite', env);
     b = await startTestApp('pglite', env);
@@ -35,10 +37,38 @@ describe.runIf(!!process.env.TEST_REDIS_URL)('rate limit shared through Redis', 
   it('counts requests to both instances against one limit', async () => {
     const codes = [];
     for (let i = 0; i < 3; i++) {
-      codes.push((await a.app.inject({ method: 'GET', url: '/healthz' })).statusCode);
-      codes.push((await b.app.inject({ method: 'GET', url: '/healthz' })).statusCode);
+      codes.push((await a.app.inject({ method: 'GET', url: '/api/v1/public/routers' })).statusCode);
+      codes.push((await b.app.inject({ method: 'GET', url: '/api/v1/public/routers' })).statusCode);
     }
     expect(codes.filter((c) => c === 200)).toHaveLength(4);
     expect(codes.filter((c) => c === 429)).toHaveLength(2);
+  });
+
+  it('counts a per-route limit across both instances', async () => {
+    const remoteAddress = '192.0.2.10';
+    const check = (t: TestApp, code: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/${provider}/referral/${code}`, remoteAddress });
+    const codes = [(await check(a, 'A1')).statusCode, (await check(b, 'B1')).statusCode];
+    expect(codes).not.toContain(429);
+    const refused = await check(a, 'A2');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      error: 'rate_limited',
+      message: 'Too many code checks from this address: please wait a minute and try again',
+    });
+  });
+
+  it('takes the socket as the client: rotating X-Forwarded-For does not escape', async () => {
+    const codes = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await (i % 2 ? b : a).app.inject({
+        method: 'GET',
+        url: '/api/v1/public/routers',
+        remoteAddress: '192.0.2.11',
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([200, 200, 200, 200, 429, 429]);
   });
 });

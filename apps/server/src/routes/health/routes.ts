@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 
+/** Never rate-limited: a load balancer or a limited client asking must get the truth. */
+const unlimited = { config: { rateLimit: false } } as const;
+
 export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/healthz', unlimited, async () => ({ status: 'ok' }));
+  app.get('/readyz', unlimited, async (_request, reply) => {
     try {
       await sql`SELECT 1`.execute(ctx.database.db);
       return { status: 'ready' };

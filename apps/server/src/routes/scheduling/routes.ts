@@ -9,6 +9,20 @@ import { bookingsParams, bookingsQuery, reservationBody, reservationParams } fro
 
 const tag = 'scheduling';
 
+/**
+ * The wizard's hold session (X-Hold-Session, a random id it keeps in sessionStorage): a visitor
+ * holds one window at a time, and only their session releases it (docs/decisions/010-limits.md).
+ * Optional: a client without one is bounded by HOLDS_PER_CLIENT alone.
+ */
+function holdSession(value: string | string[] | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(value)) return value;
+  const message = 'Must be 16 to 64 letters, digits, - or _';
+  throw new HttpError(400, 'invalid_input', `X-Hold-Session: ${message}`, {
+    'X-Hold-Session': message,
+  });
+}
+
 export const schedulingDocs: RouteDoc[] = [
   {
     method: 'get',
@@ -35,13 +49,15 @@ export const schedulingDocs: RouteDoc[] = [
       400: 'booking_id names no installation window, or start/end do not match it',
       404: 'Unknown provider',
       409: 'reservation_taken: the window is full; window_closed: it is too soon or past',
+      429: 'rate_limited: HOLDS_PER_MINUTE; too_many_holds: the address has HOLDS_PER_CLIENT live holds',
       503: 'The scheduling service (Arrivy) cannot be reached',
     },
   },
   {
     method: 'delete',
     path: '/api/v1/{provider}/reservations/{reservation_id}',
-    summary: 'Release a held slot; releasing twice is harmless',
+    summary:
+      'Release a held slot; releasing twice is harmless. A hold taken with X-Hold-Session needs the same header',
     tag,
     responses: {
       204: 'Released',
@@ -72,13 +88,15 @@ export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v1/:provider/reservations', async (request, reply) => {
     checkProvider(parse(bookingsParams.pick({ provider: true }), request.params).provider);
     const body = parse(reservationBody, request.body ?? {});
-    return reply.status(201).send(await scheduler.hold(body));
+    const session = holdSession(request.headers['x-hold-session']);
+    return reply.status(201).send(await scheduler.hold({ ...body, client: request.ip, session }));
   });
 
   app.delete('/api/v1/:provider/reservations/:reservation_id', async (request, reply) => {
     const params = parse(reservationParams, request.params);
     checkProvider(params.provider);
-    const outcome = await scheduler.release(params.reservation_id);
+    const session = holdSession(request.headers['x-hold-session']);
+    const outcome = await scheduler.release(params.reservation_id, session);
     if (outcome === 'unknown') throw notFound('Unknown reservation');
     if (outcome === 'consumed') {
       throw conflict('reservation_consumed', 'This reservation is already booked');

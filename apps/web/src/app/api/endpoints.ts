@@ -9,6 +9,7 @@ import type {
   Reservation,
   Router,
 } from '@fibre/domain';
+import { holdSessionHeader } from '../hold/hold-session.ts';
 import { del, get, post, type RequestOptions } from './client.ts';
 
 /*
@@ -132,13 +133,22 @@ export interface ReservationBody {
   end: string;
 }
 
-/** Holds a slot's window; 409 'reservation taken' when it is full. */
+/**
+ * Holds a slot's window; 409 'reservation taken' when it is full, 429 with a message to show when
+ * this address holds or asks too much. Under the tab's hold session, so it releases the one before.
+ */
 export const createReservation = (provider: string, body: ReservationBody, o?: Options) =>
-  post<Reservation>(`/api/v1/${enc(provider)}/reservations`, body, o);
+  post<Reservation>(`/api/v1/${enc(provider)}/reservations`, body, {
+    ...o,
+    headers: { ...o?.headers, ...holdSessionHeader() },
+  });
 
-/** Releases a held window; releasing twice is harmless. */
+/** Releases a held window; releasing twice is harmless. Only the hold's session may. */
 export const releaseReservation = (provider: string, reservationId: string, o?: Options) =>
-  del<null>(`/api/v1/${enc(provider)}/reservations/${enc(reservationId)}`, o);
+  del<null>(`/api/v1/${enc(provider)}/reservations/${enc(reservationId)}`, {
+    ...o,
+    headers: { ...o?.headers, ...holdSessionHeader() },
+  });
 
 export interface CardTokenBody {
   number: string;

@@ -67,7 +67,7 @@ function Installation({ address }: { address: Address }) {
   const [month, setMonth] = useState(() => (day ?? heldDay)?.slice(0, 7) ?? thisMonth);
 
   const slots = useBookingSlots(site.provider, address.state, timeZone, month);
-  const { hold, pendingId, release } = useHold(slots.refresh);
+  const { hold, pendingId, release, refusal } = useHold(slots.refresh);
   const secondsLeft = useHoldCountdown(reservation?.expires_at ?? null);
   const timedOut = reservation !== null && secondsLeft === 0;
   // SPEC.md 8: a window taken meanwhile, or a hold that expired, shows the danger alert.
@@ -212,7 +212,7 @@ function Installation({ address }: { address: Address }) {
             <h2 className="section-title">{text.timeTitle}</h2>
             {lost && (
               <Alert tone="danger" className="installation__alert">
-                <p>{text.slotUnavailable}</p>
+                <p>{refusal ?? text.slotUnavailable}</p>
               </Alert>
             )}
             <TimeWindows

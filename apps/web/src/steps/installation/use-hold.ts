@@ -16,7 +16,8 @@ function isReservation(data: unknown): data is Reservation {
 /**
  * Choosing a window holds it (POST reservations) and releases the hold the visitor had before.
  * A failed hold (409 'reservation taken', or any other failure) clears the reservation (SPEC.md
- * 4 and 8): the step shows the danger alert and loads the windows again.
+ * 4 and 8): the step shows the danger alert and loads the windows again; after a 429 the alert
+ * says the server's message (docs/decisions/010-limits.md).
  */
 export function useHold(onLost: () => void) {
   const { site } = useConfig();
@@ -24,6 +25,8 @@ export function useHold(onLost: () => void) {
   const dispatch = useDispatch();
   const running = useRef(false);
   const [pendingId, setPendingId] = useState<string | null>(null);
+  // A 429's own message (too many holds from this address), shown instead of 'not available'.
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const release = (reservation: Reservation | null) => {
     if (reservation) void releaseReservation(site.provider, reservation.reservation_id);
@@ -37,6 +40,7 @@ export function useHold(onLost: () => void) {
     if (previous && state.reservations.slot?.booking_id === slot.booking_id) return;
     running.current = true;
     setPendingId(slot.booking_id);
+    setRefusal(null);
     dispatch({ type: 'reservations/holding' });
     const askedAt = Date.now();
     const answer = await createReservation(site.provider, {
@@ -48,6 +52,7 @@ export function useHold(onLost: () => void) {
     setPendingId(null);
     release(previous);
     if (!answer.ok || !isReservation(answer.data)) {
+      if (!answer.ok && answer.status === 429) setRefusal(answer.message);
       dispatch({ type: 'reservations/failed' });
       onLost();
       return;
@@ -71,5 +76,5 @@ export function useHold(onLost: () => void) {
     });
   }
 
-  return { hold, pendingId, release };
+  return { hold, pendingId, release, refusal };
 }

@@ -1,0 +1,131 @@
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { Config } from '../config.ts';
+import { HttpError } from '../errors.ts';
+import { firstConnection, rateLimitRedis, resilientStore } from './rate-limit-store.ts';
+
+/**
+ * The request limits (docs/decisions/010-limits.md): RATE_LIMIT_PER_MINUTE over every route but
+ * the health checks, and on top of it a tighter budget for the routes an attacker would repeat
+ * (guessing codes, hoarding installation windows, testing cards, flooding leads and orders).
+ * Every count is per client address, which is the socket's unless TRUST_PROXY names the proxies
+ * allowed to say otherwise. Counts are shared through Redis when REDIS_URL is set.
+ */
+
+interface RouteLimit {
+  /** Counted together: one budget for every route of the group. */
+  group: string;
+  routes: readonly `${'GET' | 'POST'} ${string}`[];
+  perMinute: (limits: Config['limits']) => number;
+  message: string;
+}
+
+const tryLater = 'please wait a minute and try again';
+
+export const routeLimits: readonly RouteLimit[] = [
+  {
+    group: 'codes',
+    routes: [
+      'POST /api/v1/:provider/coupon',
+      'GET /api/v1/:provider/coupon/:code',
+      'GET /api/v1/:provider/referral/:code',
+    ],
+    perMinute: (l) => l.codeChecksPerMinute,
+    message: `Too many code checks from this address: ${tryLater}`,
+  },
+  {
+    group: 'holds',
+    routes: ['POST /api/v1/:provider/reservations'],
+    perMinute: (l) => l.holdsPerMinute,
+    message: `Too many installation times held from this address: ${tryLater}`,
+  },
+  {
+    group: 'leads',
+    routes: ['POST /api/v1/public/leads'],
+    perMinute: (l) => l.leadsPerMinute,
+    message: `Too many enquiries from this address: ${tryLater}`,
+  },
+  {
+    group: 'card-tokens',
+    routes: ['POST /api/v1/test-vault/tokens'],
+    perMinute: (l) => l.cardTokensPerMinute,
+    message: `Too many card checks from this address: ${tryLater}`,
+  },
+  {
+    group: 'installs',
+    routes: ['POST /api/v1/:provider/install'],
+    perMinute: (l) => l.installsPerMinute,
+    message: `Too many orders from this address: ${tryLater}`,
+  },
+];
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. This Fastify trusts no hop for a bare number (it cannot
+ * check the peer), so a hop count becomes the proxy-addr rule it stands for: the nearest n hops
+ * are proxies. That holds only when the server is reachable through those proxies alone; naming
+ * the proxies' addresses holds everywhere (README, configuration).
+ */
+export function trustProxyOption(
+  trust: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+/** Registers the limits; call before the routes, whose registration picks up their limits. */
+export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
+  let where = '';
+  const redis = config.keys.REDIS_URL ? rateLimitRedis(config.keys.REDIS_URL) : undefined;
+  if (redis) {
+    const url = new URL(config.keys.REDIS_URL!);
+    where = url.host;
+    app.addHook('onClose', async () => {
+      // A shutdown is not an outage: no warning for the connection it closes.
+      redis.removeAllListeners('close');
+      redis.disconnect();
+    });
+  }
+  const store = resilientStore(redis, `rl:${config.provider.code}:`, app.log, where);
+  // Start counting in Redis from the first request, not after a reconnect.
+  if (redis) await firstConnection(redis);
+
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    store,
+    errorResponseBuilder: () => new HttpError(429, 'rate_limited', 'Too many requests'),
+  });
+
+  const byRoute = new Map<string, RouteLimit>();
+  for (const limit of routeLimits) for (const route of limit.routes) byRoute.set(route, limit);
+  const hooks = new Map(
+    routeLimits.map((limit) => [limit.group, routeLimitHook(app, limit, config.limits)]),
+  );
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      // HEAD runs the GET handler, so it answers the same question and counts the same.
+      const limit = byRoute.get(`${method === 'HEAD' ? 'GET' : method} ${route.url}`);
+      if (!limit) continue;
+      const hook = hooks.get(limit.group)!;
+      route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), hook];
+      return;
+    }
+  });
+}
+
+function routeLimitHook(
+  app: FastifyInstance,
+  limit: RouteLimit,
+  limits: Config['limits'],
+): onRequestHookHandler {
+  // groupId is not in createRateLimit's types, but reaches the store's child (rate-limit-store.ts),
+  // which counts the group under its own name.
+  const options = { max: limit.perMinute(limits), timeWindow: 60_000, groupId: limit.group };
+  const check = app.createRateLimit(options);
+  return async (request: FastifyRequest, reply) => {
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    void reply.header('retry-after', result.ttlInSeconds);
+    throw new HttpError(429, 'rate_limited', limit.message);
+  };
+}

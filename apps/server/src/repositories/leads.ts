@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { Schema } from '../db/schema.ts';
+
+/** The only SQL for leads. */
+
+export interface NewLead {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  formatted_address: string;
+  message: string | null;
+  created_at: Date;
+}
+
+/**
+ * Stores a lead unless the same one (its `fingerprint`) was stored in the last `withinMs`, and
+ * answers the id that holds it: the new one, or the earlier one's. The fingerprint's row is the
+ * claim: inserting it, or taking over one older than the window, is one statement under the
+ * row's lock, so the same lead sent at once to several instances is stored once.
+ */
+export async function recordLead(
+  db: Kysely<Schema>,
+  lead: NewLead,
+  fingerprint: string,
+  withinMs: number,
+): Promise<string> {
+  const since = new Date(lead.created_at.getTime() - withinMs);
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .insertInto('lead_fingerprints')
+      .values({ fingerprint, lead_id: lead.id, created_at: lead.created_at })
+      .onConflict((c) =>
+        c
+          .column('fingerprint')
+          .doUpdateSet({ lead_id: lead.id, created_at: lead.created_at })
+          .where('lead_fingerprints.created_at', '<=', since),
+      )
+      .returning('lead_id')
+      .executeTakeFirst();
+    if (!claimed) {
+      const earlier = await trx
+        .selectFrom('lead_fingerprints')
+        .select('lead_id')
+        .where('fingerprint', '=', fingerprint)
+        .executeTakeFirstOrThrow();
+      return earlier.lead_id;
+    }
+    await trx.insertInto('leads').values(lead).execute();
+    return lead.id;
+  });
+}
