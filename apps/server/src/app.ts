@@ -7,8 +7,9 @@ import type { Database } from './db/database.ts';
 import type { AppContext } from './context.ts';
 import { errorReporterFor, type ErrorReporter } from './adapters/error-reporting.ts';
 import { halfConfigured } from './services.ts';
-import { HttpError } from './errors.ts';
+import { errorHandlers, frameworkErrors } from './error-handler.ts';
 import { inputGuard } from './input-guard.ts';
+import { loggerOptions } from './logging.ts';
 import { registerRateLimits, trustProxyOption } from './plugins/rate-limits.ts';
 import { registerRoutes } from './routes/index.ts';
 import { contentSecurityPolicy } from './security.ts';
@@ -20,7 +21,7 @@ export interface AppOptions {
   newId?: () => string;
   /** Where the built wizard is; defaults to apps/web/dist. */
   webDist?: string;
-  /** Fastify logger settings; tests pass false. */
+  /** Fastify logger settings over loggerOptions (logging.ts); tests pass false or a stream. */
   logger?: boolean | object;
   /** Where 5xx errors are reported; server.ts passes the one that also watches the process. */
   errorReporter?: ErrorReporter;
@@ -37,14 +38,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reporter: options.errorReporter ?? errorReporterFor(config, { captureProcess: false }),
   };
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    // Settings a caller passes (a test's stream) go on top of the ones that keep data out.
+    logger:
+      options.logger === false
+        ? false
+        : {
+            ...loggerOptions(config),
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
     bodyLimit: 64 * 1024,
     // Off unless TRUST_PROXY names the proxies: a client must not choose its own address.
     trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),
+    // A malformed URL or an over-long path parameter: answered in the product's shape.
+    frameworkErrors,
   });
 
   for (const note of halfConfigured(config)) app.log.warn(note);
@@ -68,58 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     customTypes: /^(text\/(html|css|javascript)|application\/javascript|image\/svg\+xml)\b/,
   });
 
-  app.setErrorHandler((error: unknown, request, reply) => {
-    if (error instanceof HttpError && error.status >= 500) {
-      request.log.error({ err: error }, error.message);
-      ctx.reporter.report(error, {
-        request_id: request.id,
-        route_pattern: request.routeOptions.url,
-      });
-    }
-    if (error instanceof HttpError) {
-      return reply.status(error.status).send({
-        error: error.code,
-        message: error.message,
-        ...(error.fields ? { fields: error.fields } : {}),
-        ...error.extra,
-      });
-    }
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status !== undefined && status >= 400 && status < 500) {
-      const code = (error as { code?: string }).code ?? 'bad_request';
-      const message =
-        status === 413
-          ? 'Request body is too large'
-          : status === 429
-            ? 'Too many requests'
-            : 'Bad request';
-      return reply.status(status).send({
-        error:
-          code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-            ? 'unsupported_media_type'
-            : status === 429
-              ? 'rate_limited'
-              : 'bad_request',
-        message,
-      });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    ctx.reporter.report(error, { request_id: request.id, route_pattern: request.routeOptions.url });
-    return reply
-      .status(500)
-      .send({ error: 'internal', message: 'Something went wrong on our side' });
-  });
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    // The wizard is one page: a page request anywhere outside the API gets it.
-    const wantsPage =
-      request.method === 'GET' && !/^\/(api|portal)\//.test(path) && !/\.\w+$/.test(path);
-    if (wantsPage && reply.sendWizardPage) return reply.sendWizardPage();
-    return reply
-      .status(404)
-      .send({ error: 'not_found', message: `No route for ${request.method} ${path}` });
-  });
-
+  errorHandlers(app, ctx.reporter);
   inputGuard(app);
   await registerRoutes(app, ctx, options.webDist);
   return app;

@@ -31,6 +31,9 @@ export function fieldMessages(error: ZodError): Record<string, string> {
 
 export function invalidInput(error: ZodError): HttpError {
   const fields = fieldMessages(error);
-  const first = Object.values(fields)[0] ?? 'Invalid input';
-  return new HttpError(400, 'invalid_input', first, fields);
+  const [key, first] = Object.entries(fields)[0] ?? ['_', 'Invalid input'];
+  // The shared text rule's messages ('must be at most 200 characters') name no field: the answer's
+  // message then starts with the field's name, as the input guard's does.
+  const message = first.startsWith('must ') && key !== '_' ? `${key} ${first}` : first;
+  return new HttpError(400, 'invalid_input', message, fields);
 }

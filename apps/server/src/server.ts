@@ -6,16 +6,7 @@ import { sweepStaleOrders } from './orders/sweep.ts';
 
 /** Starts the service: configuration, database, app, listener, and a clean shutdown. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = loadConfig(process.env);
   // In production with ROLLBAR_ACCESS_TOKEN this also reports uncaught exceptions and unhandled
   // rejections (then exits): set up first, so a failing start is reported too.
   const errorReporter = errorReporterFor(config, { captureProcess: true });
@@ -48,6 +39,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // A bad or unusable setting (an invalid value, a DATABASE_URL nobody answers at): one line
+  // naming the variable, no stack, and EX_CONFIG (78) as the exit status.
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(78);
+  }
   console.error(error);
   process.exit(1);
 });

@@ -18,5 +18,8 @@ export const NAME_MIN = 2;
 export const NAME_MAX = 26;
 export const EMAIL_MAX = 320;
 export const UNIT_MAX = 10;
+/** '+61 412 345 678' is 15; spaces are allowed while typing. */
+export const PHONE_MAX = 20;
+export const LEAD_MESSAGE_MAX = 1000;
 export const SPECIAL_SKIP_CODE = 'SOMETHING12321';
 export const BLACK_FRIDAY_CODE = 'PNBF24';

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { messages, monthlyChargeRequired } from './messages.ts';
-import { EMAIL_MAX, NAME_MAX, NAME_MIN, UNIT_MAX } from './constants.ts';
+import {
+  EMAIL_MAX,
+  NAME_MAX,
+  NAME_MIN,
+  PHONE_MAX,
+  UNIT_MAX,
+  LEAD_MESSAGE_MAX,
+} from './constants.ts';
+import { isCleanText, text, textMessages } from './text.ts';
 
 /*
  * The schemas of SPEC.md 5, shared by the wizard's forms and the server's routes. Each field gives
@@ -78,6 +86,9 @@ const phoneSchema = z
   .superRefine(
     firstFailing([
       [filled, messages.phoneRequired],
+      // One line and bounded (docs/decisions/008-server-input.md): spaces are stripped before the
+      // pattern, so without these a line break or 60 KB of spaces would pass.
+      [(phone) => phone.length <= PHONE_MAX && isCleanText(phone), messages.phoneInvalid],
       [(phone) => mobilePattern.test(phone.replace(/\s/g, '')), messages.phoneInvalid],
     ]),
   );
@@ -198,8 +209,18 @@ export const leadSchema = z.object({
     .optional()
     .transform((phone) => (phone === '' ? undefined : phone))
     .pipe(phoneSchema.optional()),
-  formatted_address: z.string().trim().min(1, 'An address is required').max(300),
-  message: z.string().trim().max(1000, 'Please keep the message under 1000 characters').optional(),
+  formatted_address: z
+    .string({ error: 'An address is required' })
+    .pipe(text(300))
+    .refine(filled, 'An address is required'),
+  // Multi-line: line breaks and tabs are text here. The shared character rule, with the form's own
+  // message for the length.
+  message: z
+    .string()
+    .refine((message) => isCleanText(message, { multiline: true }), textMessages.controlCharacters)
+    .transform((message) => message.trim())
+    .pipe(z.string().max(LEAD_MESSAGE_MAX, 'Please keep the message under 1000 characters'))
+    .optional(),
 });
 
 export type LeadValues = z.output<typeof leadSchema>;

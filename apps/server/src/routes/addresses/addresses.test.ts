@@ -150,19 +150,24 @@ describe.each(engines())('addresses and buildings on %s', (engine) => {
     });
 
     it.each([
-      [{}, 'q', 'q is required'],
-      [{ q: 'x'.repeat(201) }, 'q', 'q must be at most 200 characters'],
+      [{}, 'q', 'q is required', 'q is required'],
+      [
+        { q: 'x'.repeat(201) },
+        'q',
+        'must be at most 200 characters',
+        'q must be at most 200 characters',
+      ],
       [{ q: 'harris', limit: '0' }, 'limit', 'limit must be between 1 and 10'],
       [{ q: 'harris', limit: '11' }, 'limit', 'limit must be between 1 and 10'],
       [{ q: 'harris', limit: '2.5' }, 'limit', 'limit must be a whole number'],
       [{ q: 'harris', limit: 'many' }, 'limit', 'limit must be a number'],
-    ])('rejects %j with 400', async (query, field, message) => {
+    ])('rejects %j with 400', async (query, field, fieldMessage, message = fieldMessage) => {
       const res = await autocomplete(query as Record<string, string>);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({
         error: 'invalid_input',
         message,
-        fields: { [field]: message },
+        fields: { [field]: fieldMessage },
       });
     });
 

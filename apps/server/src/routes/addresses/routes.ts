@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { text } from '@fibre/domain';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import type { RouteDoc } from '../../openapi.ts';
@@ -13,8 +14,19 @@ import {
 import { parse } from '../../validate.ts';
 import { buildingAnswer, lookupAnswer, prediction } from './answers.ts';
 
+// Address text follows the shared text rule (docs/decisions/008-server-input.md): one line, no
+// control characters, trimmed and bounded. An address must hold a letter or a digit: text that is
+// only spaces or invisible characters is no address.
+const hasLetterOrDigit = (value: string) => /[\p{L}\p{N}]/u.test(value);
+
+const addressText = (name: string, max: number) =>
+  z
+    .string({ error: `${name} is required` })
+    .pipe(text(max))
+    .refine(hasLetterOrDigit, `${name} is required`);
+
 const autocompleteQuery = z.object({
-  q: z.string({ error: 'q is required' }).max(200, 'q must be at most 200 characters'),
+  q: z.string({ error: 'q is required' }).pipe(text(200)),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')
@@ -26,17 +38,12 @@ const autocompleteQuery = z.object({
 const part = (name: string) =>
   z
     .string({ error: `${name} must be text` })
-    .trim()
-    .max(100, `${name} must be at most 100 characters`)
+    .pipe(text(100))
     .nullish();
 
 // The wizard sends its whole address; the parts beyond these are not needed and are dropped.
 const lookupBody = z.object({
-  formatted_address: z
-    .string({ error: 'formatted_address is required' })
-    .trim()
-    .min(1, 'formatted_address is required')
-    .max(200, 'formatted_address must be at most 200 characters'),
+  formatted_address: addressText('formatted_address', 200),
   street_number: part('street_number'),
   street: part('street'),
   suburb: part('suburb'),
@@ -45,13 +52,7 @@ const lookupBody = z.object({
   unit: part('unit'),
 });
 
-const searchBody = z.object({
-  address: z
-    .string({ error: 'address is required' })
-    .trim()
-    .min(1, 'address is required')
-    .max(200, 'address must be at most 200 characters'),
-});
+const searchBody = z.object({ address: addressText('address', 200) });
 
 const buildingParams = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'id is not a building id'),

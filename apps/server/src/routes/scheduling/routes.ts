@@ -5,7 +5,13 @@ import type { RouteDoc } from '../../openapi.ts';
 import { schedulerFor } from '../../adapters/choose.ts';
 import { parseState } from '../../scheduling/windows.ts';
 import { parse } from '../../validate.ts';
-import { bookingsParams, bookingsQuery, reservationBody, reservationParams } from './schemas.ts';
+import {
+  bookingsParams,
+  bookingsQuery,
+  bookingsQueryAt,
+  reservationBody,
+  reservationParams,
+} from './schemas.ts';
 
 const tag = 'scheduling';
 
@@ -33,7 +39,7 @@ export const schedulingDocs: RouteDoc[] = [
     query: bookingsQuery,
     responses: {
       200: '{booking_slots: [{id, booking_id, event_id, start, end, start_datetime_original_iso_str, end_datetime_original_iso_str}]}',
-      400: 'Unknown state, or from/to missing, without an offset, reversed or too far apart',
+      400: 'Unknown state, or from/to missing, not a real date-time with an offset, too far from today, reversed or too far apart',
       404: 'Unknown provider',
       503: 'The scheduling service (Arrivy) cannot be reached',
     },
@@ -81,7 +87,7 @@ export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!state) {
       throw new HttpError(400, 'invalid_input', 'Unknown state', { state: 'Unknown state' });
     }
-    const { from, to } = parse(bookingsQuery, request.query ?? {});
+    const { from, to } = parse(bookingsQueryAt(ctx.now()), request.query ?? {});
     return { booking_slots: await scheduler.listSlots(state, from, to) };
   });
 

@@ -14,7 +14,7 @@ describe.each(engines())('scheduling input on %s', (engine) => {
   afterAll(() => t.close());
 
   const day = 'from=2026-10-05T00:00:00Z&to=2026-10-06T00:00:00Z';
-  it.each([
+  it.each<[string, number, object]>([
     [`/api/v1/other/bookings/NSW?${day}`, 404, {}],
     [`/api/v1/demo/bookings/XYZ?${day}`, 400, { state: 'Unknown state' }],
     ['/api/v1/demo/bookings/NSW?to=2026-10-06T00:00:00Z', 400, { from: expect.any(String) }],
@@ -43,10 +43,42 @@ describe.each(engines())('scheduling input on %s', (engine) => {
       400,
       { from: expect.any(String) },
     ],
+    // Not a real date, or too far from today (the clock is 2026-09-30): before, year 0 answered
+    // 500 on PGlite and February 30 was read as March 2.
+    ...[
+      'from=0000-01-01T00:00:00%2B10:00&to=0000-01-03T00:00:00%2B10:00',
+      'from=2027-02-30T00:00:00%2B11:00&to=2027-03-03T00:00:00%2B11:00',
+      'from=2026-10-05T24:00:00%2B11:00&to=2026-10-07T00:00:00%2B11:00',
+      'from=2026-13-01T00:00:00%2B11:00&to=2027-01-03T00:00:00%2B11:00',
+      'from=2026-10-05T00:00:00%2B25:00&to=2026-10-07T00:00:00%2B11:00',
+      'from=2026-07-01T00:00:00%2B10:00&to=2026-08-01T00:00:00%2B10:00',
+      'from=2028-01-01T00:00:00%2B11:00&to=2028-02-01T00:00:00%2B11:00',
+      'from=%2B275760-09-13T00:00:00Z&to=2026-10-07T00:00:00%2B11:00',
+    ].map((query): [string, number, object] => [
+      `/api/v1/demo/bookings/NSW?${query}`,
+      400,
+      { from: expect.any(String) },
+    ]),
+    [
+      '/api/v1/demo/bookings/NSW?from=2026-10-05T00:00:00Z&to=2026-11-31T00:00:00Z',
+      400,
+      { to: expect.stringContaining('ISO date-time') },
+    ],
   ])('GET %s answers %i', async (url, status, fields) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(status);
     expect(res.json()).toMatchObject(status === 404 ? { error: 'not_found' } : { fields });
+  });
+
+  it('accepts the wizard’s whole reach: this month, and a year ahead', async () => {
+    for (const query of [
+      'from=2026-09-01T00:00:00%2B10:00&to=2026-12-01T00:00:00%2B11:00',
+      'from=2027-10-01T00:00:00%2B10:00&to=2028-01-01T00:00:00%2B11:00',
+      'from=2026-10-31T00:00:00%2B11:00&to=2026-11-30T23:59:59.999%2B11:00',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/demo/bookings/NSW?${query}` });
+      expect(res.statusCode).toBe(200);
+    }
   });
 
   it('accepts state names in any case and an unencoded + in the offset', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { messages } from '@fibre/domain';
+import { messages, text } from '@fibre/domain';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import type { RouteDoc } from '../../openapi.ts';
@@ -13,7 +13,8 @@ const tokenBody = z.object({
   expiry_month: z.coerce.number().int().min(1).max(12),
   expiry_year: z.coerce.number().int().min(0).max(2200),
   cvv: z.string().max(8),
-  name: z.string().trim().min(1).max(100),
+  // The cardholder's name: one line of at most 100 characters (docs/decisions/008-server-input.md).
+  name: text(100).refine((name) => name !== ''),
 });
 
 export const vaultDocs: RouteDoc[] = [
