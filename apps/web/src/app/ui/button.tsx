@@ -1,17 +1,27 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'primary' | 'secondary' | 'ghost';
   /** A request this button started is running: disabled, aria-busy and a spinner. */
   busy?: boolean;
   block?: boolean;
+  /**
+   * A form's action: pressing it with a pointer leaves focus in the field being typed in. Without
+   * this the press first blurs the field, its check adds a message above the button and moves the
+   * button out from under the pointer, so the click never lands (issue 13: the first Continue
+   * showed only the last field's message and did nothing else). Keyboards are not affected.
+   */
+  keepsFieldFocus?: boolean;
   children: ReactNode;
 }
+
+const keepFocus = (event: MouseEvent) => event.preventDefault();
 
 export function Button({
   variant = 'primary',
   busy = false,
   block = false,
+  keepsFieldFocus = false,
   disabled,
   className,
   children,
@@ -25,6 +35,7 @@ export function Button({
       className={classes.filter(Boolean).join(' ')}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
+      onMouseDown={keepsFieldFocus ? keepFocus : undefined}
       {...rest}
     >
       {busy && <span className="spinner" aria-hidden="true" />}
