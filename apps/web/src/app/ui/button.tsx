@@ -2,7 +2,11 @@ import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'primary' | 'secondary' | 'ghost';
-  /** A request this button started is running: disabled, aria-busy and a spinner. */
+  /**
+   * A request this button started is running: aria-busy, a spinner, and presses do nothing. It
+   * stays focusable (aria-disabled, not disabled): a disabled button drops the focus of the
+   * visitor who pressed it to the page (issue 13, WCAG 2.2 SC 2.4.3).
+   */
   busy?: boolean;
   block?: boolean;
   /**
@@ -26,6 +30,7 @@ export function Button({
   className,
   children,
   type = 'button',
+  onClick,
   ...rest
 }: ButtonProps) {
   const classes = ['button', `button--${variant}`, block && 'button--block', className];
@@ -33,9 +38,15 @@ export function Button({
     <button
       type={type}
       className={classes.filter(Boolean).join(' ')}
-      disabled={disabled || busy}
+      disabled={disabled}
+      aria-disabled={busy || undefined}
       aria-busy={busy || undefined}
       onMouseDown={keepsFieldFocus ? keepFocus : undefined}
+      onClick={(event) => {
+        // Also keeps a busy submit button from sending its form again.
+        if (busy) event.preventDefault();
+        else onClick?.(event);
+      }}
       {...rest}
     >
       {busy && <span className="spinner" aria-hidden="true" />}
