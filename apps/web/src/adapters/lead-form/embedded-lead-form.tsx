@@ -115,7 +115,7 @@ export function EmbeddedLeadForm({ formattedAddress }: LeadFormProps) {
           <p>{messages.somethingWentWrong}. Please try again.</p>
         </Alert>
       )}
-      <Button type="submit" block busy={isSubmitting} className="lead-form__submit">
+      <Button type="submit" block busy={isSubmitting} className="lead-form__submit" keepsFieldFocus>
         Submit
       </Button>
     </form>

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { BACKDROP_FADE_MS, MODAL_FADE_MS } from '@fibre/domain';
-import type { CSSProperties, ReactNode } from 'react';
+import { useRef, type CSSProperties, type ReactNode } from 'react';
 import './modal.css';
 
 interface ModalProps {
@@ -38,6 +38,10 @@ export function Modal({
   tone,
   returnFocus,
 }: ModalProps) {
+  // Radix gives focus back to a Dialog.Trigger; these dialogs open from the wizard's own
+  // controls, so without this focus fell to the page body on close (issue 13: the router
+  // compatibility dialog). The control focused when the dialog opened takes it back.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -45,10 +49,15 @@ export function Modal({
         <Dialog.Content
           className={`modal modal--${tone ?? 'neutral'}`}
           style={timings}
+          onOpenAutoFocus={() => {
+            const active = document.activeElement;
+            opener.current =
+              active instanceof HTMLElement && active !== document.body ? active : null;
+          }}
           onCloseAutoFocus={(event) => {
-            if (!returnFocus) return;
             event.preventDefault();
-            returnFocus();
+            if (returnFocus) returnFocus();
+            else if (opener.current?.isConnected) opener.current.focus();
           }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

@@ -53,10 +53,12 @@ export function ConnectionDetailsStep() {
             ))}
           </div>
           <div className="step-actions">
-            <Button variant="secondary" onClick={goBack}>
+            <Button variant="secondary" onClick={goBack} keepsFieldFocus>
               {text.goBack}
             </Button>
-            <Button type="submit">{text.continue}</Button>
+            <Button type="submit" keepsFieldFocus>
+              {text.continue}
+            </Button>
           </div>
         </form>
         <div className="step-layout__aside">

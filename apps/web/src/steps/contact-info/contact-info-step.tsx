@@ -104,10 +104,10 @@ export function ContactInfoStep() {
             </Field>
           </div>
           <div className="step-actions">
-            <Button variant="secondary" onClick={goBack}>
+            <Button variant="secondary" onClick={goBack} keepsFieldFocus>
               {text.goBack}
             </Button>
-            <Button type="submit" busy={isSubmitting}>
+            <Button type="submit" busy={isSubmitting} keepsFieldFocus>
               {text.continue}
             </Button>
           </div>

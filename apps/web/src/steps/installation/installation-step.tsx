@@ -11,7 +11,7 @@ import {
   stateTimeZone,
   type Address,
 } from '@fibre/domain';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useConfig } from '../../app/config/config-context.tsx';
 import { HoldTimer } from '../../app/hold/hold-timer.tsx';
 import { ReservationTimedOutDialog } from '../../app/hold/reservation-timed-out-dialog.tsx';
@@ -82,13 +82,22 @@ function Installation({ address }: { address: Address }) {
   }, [heldElsewhere, release, reservation, dispatch]);
 
   // The chosen day's windows; the held window stays listed even once no other crew is free.
-  const daySlots: WindowSlot[] = day
-    ? slotsOnDay(
-        dedupeSlotsByStart<WindowSlot>([...slots.slots, ...(held && reservation ? [held] : [])]),
-        day,
-        timeZone,
-      )
-    : [];
+  // Worked out when they change, not on every render (the countdown renders every second).
+  const heldSlot = held && reservation ? held : null;
+  const daySlots: WindowSlot[] = useMemo(
+    () =>
+      day
+        ? slotsOnDay(
+            dedupeSlotsByStart<WindowSlot>([
+              ...(slots.byDay.get(day) ?? []),
+              ...(heldSlot ? [heldSlot] : []),
+            ]),
+            day,
+            timeZone,
+          )
+        : [],
+    [day, slots.byDay, heldSlot, timeZone],
+  );
 
   const [submitted, setSubmitted] = useState(false);
   const errors = submitted
@@ -145,10 +154,14 @@ function Installation({ address }: { address: Address }) {
     }
   }, [chosen]);
 
-  function chooseDay(date: string) {
-    dispatch({ type: 'bookings/date', date });
-    setChosen((n) => n + 1);
-  }
+  // Stable, so the memoised calendar is not drawn again on every render.
+  const chooseDay = useCallback(
+    (date: string) => {
+      dispatch({ type: 'bookings/date', date });
+      setChosen((n) => n + 1);
+    },
+    [dispatch],
+  );
 
   function selectNewTime() {
     dispatch({ type: 'bookings/reset', lost: true });

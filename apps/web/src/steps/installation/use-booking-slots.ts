@@ -3,6 +3,7 @@ import {
   bookingMonthWindow,
   dedupeSlotsByStart,
   type BookingSlot,
+  type DayKey,
   type MonthKey,
 } from '@fibre/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -110,7 +111,18 @@ export function useBookingSlots(
     () => dedupeSlotsByStart(Object.values(loads).flatMap((l) => l.slots)),
     [loads],
   );
-  const days = useMemo(() => availableDays(slots, timeZone), [slots, timeZone]);
+  // Each slot's day is worked out once per answer (a zoned date is dear: hundreds of slots took a
+  // busy machine seconds when every click sorted them all again).
+  const byDay = useMemo(() => {
+    const map = new Map<DayKey, BookingSlot[]>();
+    for (const slot of slots) {
+      const [day] = availableDays([slot], timeZone);
+      if (day === undefined) continue;
+      map.set(day, [...(map.get(day) ?? []), slot]);
+    }
+    return map;
+  }, [slots, timeZone]);
+  const days = useMemo(() => new Set(byDay.keys()), [byDay]);
 
   /**
    * Loads every loaded window again (a window was taken meanwhile), keeping the old slots on show
@@ -127,5 +139,5 @@ export function useBookingSlots(
     starts.forEach(load);
   }, [load]);
 
-  return { slots, days, loading, failed, refresh };
+  return { slots, byDay, days, loading, failed, refresh };
 }
