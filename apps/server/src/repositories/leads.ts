@@ -1,18 +1,10 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 
 /** The only SQL for leads. */
 
-export interface NewLead {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  formatted_address: string;
-  message: string | null;
-  created_at: Date;
-}
+/** A lead row as stored: the table's own type, so the two cannot drift. */
+export type NewLead = Selectable<Schema['leads']>;
 
 /**
  * Stores a lead unless the same one (its `fingerprint`) was stored in the last `withinMs`, and
