@@ -9,6 +9,19 @@ export interface DomainConfig {
   rejectedCouponCodes: readonly string[];
   /** formatted_address (case-insensitive) -> postcode that replaces the parsed one. */
   postcodeOverrides: Readonly<Record<string, string>>;
+  // Prices and plan rules from the provider's catalogue (its file: catalogue/demo.yaml for the demo).
+  /** Dollars a month for the static IP add-on. */
+  staticIpMonthly: number;
+  /** Dollars, once, for a greenfield building. */
+  newDevelopmentCharge: number;
+  /** The card surcharge as a fraction of the monthly charge: 0.015 is 1.5%. */
+  cardFeeRate: number;
+  /** The plan chosen for the visitor when the building is offered it. */
+  defaultPlanId: string;
+  /** Plans the 'Most Popular' filter keeps and badges. */
+  popularPlanIds: readonly string[];
+  /** A plan whose id contains one of these is never shown. */
+  hiddenPlanIdParts: readonly string[];
 }
 
 export const defaultDomainConfig: DomainConfig = {
@@ -27,4 +40,10 @@ export const defaultDomainConfig: DomainConfig = {
     // A known address whose geocoded postcode is wrong; the real one is the delivery postcode.
     '1 sydney olympic park, olympic park nsw 2127': '2127',
   },
+  staticIpMonthly: 9,
+  newDevelopmentCharge: 300,
+  cardFeeRate: 0.015,
+  defaultPlanId: 'boost-100',
+  popularPlanIds: ['boost-100', 'streamer-250'],
+  hiddenPlanIdParts: ['350'],
 };

@@ -21,3 +21,4 @@ export * from './slots.ts';
 export * from './steps.ts';
 export * from './install-payload.ts';
 export * from './install-error.ts';
+export * from './provider-catalogue.ts';

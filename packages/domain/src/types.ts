@@ -34,6 +34,10 @@ export interface Plan {
   rsp: string;
   addressLIT: boolean;
   addressNonLIT: boolean;
+  /** Mbps: the typical busy-hour (7 pm to 11 pm) speed the provider advertises. */
+  busyHourSpeed: number;
+  /** The plan's Critical Information Summary. */
+  cisUrl: string;
 }
 
 export interface Router {
