@@ -25,6 +25,8 @@ function plan(id: string, name: string, speed: number, lit: boolean, nonLit: boo
     rsp: 'demo',
     addressLIT: lit,
     addressNonLIT: nonLit,
+    busyHourSpeed: 90,
+    cisUrl: 'https://example.com/cis.pdf',
   };
 }
 

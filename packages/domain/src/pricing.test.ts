@@ -24,6 +24,8 @@ function plan(cost: string): Plan {
     rsp: 'demo',
     addressLIT: true,
     addressNonLIT: true,
+    busyHourSpeed: 90,
+    cisUrl: 'https://example.com/cis.pdf',
   };
 }
 

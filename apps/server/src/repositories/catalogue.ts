@@ -21,6 +21,8 @@ export async function listPlans(db: Kysely<Schema>, rsp: string): Promise<Plan[]
     rsp: r.rsp,
     addressLIT: r.address_lit,
     addressNonLIT: r.address_non_lit,
+    busyHourSpeed: r.speed,
+    cisUrl: '',
   }));
 }
 

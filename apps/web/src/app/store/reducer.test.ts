@@ -32,6 +32,8 @@ const plan = (id: string, name: string, speed: number, lit = true, nonLit = true
   rsp: 'demo',
   addressLIT: lit,
   addressNonLIT: nonLit,
+  busyHourSpeed: 90,
+  cisUrl: 'https://example.com/cis.pdf',
 });
 
 const plans = [

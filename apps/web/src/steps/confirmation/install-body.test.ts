@@ -41,6 +41,8 @@ const state: WizardState = {
         rsp: 'demo',
         addressLIT: true,
         addressNonLIT: true,
+        busyHourSpeed: 90,
+        cisUrl: 'https://example.com/cis.pdf',
       },
     ],
   },
