@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { AppContext } from './context.ts';
+import { interimCatalogue } from './catalogue/interim.ts';
 import { errorReporterFor, type ErrorReporter } from './adapters/error-reporting.ts';
 import { halfConfigured } from './services.ts';
 import { errorHandlers, frameworkErrors } from './error-handler.ts';
@@ -33,6 +34,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const ctx: AppContext = {
     config,
     database: options.database,
+    catalogue: interimCatalogue(config),
     now: options.now ?? (() => new Date()),
     newId: options.newId ?? randomUUID,
     reporter: options.errorReporter ?? errorReporterFor(config, { captureProcess: false }),

@@ -1,4 +1,5 @@
 import type { ErrorReporter } from './adapters/error-reporting.ts';
+import type { CatalogueCache } from './catalogue/cache.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 
@@ -6,6 +7,8 @@ import type { Database } from './db/database.ts';
 export interface AppContext {
   config: Config;
   database: Database;
+  /** The catalogue being served: brand, rules and prices (catalogue/cache.ts). */
+  catalogue: CatalogueCache;
   /** The clock; tests pass a fixed or movable one. */
   now: () => Date;
   /** Opaque unique ids. */
