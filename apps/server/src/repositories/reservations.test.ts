@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestApp, type TestApp } from '../test-support/app.ts';
 import { findWindow, type State, type Window } from '../scheduling/windows.ts';
-import { consumeReservation, holdWindow, listCrews, releaseReservation } from './reservations.ts';
+import { listCalendar } from './calendar.ts';
+import { consumeReservation, holdWindow, releaseReservation } from './reservations.ts';
 
 // Wednesday 30 September 2026, 10:00 in Sydney.
 const start = new Date('2026-09-30T00:00:00Z');
@@ -17,8 +18,8 @@ describe.each(engines())('reservations repository on %s', (engine) => {
 
   const db = () => t.database.db;
   const windowOf = async (id: string): Promise<Window> => {
-    const crews = await listCrews(db(), id.split('-')[0] as State);
-    const found = findWindow(id, crews, start);
+    const { crews, closures } = await listCalendar(db(), id.split('-')[0] as State);
+    const found = findWindow(id, crews, start, closures);
     if (found.kind !== 'bookable') throw new Error(`${id} is ${found.kind}`);
     return found.window;
   };

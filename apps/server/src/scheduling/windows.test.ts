@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { demoCrews } from '../db/seeds/scheduling.ts';
+import { crewRows } from '../catalogue/rows.ts';
+import { demoCatalogue } from '../test-support/demo-catalogue.ts';
 import {
   findWindow,
   parseState,
@@ -10,6 +11,7 @@ import {
   type State,
 } from './windows.ts';
 
+const demoCrews = crewRows(demoCatalogue());
 const crewsOf = (state: State) => demoCrews.filter((c) => c.state === state);
 // Wednesday 30 September 2026, 10:00 in Sydney (AEST, +10:00); DST starts Sunday 4 October.
 const wednesday = new Date('2026-09-30T00:00:00Z');
