@@ -13,10 +13,10 @@ function show(path: string, value: unknown): string {
   if (value === undefined || value === null) return 'none';
   if (typeof value === 'number' && MONEY.has(path.split('.').at(-1) ?? '')) return value.toFixed(2);
   if (Array.isArray(value)) {
-    const items = value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v)));
+    const items = value.map((v) => (typeof v === 'object' ? canonical(v) : String(v)));
     return `[${items.join(', ')}]`;
   }
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'object') return canonical(value);
   return String(value);
 }
 
@@ -32,7 +32,14 @@ function leaves(value: unknown, prefix: string, into: Map<string, unknown>): Map
   return into;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+// The stored document comes back from jsonb with its keys reordered: compare key order-free.
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** 'monthly 79.00 -> 84.00' for each leaf that differs, in the new document's order. */
 export function fieldChanges(before: unknown, after: unknown): string[] {
@@ -86,9 +93,10 @@ export function catalogueChanges(
   const lines: string[] = [];
   if (before === undefined) lines.push(`provider ${after.provider.code}: first catalogue`);
   else {
-    lines.push(...fieldChanges(before.provider, after.provider).map((c) => `provider ${c}`));
+    lines.push(...fieldChanges(before.provider, after.provider).map((c) => `provider: ${c}`));
     for (const rule of RULES) {
-      lines.push(...fieldChanges({ [rule]: before[rule] }, { [rule]: after[rule] }));
+      const changes = fieldChanges({ [rule]: before[rule] }, { [rule]: after[rule] });
+      lines.push(...changes.map((c) => `rules: ${c}`));
     }
   }
   const b = before;
