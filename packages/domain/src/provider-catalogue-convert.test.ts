@@ -107,7 +107,8 @@ describe('summariseCatalogue', () => {
       '1 plan (default boost-100), 1 router',
       '1 building, 1 coupon, 1 campaign',
       'crews in no state',
-      'no public holidays; 1 crew day off',
+      'no public holidays',
+      '1 crew day off',
     ]);
   });
 });

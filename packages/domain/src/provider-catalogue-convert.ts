@@ -58,19 +58,28 @@ export function routerFromSpec(spec: RouterSpec, rsp: string): Router {
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** '2026-01-01 to 2027-12-31 (NSW 27, VIC 29, ...)': days closed per state, each day once. */
+function holidayLine(holidays: ProviderCatalogue['closures']['holidays']): string {
+  if (holidays.length === 0) return 'no public holidays';
+  const dates = holidays.map((h) => h.date).sort();
+  const perState = AU_STATES.flatMap((state) => {
+    const days = new Set(
+      holidays.filter((h) => h.states === 'all' || h.states.includes(state)).map((h) => h.date),
+    );
+    return days.size === 0 ? [] : [`${state} ${days.size}`];
+  });
+  return `public holidays ${dates[0]} to ${dates.at(-1)} (${perState.join(', ')})`;
+}
+
 /** A few lines saying what the file holds. */
 export function summariseCatalogue(c: ProviderCatalogue): string[] {
   const states = AU_STATES.filter((state) => c.crews[state] !== undefined);
-  const dates = c.closures.holidays.map((h) => h.date).sort();
-  const holidays =
-    dates.length === 0
-      ? 'no public holidays'
-      : `${count(dates.length, 'public holiday')}, ${dates[0]} to ${dates.at(-1)}`;
   return [
     `provider ${c.provider.code}: ${c.provider.name}`,
     `${count(c.plans.length, 'plan')} (default ${c.default_plan}), ${count(c.routers.length, 'router')}`,
     `${count(c.buildings.length, 'building')}, ${count(c.coupons.length, 'coupon')}, ${count(c.campaigns.length, 'campaign')}`,
     `crews in ${states.length === 0 ? 'no state' : states.join(', ')}`,
-    `${holidays}; ${count(c.closures.crew_days_off.length, 'crew day off', 'crew days off')}`,
+    holidayLine(c.closures.holidays),
+    count(c.closures.crew_days_off.length, 'crew day off', 'crew days off'),
   ];
 }
