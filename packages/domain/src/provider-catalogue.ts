@@ -1,143 +1,150 @@
 /**
- * The provider's catalogue as data: the shape of the provider file (catalogue/demo.yaml is the
- * demo provider's). Keys are the file's own, so an error can name the field as the file spells it.
- * The schema and the YAML reader that names line and field live beside this (to be written).
+ * Reading the provider file (docs/catalogue.md): YAML in, the catalogue or every issue out, each
+ * naming the line of the offending value and its field as the file spells it (`plans[1].monthly`).
  */
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import type { z } from 'zod';
+import { catalogueRuleIssues, type CataloguePath } from './provider-catalogue-rules.ts';
+import { providerCatalogueSchema } from './provider-catalogue-schema.ts';
+import type { ProviderCatalogue } from './provider-catalogue-shape.ts';
 
-export const AU_STATES = ['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'NT', 'ACT'] as const;
-export type AuState = (typeof AU_STATES)[number];
+export * from './provider-catalogue-shape.ts';
+export * from './provider-catalogue-convert.ts';
 
-export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-export interface LinkSpec {
-  label: string;
-  href: string;
+export interface CatalogueIssue {
+  /** 1-based; null when the issue belongs to no place in the file. */
+  line: number | null;
+  /** As the file spells it: `plans[1].monthly`; '' for the file as a whole. */
+  field: string;
+  message: string;
 }
 
-export interface ProviderSpec {
-  /** The {provider} path segment and every plan's and router's rsp: [a-z0-9-]{1,32}. */
-  code: string;
-  name: string;
-  /** #rrggbb */
-  colour: string;
-  support_phone: string;
-  support_email: string;
-  links: { billing_portal: string; navigation: LinkSpec[]; social: LinkSpec[] };
+export type CatalogueParse =
+  { ok: true; catalogue: ProviderCatalogue } | { ok: false; issues: CatalogueIssue[] };
+
+/** `acme.yaml:42 plans[1].monthly: must be a number of dollars` */
+export function formatCatalogueIssue(issue: CatalogueIssue, file: string): string {
+  const place = issue.line === null ? file : `${file}:${issue.line}`;
+  return issue.field === ''
+    ? `${place}: ${issue.message}`
+    : `${place} ${issue.field}: ${issue.message}`;
 }
 
-export interface PlanSpec {
-  id: string;
-  name: string;
-  /** Mbps, the tier's name speed. */
-  speed: number;
-  /** Mbps, the typical busy-hour (7 pm to 11 pm) speed; at most `speed`. */
-  busy_hour_speed: number;
-  /** Dollars a month, at most two decimals. */
-  monthly: number;
-  description: string;
-  lit: boolean;
-  non_lit: boolean;
-  /** The plan's Critical Information Summary (https URL). */
-  cis_url: string;
+function fieldName(path: CataloguePath): string {
+  return path
+    .map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? key : `.${key}`))
+    .join('');
 }
 
-export interface RouterSpec {
-  id: string;
-  name: string;
-  /** Dollars a month; 0 is bring-your-own. */
-  monthly: number;
-  description: string;
-  period: string;
+type Located = { range?: [number, number, number] | null };
+const isNode = (n: unknown): n is Located => isScalar(n) || isMap(n) || isSeq(n) || isAlias(n);
+
+/**
+ * The line of the value at `path`, or of the nearest parent the file has. A list or map under a
+ * key (or no value at all) is placed on the key's line, where the reader looks for it.
+ */
+function lineAt(doc: Document, lines: LineCounter, path: CataloguePath): number | null {
+  const lineOf = (node: Located) =>
+    node.range ? Math.max(1, lines.linePos(node.range[0]).line) : null;
+  let node: unknown = doc.contents;
+  let line = isNode(node) ? lineOf(node) : null;
+  for (const key of path) {
+    if (isAlias(node)) node = node.resolve(doc);
+    let next: unknown;
+    let at: unknown;
+    if (isMap(node)) {
+      const pair = node.items.find(
+        (p) => (isScalar(p.key) ? String(p.key.value) : p.key) === String(key),
+      );
+      next = pair?.value;
+      at = isScalar(next) && next.value !== null ? next : pair?.key;
+    } else if (isSeq(node) && typeof key === 'number') at = next = node.items[key];
+    if (!isNode(at)) break;
+    line = lineOf(at) ?? line;
+    node = next;
+  }
+  return line;
 }
 
-export interface BuildingSpec {
-  code: string;
-  address: {
-    street_number: string;
-    street: string;
-    suburb: string;
-    state: AuState;
-    /** Four digits. */
-    postcode: string;
-  };
-  status: string;
-  class: string;
-  category: string;
-  type: string;
-  /** Code of the building that answers for this one (a slave building's master). */
-  master?: string;
-  /** Id of a campaign in `campaigns`. */
-  campaign?: string;
-  units?: string[];
+/** Whether the file gives a value at `path` (a key whose value is null counts). */
+function hasValue(value: unknown, path: CataloguePath): boolean {
+  let current = value;
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null || !(key in current)) return false;
+    current = (current as Record<string | number, unknown>)[key];
+  }
+  return true;
 }
 
-export const COUPON_TYPES = { coupon: 1, referral: 2, move_in: 3, sales: 4 } as const;
-export type CouponTypeName = keyof typeof COUPON_TYPES;
-
-export interface CouponSpec {
-  /** Upper case letters and digits. */
-  code: string;
-  type: CouponTypeName;
-  months: number;
-  /** Exactly one of percent and dollars. */
-  percent?: number;
-  dollars?: number;
-  plans?: string[];
-  postcode?: string;
-  suburb?: string;
+/** The schema's issues, one per field: an unknown key is named itself; a missing one is required. */
+function schemaIssues(
+  raw: unknown,
+  issues: z.core.$ZodIssue[],
+): { path: CataloguePath; message: string }[] {
+  return issues.flatMap((issue) => {
+    const path = issue.path.filter((k): k is string | number => typeof k !== 'symbol');
+    if (issue.code === 'unrecognized_keys')
+      return issue.keys.map((key) => ({
+        path: [...path, key],
+        message: 'is not a known key (check its spelling)',
+      }));
+    if (path.length > 0 && !hasValue(raw, path)) return [{ path, message: 'is required' }];
+    if (issue.code === 'invalid_type' && issue.expected === 'array')
+      return [{ path, message: 'must be a list' }];
+    if (issue.code === 'invalid_type' && issue.expected === 'object')
+      return [{ path, message: 'must be a map of keys and values' }];
+    return [{ path, message: issue.message }];
+  });
 }
 
-export interface CampaignSpec {
-  id: string;
-  name: string;
-  terms: string;
-  /** A code in `coupons`. */
-  coupon: string;
-  months_free: number;
-  /** YYYY-MM-DD */
-  starts: string;
-  /** YYYY-MM-DD, after starts */
-  ends: string;
-}
-
-export interface CrewSpec {
-  days: Weekday[];
-  /** 'HH:MM-HH:MM' local time */
-  shift: string;
-  window_minutes: number;
-  /** Crews working each window. */
-  capacity: number;
-}
-
-export interface HolidaySpec {
-  /** YYYY-MM-DD */
-  date: string;
-  name: string;
-  states: 'all' | AuState[];
-}
-
-export interface CrewDayOffSpec {
-  state: AuState;
-  /** YYYY-MM-DD */
-  date: string;
-  /** How many of the state's crews are off (default 1). */
-  crews?: number;
-}
-
-export interface ProviderCatalogue {
-  provider: ProviderSpec;
-  plans: PlanSpec[];
-  default_plan: string;
-  popular_plans: string[];
-  hidden_plan_id_parts: string[];
-  routers: RouterSpec[];
-  add_ons: { static_ip: { monthly: number } };
-  fees: { new_development: number; card_surcharge_percent: number };
-  rejected_coupon_codes: string[];
-  buildings: BuildingSpec[];
-  coupons: CouponSpec[];
-  campaigns: CampaignSpec[];
-  crews: Partial<Record<AuState, CrewSpec>>;
-  closures: { holidays: HolidaySpec[]; crew_days_off: CrewDayOffSpec[] };
+export function parseProviderCatalogue(text: string): CatalogueParse {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const lineOf = (offset: number) => Math.max(1, lines.linePos(offset).line);
+  if (doc.errors.length > 0)
+    return {
+      ok: false,
+      issues: doc.errors.map((e) => ({
+        line: lineOf(e.pos[0]),
+        field: '',
+        message: `YAML: ${e.message}`,
+      })),
+    };
+  let raw: unknown;
+  try {
+    raw = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    return {
+      ok: false,
+      issues: [{ line: null, field: '', message: `YAML: ${(error as Error).message}` }],
+    };
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return {
+      ok: false,
+      issues: [
+        { line: 1, field: '', message: 'must be a map of keys (provider, plans, routers, ...)' },
+      ],
+    };
+  const parsed = providerCatalogueSchema.safeParse(raw);
+  const found = [
+    ...(parsed.success ? [] : schemaIssues(raw, parsed.error.issues)),
+    ...catalogueRuleIssues(raw),
+  ];
+  if (parsed.success && found.length === 0) return { ok: true, catalogue: parsed.data };
+  // One issue per field: a value that breaks two checks needs one fix.
+  const seen = new Set<string>();
+  const issues = found
+    .filter(({ path }) => {
+      const field = fieldName(path);
+      return seen.has(field) ? false : (seen.add(field), true);
+    })
+    .map(({ path, message }) => ({
+      line: lineAt(doc, lines, path),
+      field: fieldName(path),
+      message,
+    }));
+  // In the order of the file, so a provider can work down it.
+  issues.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity));
+  return { ok: false, issues };
 }
