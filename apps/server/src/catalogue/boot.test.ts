@@ -19,8 +19,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const acmeFile = join(dir, 'acme.yaml');
 writeFileSync(acmeFile, stringify(demoCatalogueOf('acme')));
+// Streamer 250 (plans[2]) at a negative price.
+const demoText = readFileSync(demoCatalogueFile, 'utf8');
 const brokenFile = join(dir, 'broken.yaml');
-writeFileSync(brokenFile, 'provider:\n  code: acme\nplans: [\n');
+writeFileSync(brokenFile, demoText.replace('monthly: 89\n', 'monthly: -89\n'));
+const brokenLine = demoText.split('\n').indexOf('    monthly: 89') + 1;
 
 const config = (env: Record<string, string> = {}) =>
   loadConfig({ NODE_ENV: 'test', ADDRESS_INDEX_SIZE: '0', ...env });
@@ -87,7 +90,9 @@ describe('the catalogue of record at start', () => {
   it('stops the start on a file with problems, naming file, line and field', async () => {
     const start = loadCatalogueOfRecord(database, config({ CATALOGUE_FILE: brokenFile }));
     await expect(start).rejects.toThrow(ConfigError);
-    await expect(start).rejects.toThrow(/broken\.yaml:\d+ /);
+    await expect(start).rejects.toThrow(
+      `The catalogue ${brokenFile} cannot be served:\n  ${brokenFile}:${brokenLine} plans[2].monthly: `,
+    );
     expect(await versions()).toEqual([]);
   });
 

@@ -79,7 +79,8 @@ describe('catalogueChanges', () => {
     [
       'closures',
       (c) => {
-        c.closures.holidays = [{ date: '2026-10-09', name: 'Show Day', states: ['NSW'] }];
+        c.closures.holidays = c.closures.holidays.filter((h) => h.date !== '2026-12-25');
+        c.closures.holidays.push({ date: '2026-10-09', name: 'Show Day', states: ['NSW'] });
         c.closures.crew_days_off = [{ state: 'VIC', date: '2026-10-08', crews: 1 }];
       },
       [

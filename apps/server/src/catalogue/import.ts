@@ -10,7 +10,7 @@ import {
   type VersionHead,
 } from '../repositories/catalogue-versions.ts';
 import { catalogueChanges } from './diff.ts';
-import { summariseCatalogue } from './parser-stand-in.ts';
+import { summariseCatalogue } from '@fibre/domain';
 
 /**
  * Imports a catalogue as a new version (docs/decisions/011-catalogue-as-data.md): under a

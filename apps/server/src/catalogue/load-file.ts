@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ProviderCatalogue } from '@fibre/domain';
 import { ConfigError } from '../config.ts';
 import type { CatalogueSource } from '../db/tables/catalogue-versions.ts';
-import { formatCatalogueIssue, parseProviderCatalogue } from './parser-stand-in.ts';
+import { formatCatalogueIssue, parseProviderCatalogue } from '@fibre/domain';
 
 /** The bundled demo catalogue: what the server serves when no other was given (README). */
 export const demoCatalogueFile = fileURLToPath(

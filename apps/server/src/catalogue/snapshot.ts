@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { CatalogueVersion } from '../repositories/catalogue-versions.ts';
 import type { CatalogueSnapshot } from './cache.ts';
-import { domainConfigFromCatalogue, planFromSpec, routerFromSpec } from './parser-stand-in.ts';
+import { domainConfigFromCatalogue, planFromSpec, routerFromSpec } from '@fibre/domain';
 
 /**
  * A stored version as the snapshot routes read: the document's plans and routers in the answers'

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ProviderCatalogue } from '@fibre/domain';
 import { demoCatalogueFile } from '../catalogue/load-file.ts';
-import { parseProviderCatalogue } from '../catalogue/parser-stand-in.ts';
+import { parseProviderCatalogue } from '@fibre/domain';
 import { buildingRow } from '../catalogue/rows.ts';
 
 /** The bundled demo catalogue, parsed: what a fresh database serves (tests and benchmarks). */
