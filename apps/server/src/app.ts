@@ -71,7 +71,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await registerRateLimits(app, config, ctx.metrics);
-  registerMetrics(app, ctx);
   // The wizard's files go out compressed to browsers that ask: sent as built, a phone on slow 4G
   // got the address step's largest paint 1.35 s later (Lighthouse, bench/README.md). API answers
   // (JSON) and request bodies are left as they were.
@@ -82,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   errorHandlers(app, ctx.reporter);
+  registerMetrics(app, ctx);
   inputGuard(app);
   await registerRoutes(app, ctx, options.webDist);
   return app;

@@ -14,7 +14,10 @@ import { chargebeeBilling } from './chargebee.ts';
 
 export function billingFor(ctx: AppContext): BillingAdapter {
   const chargebee = configuredServices(ctx.config).chargebeeBilling;
-  return timedBilling(ctx.metrics, chargebee ? chargebeeBilling(chargebee) : localLedger(ctx.newId));
+  return timedBilling(
+    ctx.metrics,
+    chargebee ? chargebeeBilling(chargebee) : localLedger(ctx.newId),
+  );
 }
 
 export function schedulerFor(ctx: AppContext): Scheduler {

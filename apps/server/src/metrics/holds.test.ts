@@ -83,7 +83,8 @@ describe.each(engines())('hold metrics on %s', (engine) => {
 
   it('counts HOLDS_PER_CLIENT refusals as refused holds and as the holds_per_client limit', async () => {
     const before = await holds();
-    for (const hour of [8, 10, 12]) expect((await hold(15, hour, '192.0.2.30')).statusCode).toBe(201);
+    for (const hour of [8, 10, 12])
+      expect((await hold(15, hour, '192.0.2.30')).statusCode).toBe(201);
     const fourth = await hold(15, 14, '192.0.2.30');
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json().error).toBe('too_many_holds');
