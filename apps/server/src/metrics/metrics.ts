@@ -62,8 +62,8 @@ export function createMetrics(): Metrics {
     registry,
     contentType: registry.contentType,
     async text() {
-      const [own, process] = await Promise.all([registry.metrics(), processRegistry().metrics()]);
-      return `${own}\n${process}`;
+      const [own, shared] = await Promise.all([registry.metrics(), processRegistry().metrics()]);
+      return `${own}\n${shared}`;
     },
     requestDuration: new Histogram({
       name: 'http_request_duration_seconds',
