@@ -11,6 +11,8 @@ import { halfConfigured } from './services.ts';
 import { errorHandlers, frameworkErrors } from './error-handler.ts';
 import { inputGuard } from './input-guard.ts';
 import { loggerOptions } from './logging.ts';
+import { createMetrics } from './metrics/metrics.ts';
+import { registerMetrics } from './metrics/register.ts';
 import { registerRateLimits, trustProxyOption } from './plugins/rate-limits.ts';
 import { registerRoutes } from './routes/index.ts';
 import { contentSecurityPolicy } from './security.ts';
@@ -38,6 +40,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now: options.now ?? (() => new Date()),
     newId: options.newId ?? randomUUID,
     reporter: options.errorReporter ?? errorReporterFor(config, { captureProcess: false }),
+    metrics: createMetrics(),
   };
   const app = Fastify({
     // Settings a caller passes (a test's stream) go on top of the ones that keep data out.
@@ -67,7 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  await registerRateLimits(app, config);
+  await registerRateLimits(app, config, ctx.metrics);
   // The wizard's files go out compressed to browsers that ask: sent as built, a phone on slow 4G
   // got the address step's largest paint 1.35 s later (Lighthouse, bench/README.md). API answers
   // (JSON) and request bodies are left as they were.
@@ -78,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   errorHandlers(app, ctx.reporter);
+  registerMetrics(app, ctx);
   inputGuard(app);
   await registerRoutes(app, ctx, options.webDist);
   return app;

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { errorReporterFor } from './adapters/error-reporting.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
+import { listenForMetrics, type MetricsListener } from './metrics/listener.ts';
 import { sweepStaleOrders } from './orders/sweep.ts';
 
 /** Starts the service: configuration, database, app, listener, and a clean shutdown. */
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   const app = await buildApp({ config, database, errorReporter });
   const sweeper = sweepStaleOrders(config, database, app.log);
+  let metrics: MetricsListener | undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -23,6 +25,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       clearInterval(sweeper);
+      await metrics?.close();
       await app.close();
       await database.close();
       await errorReporter.flush();
@@ -36,6 +39,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Off the public port (README, Metrics): only when METRICS_PORT is set.
+  if (config.metricsPort !== undefined) {
+    metrics = await listenForMetrics(app.metrics, config.host, config.metricsPort, app.log);
+  }
 }
 
 main().catch((error: unknown) => {
