@@ -3,10 +3,12 @@ import {
   dateLabel,
   FIRST_PAYMENT_DELAY_DAYS,
   formatDollars,
+  formatPercent,
   orderSummary,
   parseCost,
   stateTimeZone,
 } from '@fibre/domain';
+import { useConfig } from '../config/config-context.tsx';
 import { currentOffer } from '../offers/current-offer.ts';
 import { selectedPlan, selectedRouter } from '../store/selectors.ts';
 import { useWizard } from '../store/store-context.tsx';
@@ -19,8 +21,9 @@ const money = (amount: number) => `$${formatDollars(amount)}`;
  * component only lays the lines out.
  */
 export function OrderSummary() {
+  const { domain } = useConfig();
   const state = useWizard();
-  const plan = selectedPlan(state);
+  const plan = selectedPlan(state, domain);
   const router = selectedRouter(state);
   const address = state.address.value;
   const offer = currentOffer(state);
@@ -40,16 +43,19 @@ export function OrderSummary() {
   }
 
   const summary = router
-    ? orderSummary({
-        plan,
-        router,
-        addOns: state.signup.addOns,
-        greenfield: address?.greenfield ?? false,
-        discount: offer.discount,
-        couponCode: offer.couponCode,
-        activationDate: held?.start ?? null,
-        timeZone,
-      })
+    ? orderSummary(
+        {
+          plan,
+          router,
+          addOns: state.signup.addOns,
+          greenfield: address?.greenfield ?? false,
+          discount: offer.discount,
+          couponCode: offer.couponCode,
+          activationDate: held?.start ?? null,
+          timeZone,
+        },
+        domain,
+      )
     : null;
 
   return (
@@ -117,7 +123,7 @@ export function OrderSummary() {
             <dd>{money(summary.activationTotal)}</dd>
           </div>
           <div className="summary__line">
-            <dt>Card processing fee (1.5%)</dt>
+            <dt>Card processing fee ({formatPercent(domain.cardFeeRate)}%)</dt>
             <dd>{money(summary.cardFee)}</dd>
           </div>
           <div className="summary__line summary__line--first-payment">

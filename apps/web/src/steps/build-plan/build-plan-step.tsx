@@ -3,7 +3,6 @@ import {
   formatDollars,
   hasAddOn,
   isBringYourOwn,
-  STATIC_IP_MONTHLY,
   type PlanFilter,
   type Router,
 } from '@fibre/domain';
@@ -32,7 +31,7 @@ import './build-plan.css';
 
 /** Step 2, Build Plan: plan, static IP, router; the order summary; Go back and Add to cart. */
 export function BuildPlanStep() {
-  const { site } = useConfig();
+  const { site, domain } = useConfig();
   const state = useWizard();
   const dispatch = useDispatch();
   const { back } = useStepNavigation();
@@ -43,10 +42,10 @@ export function BuildPlanStep() {
 
   const address = state.address.value;
   const offer = currentOffer(state);
-  const variant = address ? buildingVariant(address, site.supportPhone) : null;
+  const variant = address ? buildingVariant(address, site.supportPhone, domain) : null;
   const staticIp = hasAddOn(state.signup.addOns, 'static-ip');
-  const plans = shownPlans(state);
-  const noPlans = state.plans.status === 'idle' && offeredPlans(state).length === 0;
+  const plans = shownPlans(state, domain);
+  const noPlans = state.plans.status === 'idle' && offeredPlans(state, domain).length === 0;
 
   function chooseRouter(router: Router) {
     if (isBringYourOwn(router) && router.id !== state.routers.selectedId) setByoPending(router);
@@ -102,6 +101,7 @@ export function BuildPlanStep() {
             ) : (
               <PlanCarousel
                 plans={plans}
+                rules={domain}
                 selectedId={state.plans.selectedId}
                 onSelect={(id) => dispatch({ type: 'plans/select', id })}
               />
@@ -121,7 +121,7 @@ export function BuildPlanStep() {
                 onChange={(on) => dispatch({ type: 'signup/add-on', addOn: 'static-ip', on })}
                 aside={
                   <span className="build-plan__add-on-price">
-                    {text.staticIpPrice(formatDollars(STATIC_IP_MONTHLY))}
+                    {text.staticIpPrice(formatDollars(domain.staticIpMonthly))}
                   </span>
                 }
               />

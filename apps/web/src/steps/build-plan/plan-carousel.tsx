@@ -1,16 +1,24 @@
-import { formatDollars, isMostPopular, parseCost, type Plan } from '@fibre/domain';
+import {
+  formatDollars,
+  isMostPopular,
+  parseCost,
+  type DomainConfig,
+  type Plan,
+} from '@fibre/domain';
 import { Carousel } from './carousel.tsx';
 import { ChoiceCard } from './choice-card.tsx';
 import { text } from './text.ts';
 
 interface Props {
   plans: Plan[];
+  /** The catalogue's: which plans carry the Most Popular badge. */
+  rules: Pick<DomainConfig, 'popularPlanIds'>;
   selectedId: string | null;
   onSelect: (id: string) => void;
 }
 
 /** The plan cards, one selected at a time (the radio group 'Plans'). */
-export function PlanCarousel({ plans, selectedId, onSelect }: Props) {
+export function PlanCarousel({ plans, rules, selectedId, onSelect }: Props) {
   const selectedShown = plans.some((plan) => plan.id === selectedId);
   return (
     <Carousel label={text.plansGroup} itemsName="plans">
@@ -21,7 +29,7 @@ export function PlanCarousel({ plans, selectedId, onSelect }: Props) {
           selected={plan.id === selectedId}
           tabStop={selectedShown ? plan.id === selectedId : index === 0}
           onSelect={() => onSelect(plan.id)}
-          badge={isMostPopular(plan) ? text.popularBadge : undefined}
+          badge={isMostPopular(plan, rules) ? text.popularBadge : undefined}
         >
           <span className="plan-card__speed">
             <strong>{plan.speed}</strong> Mbps
