@@ -12,15 +12,17 @@ import { useConfig } from '../config/config-context.tsx';
 import { currentOffer } from '../offers/current-offer.ts';
 import { selectedPlan, selectedRouter } from '../store/selectors.ts';
 import { useWizard } from '../store/store-context.tsx';
+import { minimumCostParts, minimumTotalCostText } from './minimum-total-cost.ts';
 import './order-summary.css';
 
 const money = (amount: number) => `$${formatDollars(amount)}`;
 
 /**
  * The order summary beside steps 2 to 4 and 6. Every amount comes from the domain's orderSummary; the
- * component only lays the lines out.
+ * component only lays the lines out. The payment step adds the minimum total cost: what the visitor
+ * is about to agree to at least pay.
  */
-export function OrderSummary() {
+export function OrderSummary({ minimumTotal = false }: { minimumTotal?: boolean }) {
   const { domain } = useConfig();
   const state = useWizard();
   const plan = selectedPlan(state, domain);
@@ -137,6 +139,11 @@ export function OrderSummary() {
         </dl>
       ) : (
         <p className="summary__empty">Choose a router to see your totals.</p>
+      )}
+      {summary && minimumTotal && (
+        <p className="summary__minimum">
+          {minimumTotalCostText(summary.minimumTotalCost, minimumCostParts(summary))}
+        </p>
       )}
       <p className="summary__terms">Contract term {CONTRACT_TERM}, no lock-in. Unlimited data.</p>
     </section>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { demoRules } from '../../test-support/rules.ts';
 import { deserialise, loadState, saveState, serialise, STORAGE_KEY } from './persistence.ts';
 import { initialState, type WizardState } from './state.ts';
 import { restoredState } from './store-context.tsx';
-import { demoRules } from '../../test-support/rules.ts';
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>();

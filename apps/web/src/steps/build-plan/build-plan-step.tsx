@@ -1,11 +1,4 @@
-import {
-  buildingVariant,
-  formatDollars,
-  hasAddOn,
-  isBringYourOwn,
-  type PlanFilter,
-  type Router,
-} from '@fibre/domain';
+import { buildingVariant, isBringYourOwn, type PlanFilter, type Router } from '@fibre/domain';
 import { useState } from 'react';
 import { useConfig } from '../../app/config/config-context.tsx';
 import { currentOffer } from '../../app/offers/current-offer.ts';
@@ -16,7 +9,7 @@ import { useDispatch, useStepNavigation, useWizard } from '../../app/store/store
 import { Alert } from '../../app/ui/alert.tsx';
 import { Button } from '../../app/ui/button.tsx';
 import { SegmentedControl } from '../../app/ui/segmented-control.tsx';
-import { Switch } from '../../app/ui/switch.tsx';
+import { AddOnsSection } from './add-ons-section.tsx';
 import { CardsSkeleton } from './cards-skeleton.tsx';
 import { ConfirmOfferDialog } from './confirm-offer-dialog.tsx';
 import { OfferBanner } from './offer-banner.tsx';
@@ -43,7 +36,6 @@ export function BuildPlanStep() {
   const address = state.address.value;
   const offer = currentOffer(state);
   const variant = address ? buildingVariant(address, site.supportPhone, domain) : null;
-  const staticIp = hasAddOn(state.signup.addOns, 'static-ip');
   const plans = shownPlans(state, domain);
   const noPlans = state.plans.status === 'idle' && offeredPlans(state, domain).length === 0;
 
@@ -109,29 +101,7 @@ export function BuildPlanStep() {
             <p className="build-plan__footnote">{text.eveningSpeeds}</p>
           </section>
 
-          <section className="card step-section" aria-labelledby="add-ons-title">
-            <h2 id="add-ons-title" className="section-title">
-              {text.addOnsTitle}
-            </h2>
-            <div className="build-plan__add-ons">
-              <Switch
-                label={text.staticIp}
-                description={text.staticIpDescription}
-                checked={staticIp}
-                onChange={(on) => dispatch({ type: 'signup/add-on', addOn: 'static-ip', on })}
-                aside={
-                  <span className="build-plan__add-on-price">
-                    {text.staticIpPrice(formatDollars(domain.staticIpMonthly))}
-                  </span>
-                }
-              />
-              {variant?.kind === 'greenfield' && (
-                <Alert tone="info" live={false}>
-                  <p>{variant.chargeText}</p>
-                </Alert>
-              )}
-            </div>
-          </section>
+          <AddOnsSection variant={variant} />
 
           <section
             className="card step-section"

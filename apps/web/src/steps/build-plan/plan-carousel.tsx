@@ -17,7 +17,25 @@ interface Props {
   onSelect: (id: string) => void;
 }
 
-/** The plan cards, one selected at a time (the radio group 'Plans'). */
+/** The plan's Critical Information Summary, in a new tab; its name says which plan's it is. */
+function CisLink({ plan }: { plan: Plan }) {
+  return (
+    <a
+      className="plan-card__cis"
+      href={plan.cisUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={text.cisFor(plan.name)}
+    >
+      {text.cis}
+    </a>
+  );
+}
+
+/**
+ * The plan cards, one selected at a time (the radio group 'Plans'): each with its typical busy-hour
+ * speed beside the tier's speed and, when the catalogue has one, its Critical Information Summary.
+ */
 export function PlanCarousel({ plans, rules, selectedId, onSelect }: Props) {
   const selectedShown = plans.some((plan) => plan.id === selectedId);
   return (
@@ -30,10 +48,12 @@ export function PlanCarousel({ plans, rules, selectedId, onSelect }: Props) {
           tabStop={selectedShown ? plan.id === selectedId : index === 0}
           onSelect={() => onSelect(plan.id)}
           badge={isMostPopular(plan, rules) ? text.popularBadge : undefined}
+          footer={plan.cisUrl ? <CisLink plan={plan} /> : undefined}
         >
           <span className="plan-card__speed">
             <strong>{plan.speed}</strong> Mbps
           </span>
+          <span className="plan-card__busy-hour">{text.busyHourSpeed(plan.busyHourSpeed)}</span>
           <span className="plan-card__description">{plan.description1}</span>
           <span className="choice-card__price">
             <strong>${formatDollars(parseCost(plan.cost))}</strong>

@@ -87,7 +87,7 @@ export function PaymentStep() {
           {!isCouponFieldHidden(state.campaign) && <PromoCode />}
         </div>
         <div className="step-layout__aside">
-          <OrderSummary />
+          <OrderSummary minimumTotal />
         </div>
         <form className="payment__agree" onSubmit={(event) => void onSubmit(event)} noValidate>
           <fieldset className="card step-section payment__acceptances">
