@@ -86,8 +86,9 @@ export function BuildPlanStep() {
                 ]}
               />
             </div>
+            {/* A plan card's height: with its busy-hour line and its CIS link. */}
             {state.plans.status === 'loading' ? (
-              <CardsSkeleton cardHeight="15rem" />
+              <CardsSkeleton cardHeight="18.5rem" />
             ) : noPlans ? (
               <p>{text.noPlans}</p>
             ) : (
