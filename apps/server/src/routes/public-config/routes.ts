@@ -8,7 +8,7 @@ export const publicConfigDocs: RouteDoc[] = [
     method: 'get',
     path: '/api/v1/public/config',
     summary:
-      "The wizard's white-label settings: brand, contact details, links and which adapters are on",
+      "The wizard's white-label settings: brand, contact details, links, the catalogue's rules and prices, and which adapters are on",
     tag: 'wizard',
     responses: { 200: 'Public configuration' },
   },
