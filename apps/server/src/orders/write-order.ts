@@ -75,14 +75,15 @@ export async function writeOrder(
   status: 'confirmed' | 'pending',
   leaseUntil?: Date,
 ): Promise<WrittenOrder> {
-  const priced = await priceOrder(trx, ctx.config.provider.code, body, extra);
+  const rules = ctx.catalogue.current().domain;
+  const priced = await priceOrder(trx, ctx.config.provider.code, body, extra, rules);
   const held = await consumeReservation(trx, body.reservation_id, now);
   if (!held || held.event_id !== body.event_id) throw bookingExpired();
   const a = body.arrivy_booking;
   const firstName = capitaliseName(a.customer_first_name);
   const lastName = capitaliseName(a.customer_last_name);
   const rsp = ctx.config.provider.code;
-  const facts = installFacts({ body, extra, priced, held, rsp, firstName, lastName });
+  const facts = installFacts({ body, extra, priced, held, rsp, firstName, lastName }, rules);
 
   const orderId = ctx.newId();
   await insertOrder(trx, {
