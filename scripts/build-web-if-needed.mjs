@@ -1,7 +1,8 @@
 // `npm start` builds the wizard when its production build is missing or older than its sources.
 import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { isStale } from './newest.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const built = join(root, 'apps/web/dist/index.html');
@@ -13,16 +14,10 @@ const sources = [
   'packages/domain/src',
 ];
 
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
-
-const stale =
-  !existsSync(built) ||
-  Math.max(...sources.map((s) => newest(join(root, s)))) > statSync(built).mtimeMs;
+const stale = isStale(
+  built,
+  sources.map((s) => join(root, s)),
+);
 if (
   stale &&
   existsSync(join(root, 'apps/web/package.json')) &&

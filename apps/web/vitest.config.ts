@@ -1,11 +1,12 @@
 import { defineProject } from 'vitest/config';
 
-// Web-only logic (the store's reducer, persistence, brand colours). The rules themselves are
-// tested in packages/domain; the screens are tested in the browser by e2e/.
+// Web-only logic (the store's reducer, persistence, brand colours) in Node; a few components in
+// jsdom (their files say `@vitest-environment jsdom`): that they lay out the catalogue's rules. The
+// rules themselves are tested in packages/domain; the journeys in the browser by e2e/.
 export default defineProject({
   test: {
     name: 'web',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
   },
 });

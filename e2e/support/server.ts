@@ -31,6 +31,8 @@ export const defaultServerEnv: Readonly<Record<string, string>> = {
 export interface RunningServer {
   /** http://127.0.0.1:PORT */
   baseURL: string;
+  /** The server's process id. */
+  pid: number;
   /** The fresh embedded database's directory (removed by stop). */
   dataDir: string;
   /** The server's stdout and stderr. */
@@ -62,24 +64,56 @@ export function buildWebIfNeeded(): void {
 }
 
 /**
- * Starts the real server (apps/server/src/server.ts through tsx) on a free port with a fresh
- * embedded database, and waits until /healthz answers. `env` adds to or overrides
- * defaultServerEnv (for example a short RESERVATION_HOLD_SECONDS).
+ * Compiles apps/server into apps/server/dist when that build is missing or older than its sources
+ * (scripts/build-server-if-needed.mjs), for `startServer(env, { compiled: true })`.
+ */
+export function buildServerIfNeeded(): void {
+  execFileSync(process.execPath, [join(repoRoot, 'scripts/build-server-if-needed.mjs')], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+}
+
+export interface StartOptions {
+  timeoutMs?: number;
+  /**
+   * Runs the compiled server (`node apps/server/dist/server.js`, as `npm run start:prod` does)
+   * instead of src/server.ts through tsx; call buildServerIfNeeded() first.
+   */
+  compiled?: boolean;
+}
+
+/**
+ * Starts the real server (apps/server/src/server.ts through tsx, or the compiled one) on a free
+ * port with a fresh embedded database, and waits until /healthz answers. `env` adds to or
+ * overrides defaultServerEnv (for example a short RESERVATION_HOLD_SECONDS).
  */
 export async function startServer(
   env: Record<string, string> = {},
-  { timeoutMs = 120_000 } = {},
+  { timeoutMs = 120_000, compiled = false }: StartOptions = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const home = mkdtempSync(join(tmpdir(), 'fibre-e2e-'));
   const dataDir = join(home, 'data');
   const logFile = join(home, 'server.log');
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, ...defaultServerEnv, PORT: String(port), DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // The compiled server gets no NODE_OPTIONS either: nothing of the test runner's loaders.
+  const { NODE_OPTIONS: _loaders, ...withoutLoaders } = process.env;
+  const child = spawn(
+    process.execPath,
+    compiled ? ['--enable-source-maps', 'dist/server.js'] : ['--import', 'tsx', 'src/server.ts'],
+    {
+      cwd: serverDir,
+      env: {
+        ...(compiled ? withoutLoaders : process.env),
+        ...defaultServerEnv,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -115,6 +149,7 @@ export async function startServer(
 
   return {
     baseURL,
+    pid: child.pid!,
     dataDir,
     logFile,
     halt,

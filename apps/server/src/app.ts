@@ -12,6 +12,8 @@ import { halfConfigured } from './services.ts';
 import { errorHandlers, frameworkErrors } from './error-handler.ts';
 import { inputGuard } from './input-guard.ts';
 import { loggerOptions } from './logging.ts';
+import { createMetrics } from './metrics/metrics.ts';
+import { registerMetrics } from './metrics/register.ts';
 import { registerRateLimits, trustProxyOption } from './plugins/rate-limits.ts';
 import { registerRoutes } from './routes/index.ts';
 import { contentSecurityPolicy } from './security.ts';
@@ -58,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now: options.now ?? (() => new Date()),
     newId: options.newId ?? randomUUID,
     reporter: options.errorReporter ?? errorReporterFor(config, { captureProcess: false }),
+    metrics: createMetrics(),
   };
   const app = Fastify({
     // Settings a caller passes (a test's stream) go on top of the ones that keep data out.
@@ -91,7 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Counts are kept per provider (the key prefix): the served catalogue's code.
   const provider = { ...config.provider, code: catalogue.current().provider.code };
-  await registerRateLimits(app, { ...config, provider });
+  await registerRateLimits(app, { ...config, provider }, ctx.metrics);
   // The wizard's files go out compressed to browsers that ask: sent as built, a phone on slow 4G
   // got the address step's largest paint 1.35 s later (Lighthouse, bench/README.md). API answers
   // (JSON) and request bodies are left as they were.
@@ -102,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   errorHandlers(app, ctx.reporter);
+  registerMetrics(app, ctx);
   inputGuard(app);
   await registerRoutes(app, ctx, options.webDist);
   return app;

@@ -56,6 +56,13 @@ function isProxyAddress(entry: string): boolean {
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: positiveInt(3000).pipe(z.number().max(65535)),
+  /** Prometheus metrics on their own listener (README, Metrics); unset, there is none. */
+  METRICS_PORT: optional
+    .refine(
+      (v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535),
+      'METRICS_PORT must be a port number, 1 to 65535',
+    )
+    .transform((v) => (v === undefined ? undefined : Number(v))),
   HOST: z.string().trim().default('0.0.0.0'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optional.refine(
@@ -141,6 +148,8 @@ export interface Config {
   env: Env['NODE_ENV'];
   port: number;
   host: string;
+  /** The metrics listener's port; undefined when METRICS_PORT is unset (no listener). */
+  metricsPort: number | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   /**
@@ -222,10 +231,16 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(
+      'Invalid configuration:\n  METRICS_PORT: must differ from PORT (metrics stay off the public port)',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    metricsPort: e.METRICS_PORT,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     catalogueFile: e.CATALOGUE_FILE

@@ -2,6 +2,7 @@ import type { ErrorReporter } from './adapters/error-reporting.ts';
 import type { CatalogueCache } from './catalogue/cache.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { Metrics } from './metrics/metrics.ts';
 
 /** What every route and repository is given: nothing global, so tests build as many as they like. */
 export interface AppContext {
@@ -15,4 +16,6 @@ export interface AppContext {
   newId: () => string;
   /** Unexpected failures go here as well as to the log (Rollbar in production, when set). */
   reporter: ErrorReporter;
+  /** This app's Prometheus metrics (README, Metrics): its own registry, never the global one. */
+  metrics: Metrics;
 }

@@ -4,6 +4,7 @@ import { errorReporterFor } from './adapters/error-reporting.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openCatalogueCache } from './catalogue/cache.ts';
 import { openDatabase } from './db/open.ts';
+import { listenForMetrics, type MetricsListener } from './metrics/listener.ts';
 import { sweepStaleOrders } from './orders/sweep.ts';
 import { refuseDemoCatalogue, refuseDemoParts } from './production.ts';
 
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, errorReporter, catalogue });
   said.log = app.log;
   const sweeper = sweepStaleOrders(config, database, app.log);
+  let metrics: MetricsListener | undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -35,6 +37,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       clearInterval(sweeper);
+      await metrics?.close();
       await app.close();
       await catalogue.close();
       await database.close();
@@ -49,6 +52,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Off the public port (README, Metrics): only when METRICS_PORT is set.
+  if (config.metricsPort !== undefined) {
+    metrics = await listenForMetrics(app.metrics, config.host, config.metricsPort, app.log);
+  }
 }
 
 main().catch((error: unknown) => {

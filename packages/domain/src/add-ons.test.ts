@@ -10,19 +10,23 @@ import {
   removeAddOn,
 } from './add-ons.ts';
 import { buildExtraFields } from './extra-fields.ts';
+import { acmeRules, demoRules } from './test-support/rules.ts';
 import type { AddOn } from './types.ts';
 
-const fields = buildExtraFields({
-  buildingCode: 'G1A2B3',
-  termsAgreed: true,
-  marketing: false,
-  rsp: 'demo',
-  speed: 100,
-  howDidYouHear: 'Referral',
-  routerName: 'Wi-Fi 6 router',
-  monthlyCost: 94,
-  addOns: [],
-});
+const fields = buildExtraFields(
+  {
+    buildingCode: 'G1A2B3',
+    termsAgreed: true,
+    marketing: false,
+    rsp: 'demo',
+    speed: 100,
+    howDidYouHear: 'Referral',
+    routerName: 'Wi-Fi 6 router',
+    monthlyCost: 94,
+    addOns: [],
+  },
+  demoRules,
+);
 
 const addOn = fc.constantFrom<AddOn>('static-ip', 'new-development-fee');
 
@@ -45,8 +49,8 @@ describe('SPEC.md 4: Adding an add-on is idempotent; removing is allowed', () =>
   it('adding twice equals adding once, and removing takes it out', () => {
     fc.assert(
       fc.property(fc.subarray<AddOn>(['static-ip', 'new-development-fee']), addOn, (list, code) => {
-        const once = orderWithAddOn({ addOns: [...list], extraFields: fields }, code);
-        expect(orderWithAddOn(once, code)).toEqual(once);
+        const once = orderWithAddOn({ addOns: [...list], extraFields: fields }, code, demoRules);
+        expect(orderWithAddOn(once, code, demoRules)).toEqual(once);
         expect(orderWithoutAddOn(once, code).addOns).not.toContain(code);
       }),
     );
@@ -60,27 +64,29 @@ describe('SPEC.md 4: Adding an add-on is idempotent; removing is allowed', () =>
 });
 
 describe('SPEC.md 4: add-ons and the extra named fields', () => {
-  it("'new-development-fee' sets New Activation Charge to 300", () => {
-    expect(extraFieldsWithAddOn(fields, 'new-development-fee')['New Activation Charge']).toBe(
-      '300',
-    );
+  it("'new-development-fee' sets New Activation Charge to the catalogue's charge", () => {
+    const charge = (rules: typeof demoRules) =>
+      extraFieldsWithAddOn(fields, 'new-development-fee', rules)['New Activation Charge'];
+    expect(charge(demoRules)).toBe('300');
+    expect(charge(acmeRules)).toBe('450');
+    expect(charge({ ...acmeRules, newDevelopmentCharge: 299.5 })).toBe('299.50');
   });
 
   it("'static-ip' sets Add-On to Static IP; removing static-ip clears it", () => {
-    const withIp = orderWithAddOn({ addOns: [], extraFields: fields }, 'static-ip');
+    const withIp = orderWithAddOn({ addOns: [], extraFields: fields }, 'static-ip', demoRules);
     expect(withIp.extraFields['Add-On']).toBe('Static IP');
     expect(orderWithoutAddOn(withIp, 'static-ip').extraFields['Add-On']).toBe('');
   });
 
   it('removing the new-development fee clears its charge too', () => {
-    const withFee = extraFieldsWithAddOn(fields, 'new-development-fee');
+    const withFee = extraFieldsWithAddOn(fields, 'new-development-fee', demoRules);
     expect(extraFieldsWithoutAddOn(withFee, 'new-development-fee')['New Activation Charge']).toBe(
       '',
     );
   });
 
   it('each add-on touches only its own field', () => {
-    const withIp = extraFieldsWithAddOn(fields, 'static-ip');
+    const withIp = extraFieldsWithAddOn(fields, 'static-ip', demoRules);
     expect(withIp['New Activation Charge']).toBe('');
     expect(extraFieldsWithoutAddOn(withIp, 'new-development-fee')['Add-On']).toBe('Static IP');
   });

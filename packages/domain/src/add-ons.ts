@@ -1,5 +1,6 @@
 /** Add-ons in the order and what they write into the extra named fields (SPEC.md 4). */
-import { NEW_DEVELOPMENT_CHARGE } from './constants.ts';
+import type { DomainConfig } from './config.ts';
+import { formatDollars } from './messages.ts';
 import type { AddOn, ExtraFields } from './types.ts';
 
 export const addOnCodes: readonly AddOn[] = ['static-ip', 'new-development-fee'];
@@ -23,10 +24,15 @@ export function removeAddOn(addOns: readonly AddOn[], addOn: AddOn): AddOn[] {
   return addOns.filter((code) => code !== addOn);
 }
 
-export function extraFieldsWithAddOn(fields: ExtraFields, addOn: AddOn): ExtraFields {
+/** New Activation Charge carries the catalogue's new development charge ('300' for the demo). */
+export function extraFieldsWithAddOn(
+  fields: ExtraFields,
+  addOn: AddOn,
+  rules: Pick<DomainConfig, 'newDevelopmentCharge'>,
+): ExtraFields {
   return addOn === 'static-ip'
     ? { ...fields, 'Add-On': STATIC_IP_LABEL }
-    : { ...fields, 'New Activation Charge': String(NEW_DEVELOPMENT_CHARGE) };
+    : { ...fields, 'New Activation Charge': formatDollars(rules.newDevelopmentCharge) };
 }
 
 /**
@@ -45,10 +51,14 @@ export interface AddOnOrder {
   extraFields: ExtraFields;
 }
 
-export function orderWithAddOn(order: AddOnOrder, addOn: AddOn): AddOnOrder {
+export function orderWithAddOn(
+  order: AddOnOrder,
+  addOn: AddOn,
+  rules: Pick<DomainConfig, 'newDevelopmentCharge'>,
+): AddOnOrder {
   return {
     addOns: addAddOn(order.addOns, addOn),
-    extraFields: extraFieldsWithAddOn(order.extraFields, addOn),
+    extraFields: extraFieldsWithAddOn(order.extraFields, addOn, rules),
   };
 }
 

@@ -13,6 +13,7 @@ import {
   selectCard,
   visiblePlans,
 } from './catalogue.ts';
+import { acmeRules, demoRules } from './test-support/rules.ts';
 import type { Plan, Router } from './types.ts';
 
 function plan(id: string, name: string, speed: number, lit: boolean, nonLit: boolean): Plan {
@@ -79,17 +80,28 @@ describe('SPEC.md 9: which plans show', () => {
     // "or the building is not LIT and the plan has addressNonLIT"
     ['not LIT', { lit: false, greenfield: false }, ['basic-50', 'boost-100']],
   ])('%s building', (_label, building, ids) => {
-    expect(visiblePlans(plans, building).map((p) => p.id)).toEqual(ids);
+    expect(visiblePlans(plans, building, demoRules).map((p) => p.id)).toEqual(ids);
   });
 
-  it('Plans with id containing 350 are excluded', () => {
+  it("Plans with id containing 350 are excluded (the demo's hidden id part)", () => {
     const only350 = [plan('x350y', 'Boost 350', 350, true, true)];
-    expect(visiblePlans(only350, { lit: true, greenfield: true })).toEqual([]);
+    expect(visiblePlans(only350, { lit: true, greenfield: true }, demoRules)).toEqual([]);
+  });
+
+  it("another provider's hidden id parts hide its plans, and 350 shows", () => {
+    const list = [
+      plan('legacy-100', 'Old 100', 100, true, true),
+      plan('fast-350', 'Fast 350', 350, true, true),
+      plan('trial-50', 'Trial 50', 50, true, true),
+    ];
+    const shown = visiblePlans(list, { lit: true, greenfield: false }, acmeRules);
+    expect(shown.map((p) => p.id)).toEqual(['fast-350']);
   });
 
   it('Plans are sorted by speed, and the input is not reordered', () => {
     const before = plans.map((p) => p.id);
-    const shown = visiblePlans(plans, { lit: false, greenfield: true }).map((p) => p.speed);
+    const building = { lit: false, greenfield: true };
+    const shown = visiblePlans(plans, building, demoRules).map((p) => p.speed);
     expect(shown).toEqual([50, 100, 500, 1000]);
     expect(plans.map((p) => p.id)).toEqual(before);
   });
@@ -105,7 +117,7 @@ describe('SPEC.md 9: which plans show', () => {
       .map((p) => plan(p.id, p.id, p.speed, p.lit, p.nonLit));
     fc.assert(
       fc.property(fc.array(arbitraryPlan), fc.boolean(), fc.boolean(), (list, lit, greenfield) => {
-        const shown = visiblePlans(list, { lit, greenfield });
+        const shown = visiblePlans(list, { lit, greenfield }, demoRules);
         expect(shown.some((p) => p.id.includes('350'))).toBe(false);
         shown.slice(1).forEach((p, i) => expect(p.speed).toBeGreaterThanOrEqual(shown[i]!.speed));
       }),
@@ -113,31 +125,38 @@ describe('SPEC.md 9: which plans show', () => {
   });
 });
 
-describe('SPEC.md 9: Most Popular filter: plan names containing Streamer or Boost', () => {
+describe("Most Popular: the catalogue's popular plan ids", () => {
+  const rules = { demo: demoRules, acme: acmeRules };
   it.each([
-    ['Boost 100', true],
-    ['Streamer 1000', true],
-    ['Super Boost 500', true],
-    ['Basic 50', false],
-    // Case-sensitive, as SPEC.md quotes the words.
-    ['boost 100', false],
-  ])('%s -> %s', (name, popular) =>
-    expect(isMostPopular(plan('p', name, 1, true, true))).toBe(popular),
+    ['boost-100', 'demo', true],
+    ['streamer-250', 'demo', true],
+    // By id, not by name: the demo's other plans are not popular whatever they are called.
+    ['streamer-1000', 'demo', false],
+    ['basic-50', 'demo', false],
+    ['basic-50', 'acme', true],
+    ['boost-100', 'acme', false],
+  ] as const)('%s under the %s rules -> %s', (id, provider, popular) =>
+    expect(isMostPopular(plan(id, 'Boost Streamer', 1, true, true), rules[provider])).toBe(popular),
   );
 
   it('All Plans keeps every plan, Most Popular only the popular ones', () => {
-    expect(filterPlans(plans, 'all')).toEqual(plans);
-    expect(filterPlans(plans, 'popular').map((p) => p.name)).toEqual([
-      'Streamer 1000',
-      'Boost 100',
-    ]);
+    expect(filterPlans(plans, 'all', demoRules)).toEqual(plans);
+    expect(filterPlans(plans, 'popular', demoRules).map((p) => p.id)).toEqual(['boost-100']);
+    expect(filterPlans(plans, 'popular', acmeRules).map((p) => p.id)).toEqual(['basic-50']);
   });
 });
 
 describe('selection', () => {
-  it('Default plan is Boost 100', () => {
-    expect(defaultPlan(plans)?.id).toBe('boost-100');
-    expect(defaultPlan(plans.filter((p) => p.name !== 'Boost 100'))).toBeUndefined();
+  it("Default plan is the catalogue's (Boost 100 for the demo)", () => {
+    expect(defaultPlan(plans, demoRules)?.id).toBe('boost-100');
+    expect(defaultPlan(plans, { defaultPlanId: 'super-500' })?.id).toBe('super-500');
+    expect(defaultPlan(plans, acmeRules)).toBeUndefined();
+    expect(
+      defaultPlan(
+        plans.filter((p) => p.id !== 'boost-100'),
+        demoRules,
+      ),
+    ).toBeUndefined();
   });
 
   it.each([

@@ -1,5 +1,5 @@
 /** Plans and routers: which are shown, how they are ordered and chosen (SPEC.md 4 and 9). */
-import { DEFAULT_PLAN_NAME, EXCLUDED_PLAN_ID_PART } from './constants.ts';
+import type { DomainConfig } from './config.ts';
 import type { Plan, Router } from './types.ts';
 
 export interface BuildingAccess {
@@ -33,32 +33,50 @@ export function forProvider<T extends { rsp: string }>(items: readonly T[], prov
 
 /**
  * SPEC.md 9 read literally: a greenfield building that is not LIT satisfies both branches, so it
- * is offered the LIT plans and the non-LIT ones ("Greenfield: up to 1GB").
+ * is offered the LIT plans and the non-LIT ones ("Greenfield: up to 1GB"). A plan whose id
+ * contains one of the catalogue's hidden parts is never offered ('350' for the demo).
  */
-export function isPlanOffered(plan: Plan, building: BuildingAccess): boolean {
-  if (plan.id.includes(EXCLUDED_PLAN_ID_PART)) return false;
+export function isPlanOffered(
+  plan: Plan,
+  building: BuildingAccess,
+  rules: Pick<DomainConfig, 'hiddenPlanIdParts'>,
+): boolean {
+  if (rules.hiddenPlanIdParts.some((part) => part !== '' && plan.id.includes(part))) return false;
   const litBranch = (building.lit || building.greenfield) && plan.addressLIT;
   const nonLitBranch = !building.lit && plan.addressNonLIT;
   return litBranch || nonLitBranch;
 }
 
 /** Plans the building is offered, slowest first (equal speeds keep the catalogue's order). */
-export function visiblePlans(plans: readonly Plan[], building: BuildingAccess): Plan[] {
-  return plans.filter((plan) => isPlanOffered(plan, building)).sort((a, b) => a.speed - b.speed);
+export function visiblePlans(
+  plans: readonly Plan[],
+  building: BuildingAccess,
+  rules: Pick<DomainConfig, 'hiddenPlanIdParts'>,
+): Plan[] {
+  return plans
+    .filter((plan) => isPlanOffered(plan, building, rules))
+    .sort((a, b) => a.speed - b.speed);
 }
 
-/** Case-sensitive, as SPEC.md quotes the words: names containing Streamer or Boost. */
-export function isMostPopular(plan: Plan): boolean {
-  return plan.name.includes('Streamer') || plan.name.includes('Boost');
+/** The catalogue names its 'Most Popular' plans by id (the demo's: Boost 100 and Streamer 250). */
+export function isMostPopular(plan: Plan, rules: Pick<DomainConfig, 'popularPlanIds'>): boolean {
+  return rules.popularPlanIds.includes(plan.id);
 }
 
-export function filterPlans(plans: readonly Plan[], filter: PlanFilter): Plan[] {
-  return filter === 'popular' ? plans.filter(isMostPopular) : [...plans];
+export function filterPlans(
+  plans: readonly Plan[],
+  filter: PlanFilter,
+  rules: Pick<DomainConfig, 'popularPlanIds'>,
+): Plan[] {
+  return filter === 'popular' ? plans.filter((plan) => isMostPopular(plan, rules)) : [...plans];
 }
 
-/** 'Boost 100' when it is among the plans given, so pass the visible plans. */
-export function defaultPlan(plans: readonly Plan[]): Plan | undefined {
-  return plans.find((plan) => plan.name === DEFAULT_PLAN_NAME);
+/** The catalogue's default plan when it is among the plans given, so pass the visible plans. */
+export function defaultPlan(
+  plans: readonly Plan[],
+  rules: Pick<DomainConfig, 'defaultPlanId'>,
+): Plan | undefined {
+  return plans.find((plan) => plan.id === rules.defaultPlanId);
 }
 
 /**

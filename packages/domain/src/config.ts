@@ -1,6 +1,7 @@
 /**
- * Provider configuration the rules depend on. The domain reads no environment: the server and the
- * wizard pass this in (defaults below are the demo provider's).
+ * Provider configuration the rules depend on. The domain reads no environment and keeps no
+ * provider's prices: the server passes its catalogue's (the wizard gets the same from the public
+ * config), and every rule that needs one takes it as its `rules` parameter.
  */
 export interface DomainConfig {
   /** The provider code: plans' and routers' rsp and the {provider} path segment. */
@@ -24,6 +25,10 @@ export interface DomainConfig {
   hiddenPlanIdParts: readonly string[];
 }
 
+/**
+ * The demo provider's rules, as catalogue/demo.yaml states them: tests use them, and the server's
+ * interim catalogue until the file is loaded. Product code takes the rules it is given instead.
+ */
 export const defaultDomainConfig: DomainConfig = {
   provider: 'demo',
   rejectedCouponCodes: [

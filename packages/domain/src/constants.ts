@@ -1,12 +1,10 @@
-/** Business constants of SPEC.md section 9. */
-export const STATIC_IP_MONTHLY = 9;
-export const NEW_DEVELOPMENT_CHARGE = 300;
-export const CARD_FEE_RATE = 0.015;
+/**
+ * Business constants of SPEC.md section 9 that are the product's, not a provider's: prices, fees
+ * and plan rules come from the provider's catalogue (DomainConfig, config.ts).
+ */
 export const FIRST_PAYMENT_DELAY_DAYS = 15;
 export const DEFAULT_STARTING_PERIOD = 7;
 export const SECOND_MONTH_STARTING_PERIOD = 13;
-export const DEFAULT_PLAN_NAME = 'Boost 100';
-export const EXCLUDED_PLAN_ID_PART = '350';
 export const ADDRESS_LOOKUP_LOCK_MS = 300;
 export const SIGNUP_DELAY_MS = 500;
 export const MODAL_FADE_MS = 300;

@@ -5,6 +5,7 @@ import {
   toTemplateExtraFields,
 } from './extra-fields.ts';
 import type { ExtraFieldsInput } from './extra-fields.ts';
+import { acmeRules, demoRules } from './test-support/rules.ts';
 
 const input: ExtraFieldsInput = {
   buildingCode: 'G4D5E6',
@@ -22,7 +23,7 @@ const input: ExtraFieldsInput = {
 
 describe('SPEC.md 3: Extra named fields', () => {
   it('are filled from the order', () => {
-    expect(buildExtraFields(input)).toEqual({
+    expect(buildExtraFields(input, demoRules)).toEqual({
       'Building Code': 'G4D5E6',
       'I Agree to the Terms and Conditions': 'YES',
       'Marketing Emails': 'NO',
@@ -45,14 +46,18 @@ describe('SPEC.md 3: Extra named fields', () => {
     [true, false, 'YES', 'NO'],
     [false, true, 'NO', 'YES'],
   ])('terms %s and marketing %s read %s / %s', (termsAgreed, marketing, terms, emails) => {
-    const fields = buildExtraFields({ ...input, termsAgreed, marketing });
+    const fields = buildExtraFields({ ...input, termsAgreed, marketing }, demoRules);
     expect(fields['I Agree to the Terms and Conditions']).toBe(terms);
     expect(fields['Marketing Emails']).toBe(emails);
   });
 
+  it("New Activation Charge is another provider's charge under its rules", () => {
+    expect(buildExtraFields(input, acmeRules)['New Activation Charge']).toBe('450');
+  });
+
   it('without add-ons or codes those fields are empty', () => {
     const { promoCode: _p, referralCode: _r, ...rest } = input;
-    const fields = buildExtraFields({ ...rest, addOns: [], monthlyCost: 79 });
+    const fields = buildExtraFields({ ...rest, addOns: [], monthlyCost: 79 }, demoRules);
     expect(fields).toMatchObject({
       'Promo Code': '',
       'Referral Code': '',
@@ -63,7 +68,8 @@ describe('SPEC.md 3: Extra named fields', () => {
   });
 
   it('become template_extra_fields in the order SPEC.md lists them', () => {
-    const list = toTemplateExtraFields(buildExtraFields({ ...input, referralCode: 'FRIEND2024' }));
+    const fields = buildExtraFields({ ...input, referralCode: 'FRIEND2024' }, demoRules);
+    const list = toTemplateExtraFields(fields);
     expect(list.map((entry) => entry.name)).toEqual([
       'Building Code',
       'I Agree to the Terms and Conditions',
@@ -86,7 +92,7 @@ describe('SPEC.md 3: Extra named fields', () => {
 });
 
 describe('each extra field value is short and fits its kind (docs/decisions/009-install-facts.md)', () => {
-  const valid = toTemplateExtraFields(buildExtraFields(input));
+  const valid = toTemplateExtraFields(buildExtraFields(input, demoRules));
   const withValue = (name: string, value: string) =>
     valid.map((f) => (f.name === name ? { ...f, value } : f));
 

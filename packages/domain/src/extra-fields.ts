@@ -1,6 +1,7 @@
 /** The extra named fields sent with the booking (SPEC.md 3). */
 import { z } from 'zod';
 import { extraFieldsWithAddOn } from './add-ons.ts';
+import type { DomainConfig } from './config.ts';
 import { CONTRACT_TERM } from './constants.ts';
 import { formatDollars } from './messages.ts';
 import { isCleanText } from './text.ts';
@@ -28,7 +29,10 @@ function yesNo(value: boolean): 'YES' | 'NO' {
   return value ? 'YES' : 'NO';
 }
 
-export function buildExtraFields(input: ExtraFieldsInput): ExtraFields {
+export function buildExtraFields(
+  input: ExtraFieldsInput,
+  rules: Pick<DomainConfig, 'newDevelopmentCharge'>,
+): ExtraFields {
   const base: ExtraFields = {
     'Building Code': input.buildingCode,
     'I Agree to the Terms and Conditions': yesNo(input.termsAgreed),
@@ -47,7 +51,7 @@ export function buildExtraFields(input: ExtraFieldsInput): ExtraFields {
     'New Activation Charge': '',
     'Add-On': '',
   };
-  return input.addOns.reduce(extraFieldsWithAddOn, base);
+  return input.addOns.reduce((fields, addOn) => extraFieldsWithAddOn(fields, addOn, rules), base);
 }
 
 /** The template_extra_fields list, in SPEC.md's order. */

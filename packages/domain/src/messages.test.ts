@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDollars, monthlyChargeRequired, orderFailureText } from './messages.ts';
+import {
+  formatDollars,
+  formatPercent,
+  monthlyChargeRequired,
+  newDevelopmentChargeRequired,
+  orderFailureText,
+} from './messages.ts';
 
 describe('messages with values', () => {
   it.each([
@@ -8,6 +14,14 @@ describe('messages with values', () => {
     [99.99, 'Please agree to a monthly charge of $99.99'],
   ])('monthly charge %s', (amount, text) => {
     expect(monthlyChargeRequired(amount)).toBe(text);
+  });
+
+  it.each([
+    [300, 'Please agree to the New Development Charge of $300'],
+    [450, 'Please agree to the New Development Charge of $450'],
+    [299.5, 'Please agree to the New Development Charge of $299.50'],
+  ])('new development charge %s', (amount, text) => {
+    expect(newDevelopmentChargeRequired(amount)).toBe(text);
   });
 
   it('order failure text names phone and email', () => {
@@ -22,4 +36,11 @@ describe('messages with values', () => {
     [1.5, '1.50'],
     [10.25, '10.25'],
   ])('formatDollars(%s)', (n, s) => expect(formatDollars(n)).toBe(s));
+
+  it.each([
+    [0.015, '1.5'],
+    [0.02, '2'],
+    [0.0175, '1.75'],
+    [0, '0'],
+  ])('formatPercent(%s)', (rate, s) => expect(formatPercent(rate)).toBe(s));
 });

@@ -23,7 +23,6 @@ export const messages = {
   unitNotNumerical: 'unit number must be numerical',
   installationDateRequired: 'Please select an installation date',
   installationTimeRequired: 'Please select an installation time.',
-  newDevelopmentChargeRequired: 'Please agree to the New Development Charge of $300',
   termsRequired:
     'Please confirm that you have read and agree to the terms and conditions of your plan.',
   cardInvalid: 'Credit card is invalid, please check details and try again.',
@@ -50,9 +49,22 @@ export function monthlyChargeRequired(amount: number): string {
   return `Please agree to a monthly charge of $${formatDollars(amount)}`;
 }
 
+/**
+ * SPEC.md 5's 'Please agree to the New Development Charge of $300', with the catalogue's charge
+ * in place of the demo's $300.
+ */
+export function newDevelopmentChargeRequired(amount: number): string {
+  return `Please agree to the New Development Charge of $${formatDollars(amount)}`;
+}
+
 /** SPEC.md section 8's failure text, with the provider's phone and email. */
 export function orderFailureText(phone: string, email: string): string {
   return `Unfortunately an error has occured with your order... Please call us on ${phone} or email ${email} so that we can finalise your connection.`;
+}
+
+/** A rate as a percentage without trailing zeros: 0.015 -> '1.5', 0.02 -> '2'. */
+export function formatPercent(rate: number): string {
+  return String(Number((rate * 100).toPrecision(12)));
 }
 
 /** Whole dollars without cents, otherwise two decimals: 79 -> '79', 79.5 -> '79.50'. */

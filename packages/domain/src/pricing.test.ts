@@ -7,11 +7,13 @@ import {
   cardFee,
   discountedPlanPrice,
   firstPaymentDate,
+  minimumTotalCost,
   monthlyCharge,
   orderSummary,
   roundCents,
   sameAmount,
 } from './pricing.ts';
+import { acmeRules, demoRules } from './test-support/rules.ts';
 import type { AddOn, Discount, Plan, Router } from './types.ts';
 
 function plan(cost: string): Plan {
@@ -65,19 +67,24 @@ describe('monthly charge: plan + router + $9 per month for the static IP add-on'
     ['79', '15', ['static-ip'], 103],
     ['89.95', '10.50', ['static-ip', 'new-development-fee'], 109.45],
   ] as const)('plan $%s + router $%s + %j = $%s', (planCost, routerCost, addOns, total) => {
-    expect(monthlyCharge({ plan: plan(planCost), router: router(routerCost), addOns })).toBe(total);
+    const order = { plan: plan(planCost), router: router(routerCost), addOns };
+    expect(monthlyCharge(order, demoRules)).toBe(total);
+  });
+
+  it("charges another provider's static IP price", () => {
+    const order = { plan: plan('79'), router: router('15'), addOns: ['static-ip' as const] };
+    expect(monthlyCharge(order, acmeRules)).toBe(106.5);
   });
 
   it('is the recurring charge: an up-front discount does not change it', () => {
     const order = { plan: plan('79'), router: router('15'), addOns: [] };
     const discounted = { ...order, discount: upFront({ dollar_amount: 10 }) };
-    expect(monthlyCharge(discounted)).toBe(monthlyCharge(order));
+    expect(monthlyCharge(discounted, demoRules)).toBe(monthlyCharge(order, demoRules));
   });
 
   it('rejects a non-numeric cost', () => {
-    expect(() => monthlyCharge({ plan: plan('free'), router: router('0'), addOns: [] })).toThrow(
-      RangeError,
-    );
+    const order = { plan: plan('free'), router: router('0'), addOns: [] };
+    expect(() => monthlyCharge(order, demoRules)).toThrow(RangeError);
   });
 });
 
@@ -93,7 +100,13 @@ describe('SPEC.md 9: Activation total = discounted plan price + router cost + $3
     ['one month free at month 7', true, [], freeMonthsDiscount(1), 394],
   ] as const)('%s', (_label, greenfield, addOns, discount, total) => {
     const order = { plan: plan('79'), router: router('15'), addOns, greenfield, discount };
-    expect(activationTotal(order)).toBe(total);
+    expect(activationTotal(order, demoRules)).toBe(total);
+  });
+
+  it("takes another provider's new development charge and static IP price", () => {
+    const order = { plan: plan('79'), router: router('15'), greenfield: true };
+    expect(activationTotal({ ...order, addOns: [] }, acmeRules)).toBe(544);
+    expect(activationTotal({ ...order, addOns: ['static-ip'] }, acmeRules)).toBe(556.5);
   });
 });
 
@@ -126,13 +139,53 @@ describe('discounted plan price', () => {
   });
 });
 
-describe('SPEC.md 9: Card processing fee: 1.5% on the monthly charge', () => {
+describe("SPEC.md 9: Card processing fee: the catalogue's rate (the demo's 1.5%) on the monthly charge", () => {
   it.each([
     [100, 1.5],
     [79, 1.19],
     [94, 1.41],
     [0, 0],
-  ])('$%s -> $%s', (monthly, fee) => expect(cardFee(monthly)).toBe(fee));
+  ])('$%s -> $%s', (monthly, fee) => expect(cardFee(monthly, demoRules)).toBe(fee));
+
+  it.each([
+    [100, 2],
+    [79, 1.58],
+    [94.25, 1.89],
+  ])('at 2%%: $%s -> $%s', (monthly, fee) => expect(cardFee(monthly, acmeRules)).toBe(fee));
+});
+
+describe('minimum total cost: first month + new development charge if greenfield + card surcharge', () => {
+  const base = { plan: plan('79'), router: router('15') };
+  it.each([
+    // 79 + 15 = 94; card fee 1.41.
+    ['plan and router', { ...base, addOns: [], greenfield: false }, 95.41],
+    // 79 + 0 + 9 = 88 + 300; card fee on 88: 1.32.
+    [
+      'BYO router, static IP, greenfield',
+      { ...base, router: router('0'), addOns: ['static-ip'] as const, greenfield: true },
+      389.32,
+    ],
+    // $10 off the first month: 69 + 15; the card fee is on the monthly charge, 94: 1.41.
+    [
+      '$10 off up front',
+      { ...base, addOns: [], greenfield: false, discount: upFront({ dollar_amount: 10 }) },
+      85.41,
+    ],
+    // A free month credited at month 7 does not lower the first month.
+    [
+      'one month free at month 7',
+      { ...base, addOns: [], greenfield: true, discount: freeMonthsDiscount(1) },
+      395.41,
+    ],
+  ])('%s (demo rules)', (_label, order, total) => {
+    expect(minimumTotalCost(order, demoRules)).toBe(total);
+  });
+
+  it("another provider's fees change it: 79 + 15 + 12.50 + 450, 2% of 106.50", () => {
+    const order = { ...base, addOns: ['static-ip'] as const, greenfield: true };
+    expect(minimumTotalCost(order, acmeRules)).toBe(558.63);
+    expect(minimumTotalCost(order, demoRules)).toBe(404.55);
+  });
 });
 
 describe('SPEC.md 9: First payment occurs 15 days after activation', () => {
@@ -158,16 +211,19 @@ describe('SPEC.md 9: First payment occurs 15 days after activation', () => {
 
 describe('order summary', () => {
   it('shows every line of the order', () => {
-    const summary = orderSummary({
-      plan: plan('79'),
-      router: router('15'),
-      addOns: ['static-ip', 'new-development-fee'],
-      greenfield: true,
-      discount: freeMonthsDiscount(1),
-      couponCode: 'PROMOMIOMF',
-      activationDate: '2025-03-03T00:00:00.000Z',
-      timeZone: 'Australia/Perth',
-    });
+    const summary = orderSummary(
+      {
+        plan: plan('79'),
+        router: router('15'),
+        addOns: ['static-ip', 'new-development-fee'],
+        greenfield: true,
+        discount: freeMonthsDiscount(1),
+        couponCode: 'PROMOMIOMF',
+        activationDate: '2025-03-03T00:00:00.000Z',
+        timeZone: 'Australia/Perth',
+      },
+      demoRules,
+    );
     expect(summary).toEqual({
       plan: { id: 'boost-100', name: 'Boost 100', speed: 100, amount: 79 },
       router: {
@@ -194,17 +250,16 @@ describe('order summary', () => {
       monthlyTotal: 103,
       activationTotal: 403,
       cardFee: 1.55,
+      minimumTotalCost: 404.55,
       firstPaymentDate: new Date('2025-03-18T00:00:00.000Z'),
     });
   });
 
   it('has no discount, first payment date or extras until they exist', () => {
-    const summary = orderSummary({
-      plan: plan('79'),
-      router: router('0'),
-      addOns: [],
-      greenfield: false,
-    });
+    const summary = orderSummary(
+      { plan: plan('79'), router: router('0'), addOns: [], greenfield: false },
+      demoRules,
+    );
     expect(summary.discount).toBeNull();
     expect(summary.firstPaymentDate).toBeNull();
     expect(summary.addOns).toEqual([]);
@@ -212,18 +267,38 @@ describe('order summary', () => {
     expect(summary.activationTotal).toBe(79);
   });
 
-  it('hides the promo banner for PNBF24', () => {
-    const summary = orderSummary({
+  it("prices the add-on lines and totals by another provider's rules", () => {
+    const order = {
       plan: plan('79'),
-      router: router('0'),
-      addOns: [],
-      greenfield: false,
-      discount: upFront({
-        dollar_amount: 10,
-        in_words: '$10 off for 9 months - Black Friday Sale.',
-      }),
-      couponCode: 'PNBF24',
+      router: router('15'),
+      addOns: ['static-ip', 'new-development-fee'] as const,
+      greenfield: true,
+    };
+    const summary = orderSummary({ ...order, addOns: [...order.addOns] }, acmeRules);
+    expect(summary.addOns.map((line) => line.amount)).toEqual([12.5, 450]);
+    expect(summary).toMatchObject({
+      monthlyTotal: 106.5,
+      activationTotal: 556.5,
+      cardFee: 2.13,
+      minimumTotalCost: 558.63,
     });
+  });
+
+  it('hides the promo banner for PNBF24', () => {
+    const summary = orderSummary(
+      {
+        plan: plan('79'),
+        router: router('0'),
+        addOns: [],
+        greenfield: false,
+        discount: upFront({
+          dollar_amount: 10,
+          in_words: '$10 off for 9 months - Black Friday Sale.',
+        }),
+        couponCode: 'PNBF24',
+      },
+      demoRules,
+    );
     expect(summary.discount?.showsPromoBanner).toBe(false);
     expect(summary.discount?.inWords).toBe('$10 off for 9 months - Black Friday Sale.');
   });
@@ -261,7 +336,7 @@ describe('pricing properties', () => {
             (o.greenfield ? 30_000 : 0) +
             (o.addOns.includes('static-ip') ? 900 : 0)) /
           100;
-        expect(activationTotal({ ...o, discount: null })).toBe(expected);
+        expect(activationTotal({ ...o, discount: null }, demoRules)).toBe(expected);
       }),
     );
   });
@@ -269,8 +344,20 @@ describe('pricing properties', () => {
   it('the card fee is 1.5% of the monthly charge, to the cent', () => {
     fc.assert(
       fc.property(order, (o) => {
-        const monthly = monthlyCharge(o);
-        expect(Math.abs(cardFee(monthly) - monthly * 0.015)).toBeLessThanOrEqual(0.005 + 1e-9);
+        const monthly = monthlyCharge(o, demoRules);
+        const fee = cardFee(monthly, demoRules);
+        expect(Math.abs(fee - monthly * 0.015)).toBeLessThanOrEqual(0.005 + 1e-9);
+      }),
+    );
+  });
+
+  it('the minimum total cost is the activation total plus the card fee, and the summary says so', () => {
+    fc.assert(
+      fc.property(order, fc.constantFrom(demoRules, acmeRules), (o, rules) => {
+        const fee = cardFee(monthlyCharge(o, rules), rules);
+        const total = minimumTotalCost(o, rules);
+        expect(total).toBe(roundCents(activationTotal(o, rules) + fee));
+        expect(orderSummary(o, rules).minimumTotalCost).toBe(total);
       }),
     );
   });
@@ -278,9 +365,12 @@ describe('pricing properties', () => {
   it('totals are never negative and a discount never raises the activation total', () => {
     fc.assert(
       fc.property(order, (o) => {
-        expect(monthlyCharge(o)).toBeGreaterThanOrEqual(0);
-        expect(activationTotal(o)).toBeGreaterThanOrEqual(0);
-        expect(activationTotal(o)).toBeLessThanOrEqual(activationTotal({ ...o, discount: null }));
+        const activation = activationTotal(o, demoRules);
+        expect(monthlyCharge(o, demoRules)).toBeGreaterThanOrEqual(0);
+        expect(activation).toBeGreaterThanOrEqual(0);
+        expect(activation).toBeLessThanOrEqual(
+          activationTotal({ ...o, discount: null }, demoRules),
+        );
       }),
     );
   });
@@ -290,7 +380,7 @@ describe('pricing properties', () => {
       fc.property(order, fc.constantFrom<AddOn>('static-ip', 'new-development-fee'), (o, addOn) => {
         const once = { ...o, addOns: addAddOn(o.addOns, addOn) };
         const twice = { ...o, addOns: addAddOn(once.addOns, addOn) };
-        expect(orderSummary(twice)).toEqual(orderSummary(once));
+        expect(orderSummary(twice, demoRules)).toEqual(orderSummary(once, demoRules));
       }),
     );
   });

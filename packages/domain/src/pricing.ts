@@ -1,17 +1,14 @@
 /**
  * Money, in dollars rounded to cents (SPEC.md 9). The wizard previews with these functions and the
- * server decides with them, from its own catalogue.
+ * server decides with them, from its own catalogue. The prices of the add-ons and fees are the
+ * catalogue's (`rules`, a DomainConfig); the plan's and router's are on the plan and router.
  */
 import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns';
 import { hasAddOn, STATIC_IP_LABEL } from './add-ons.ts';
 import { isBringYourOwn, parseCost, parseCostOrNull } from './catalogue.ts';
-import {
-  CARD_FEE_RATE,
-  FIRST_PAYMENT_DELAY_DAYS,
-  NEW_DEVELOPMENT_CHARGE,
-  STATIC_IP_MONTHLY,
-} from './constants.ts';
+import type { DomainConfig } from './config.ts';
+import { FIRST_PAYMENT_DELAY_DAYS } from './constants.ts';
 import { appliesToFirstPayment, showsPromoBanner } from './discounts.ts';
 import type { AddOn, Discount, Plan, Router } from './types.ts';
 
@@ -21,8 +18,14 @@ export interface PricedOrder {
   addOns: readonly AddOn[];
 }
 
+/** The catalogue's prices of the add-ons and fees. */
+export type PriceRules = Pick<
+  DomainConfig,
+  'staticIpMonthly' | 'newDevelopmentCharge' | 'cardFeeRate'
+>;
+
 export interface ActivationOrder extends PricedOrder {
-  /** The building's, never the visitor's: it decides the $300 new-development charge. */
+  /** The building's, never the visitor's: it decides the one-off new-development charge. */
   greenfield: boolean;
   discount?: Discount | null;
 }
@@ -42,28 +45,49 @@ export function discountedPlanPrice(plan: Plan, discount?: Discount | null): num
   return roundCents(price * (1 - percentage / 100));
 }
 
-function staticIpCharge(addOns: readonly AddOn[]): number {
-  return hasAddOn(addOns, 'static-ip') ? STATIC_IP_MONTHLY : 0;
+function staticIpCharge(addOns: readonly AddOn[], rules: Pick<PriceRules, 'staticIpMonthly'>) {
+  return hasAddOn(addOns, 'static-ip') ? rules.staticIpMonthly : 0;
 }
 
 /**
- * The recurring charge the visitor agrees to: plan + router + $9 static IP, undiscounted. An up
- * front discount is a reduction of the first payment, which activationTotal carries.
+ * The recurring charge the visitor agrees to: plan + router + the static IP's monthly price,
+ * undiscounted. An up front discount is a reduction of the first payment, which activationTotal
+ * carries.
  */
-export function monthlyCharge(order: PricedOrder): number {
+export function monthlyCharge(
+  order: PricedOrder,
+  rules: Pick<PriceRules, 'staticIpMonthly'>,
+): number {
   return roundCents(
-    parseCost(order.plan.cost) + parseCost(order.router.cost) + staticIpCharge(order.addOns),
+    parseCost(order.plan.cost) + parseCost(order.router.cost) + staticIpCharge(order.addOns, rules),
   );
 }
 
-/** Discounted plan price + router cost + $300 if greenfield + $9 if static IP. */
-export function activationTotal(order: ActivationOrder): number {
+/**
+ * Discounted plan price + router cost + the new development charge if greenfield + the static IP
+ * if chosen ($300 and $9 for the demo provider).
+ */
+export function activationTotal(
+  order: ActivationOrder,
+  rules: Pick<PriceRules, 'staticIpMonthly' | 'newDevelopmentCharge'>,
+): number {
   return roundCents(
     discountedPlanPrice(order.plan, order.discount) +
       parseCost(order.router.cost) +
-      (order.greenfield ? NEW_DEVELOPMENT_CHARGE : 0) +
-      staticIpCharge(order.addOns),
+      (order.greenfield ? rules.newDevelopmentCharge : 0) +
+      staticIpCharge(order.addOns, rules),
   );
+}
+
+/**
+ * The least a customer pays under the month-to-month contract (the minimum total cost the
+ * Telecommunications Consumer Protections Code asks to be shown): the first month's charges (the
+ * plan price after an up front discount, the router, the static IP) + the one-off new development
+ * charge for a greenfield building (together: activationTotal) + the card surcharge on the
+ * monthly charge (cardFee). No lock-in, so nothing after the first month is owed.
+ */
+export function minimumTotalCost(order: ActivationOrder, rules: PriceRules): number {
+  return roundCents(activationTotal(order, rules) + cardFee(monthlyCharge(order, rules), rules));
 }
 
 /**
@@ -81,9 +105,9 @@ export function sameAmount(a: string | number, b: string | number): boolean {
   return left !== null && left === right;
 }
 
-/** 1.5% of the monthly charge. */
-export function cardFee(monthly: number): number {
-  return roundCents(monthly * CARD_FEE_RATE);
+/** The card surcharge: the catalogue's rate (1.5% for the demo) of the monthly charge. */
+export function cardFee(monthly: number, rules: Pick<PriceRules, 'cardFeeRate'>): number {
+  return roundCents(monthly * rules.cardFeeRate);
 }
 
 /**
@@ -118,18 +142,20 @@ export interface OrderSummary {
   monthlyTotal: number;
   activationTotal: number;
   cardFee: number;
+  /** minimumTotalCost: activationTotal + cardFee. */
+  minimumTotalCost: number;
   firstPaymentDate: Date | null;
 }
 
 export const NEW_DEVELOPMENT_LABEL = 'New Development Charge';
 
-function addOnLines(input: SummaryInput): SummaryAddOnLine[] {
+function addOnLines(input: SummaryInput, rules: PriceRules): SummaryAddOnLine[] {
   const lines: SummaryAddOnLine[] = [];
   if (hasAddOn(input.addOns, 'static-ip')) {
     lines.push({
       code: 'static-ip',
       label: STATIC_IP_LABEL,
-      amount: STATIC_IP_MONTHLY,
+      amount: rules.staticIpMonthly,
       recurring: true,
     });
   }
@@ -138,7 +164,7 @@ function addOnLines(input: SummaryInput): SummaryAddOnLine[] {
     lines.push({
       code: 'new-development-fee',
       label: NEW_DEVELOPMENT_LABEL,
-      amount: NEW_DEVELOPMENT_CHARGE,
+      amount: rules.newDevelopmentCharge,
       recurring: false,
     });
   }
@@ -146,9 +172,11 @@ function addOnLines(input: SummaryInput): SummaryAddOnLine[] {
 }
 
 /** Every line of the wizard's order summary. */
-export function orderSummary(input: SummaryInput): OrderSummary {
+export function orderSummary(input: SummaryInput, rules: PriceRules): OrderSummary {
   const { plan, router, discount } = input;
-  const monthly = monthlyCharge(input);
+  const monthly = monthlyCharge(input, rules);
+  const activation = activationTotal(input, rules);
+  const fee = cardFee(monthly, rules);
   return {
     plan: { id: plan.id, name: plan.name, speed: plan.speed, amount: parseCost(plan.cost) },
     router: {
@@ -158,7 +186,7 @@ export function orderSummary(input: SummaryInput): OrderSummary {
       bringYourOwn: isBringYourOwn(router),
       period: router.description2,
     },
-    addOns: addOnLines(input),
+    addOns: addOnLines(input, rules),
     discount: discount
       ? {
           inWords: discount.in_words,
@@ -167,8 +195,10 @@ export function orderSummary(input: SummaryInput): OrderSummary {
         }
       : null,
     monthlyTotal: monthly,
-    activationTotal: activationTotal(input),
-    cardFee: cardFee(monthly),
+    activationTotal: activation,
+    cardFee: fee,
+    // The same sum as minimumTotalCost, from the parts already worked out.
+    minimumTotalCost: roundCents(activation + fee),
     firstPaymentDate:
       input.activationDate == null ? null : firstPaymentDate(input.activationDate, input.timeZone),
   };

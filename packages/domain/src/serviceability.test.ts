@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressFromQuery } from './address.ts';
 import { defaultDomainConfig } from './config.ts';
+import { acmeRules, demoRules } from './test-support/rules.ts';
 import {
   availabilityHeading,
   availableHeading,
@@ -63,8 +64,11 @@ describe('texts', () => {
   it('reads as the visitor sees them', () => {
     expect(serviceabilityText.upTo1GB).toBe('Speeds up to 1GB');
     expect(serviceabilityText.max100Mbps).toBe('Maximum speed 100Mbps');
-    expect(serviceabilityText.newDevelopmentCharge).toBe(
+    expect(serviceabilityText.newDevelopmentCharge(300)).toBe(
       'A one-off New Development Charge of $300 applies to new developments.',
+    );
+    expect(serviceabilityText.newDevelopmentCharge(449.5)).toBe(
+      'A one-off New Development Charge of $449.50 applies to new developments.',
     );
     expect(serviceabilityText.contactPartner(phone)).toBe(
       'For business internet, please contact our partner telecom at 1300 000 000.',
@@ -113,7 +117,15 @@ describe('buildingVariant (SPEC.md 4 building variants, first match wins)', () =
     ['ComingSoon', building('ComingSoon'), capped],
     ['BuildCommenced brownfield', building('BuildCommenced'), capped],
   ])('%s', (_, address, variant) => {
-    expect(buildingVariant(address, phone)).toEqual(variant);
+    expect(buildingVariant(address, phone, demoRules)).toEqual(variant);
+  });
+
+  it("a greenfield building's charge text names another provider's charge", () => {
+    const variant = buildingVariant(building('LIT', { greenfield: true }), phone, acmeRules);
+    expect(variant).toMatchObject({
+      kind: 'greenfield',
+      chargeText: 'A one-off New Development Charge of $450 applies to new developments.',
+    });
   });
 });
 
@@ -181,7 +193,7 @@ describe('demo buildings (PRODUCT.md 5)', () => {
     const served = isServiceable(address.status);
     expect([
       availabilityHeading(address),
-      served && buildingVariant(address, phone).kind,
+      served && buildingVariant(address, phone, demoRules).kind,
       served && showsViewPlans(address),
       !unitSchema(address.mdu).safeParse('').success,
       speedCapMbps(address),

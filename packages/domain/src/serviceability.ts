@@ -1,4 +1,4 @@
-import { NEW_DEVELOPMENT_CHARGE } from './constants.ts';
+import type { DomainConfig } from './config.ts';
 import { formatDollars, messages } from './messages.ts';
 import type { Address } from './types.ts';
 
@@ -26,7 +26,9 @@ export function availabilityHeading(address: BuildingFacts): string {
 export const serviceabilityText = {
   upTo1GB: 'Speeds up to 1GB',
   max100Mbps: 'Maximum speed 100Mbps',
-  newDevelopmentCharge: `A one-off New Development Charge of $${formatDollars(NEW_DEVELOPMENT_CHARGE)} applies to new developments.`,
+  /** The catalogue's charge: $300 for the demo provider. */
+  newDevelopmentCharge: (amount: number) =>
+    `A one-off New Development Charge of $${formatDollars(amount)} applies to new developments.`,
   residential: 'Residential',
   business: 'Business',
   contactPartner: (phone: string) =>
@@ -55,14 +57,18 @@ export type BuildingVariant =
  * SPEC.md 4's building variants, first match wins. A commercial greenfield building counts as
  * commercial: SPEC.md's heading treats it apart from greenfield, and it offers no plans.
  */
-export function buildingVariant(address: BuildingFacts, partnerPhone: string): BuildingVariant {
+export function buildingVariant(
+  address: BuildingFacts,
+  partnerPhone: string,
+  rules: Pick<DomainConfig, 'newDevelopmentCharge'>,
+): BuildingVariant {
   const text = serviceabilityText;
   if (address.greenfield && !address.commercial) {
     return {
       kind: 'greenfield',
       speedCapMbps: 1000,
       speedText: text.upTo1GB,
-      chargeText: text.newDevelopmentCharge,
+      chargeText: text.newDevelopmentCharge(rules.newDevelopmentCharge),
     };
   }
   if (address.status === 'LIT' && address.mixed) {

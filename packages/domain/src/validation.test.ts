@@ -10,6 +10,7 @@ import {
   paymentAcceptancesSchema,
   unitSchema,
 } from './validation.ts';
+import { acmeRules, demoRules } from './test-support/rules.ts';
 
 // Messages are quoted from SPEC.md 5 here, not imported, so a changed message fails a test.
 
@@ -249,12 +250,19 @@ describe('paymentAcceptancesSchema', () => {
     [79, false, { monthlyCharge: true, terms: true }, {}],
     [79, false, { monthlyCharge: true, terms: true, newDevelopmentCharge: false }, {}],
   ])('$%s greenfield %s: %j -> %j', (monthlyCharge, greenfield, ticked, messages) => {
-    const schema = paymentAcceptancesSchema({ monthlyCharge, greenfield });
+    const schema = paymentAcceptancesSchema({ monthlyCharge, greenfield }, demoRules);
     expect(firstIssues(schema.safeParse(ticked))).toEqual(messages);
   });
 
+  it("asks to agree to another provider's new development charge", () => {
+    const schema = paymentAcceptancesSchema({ monthlyCharge: 79, greenfield: true }, acmeRules);
+    expect(firstIssues(schema.safeParse({ monthlyCharge: true, terms: true }))).toEqual({
+      newDevelopmentCharge: 'Please agree to the New Development Charge of $450',
+    });
+  });
+
   it('makes marketing optional, unticked by default', () => {
-    const schema = paymentAcceptancesSchema({ monthlyCharge: 79, greenfield: false });
+    const schema = paymentAcceptancesSchema({ monthlyCharge: 79, greenfield: false }, demoRules);
     expect(schema.parse({ monthlyCharge: true, terms: true })).toEqual({
       monthlyCharge: true,
       terms: true,

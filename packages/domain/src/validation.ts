@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { messages, monthlyChargeRequired } from './messages.ts';
+import type { DomainConfig } from './config.ts';
+import { messages, monthlyChargeRequired, newDevelopmentChargeRequired } from './messages.ts';
 import {
   EMAIL_MAX,
   NAME_MAX,
@@ -169,11 +170,14 @@ export interface PaymentAcceptancesContext {
 }
 
 /** SPEC.md 5 payment acceptances; marketing emails are optional. */
-export function paymentAcceptancesSchema({ monthlyCharge, greenfield }: PaymentAcceptancesContext) {
+export function paymentAcceptancesSchema(
+  { monthlyCharge, greenfield }: PaymentAcceptancesContext,
+  rules: Pick<DomainConfig, 'newDevelopmentCharge'>,
+) {
   return z.object({
     monthlyCharge: z.literal(true, { error: monthlyChargeRequired(monthlyCharge) }),
     newDevelopmentCharge: greenfield
-      ? z.literal(true, { error: messages.newDevelopmentChargeRequired })
+      ? z.literal(true, { error: newDevelopmentChargeRequired(rules.newDevelopmentCharge) })
       : z.boolean().optional(),
     terms: z.literal(true, { error: messages.termsRequired }),
     marketing: z.boolean().default(false),

@@ -1,18 +1,27 @@
 import type { AppContext } from '../context.ts';
+import { timedBilling, timedScheduler } from '../metrics/adapters.ts';
+import { countHolds } from '../metrics/holds.ts';
 import { configuredServices } from '../services.ts';
 import { embeddedScheduler, type Scheduler } from '../scheduling/scheduler.ts';
 import { arrivyScheduler } from './arrivy.ts';
 import { localLedger, type BillingAdapter } from './billing.ts';
 import { chargebeeBilling } from './chargebee.ts';
 
-/** Configuration alone picks each adapter (PRODUCT.md section 2): no code changes. */
+/**
+ * Configuration alone picks each adapter (PRODUCT.md section 2): no code changes. Whichever is
+ * picked is timed and counted the same way (README, Metrics).
+ */
 
 export function billingFor(ctx: AppContext): BillingAdapter {
   const chargebee = configuredServices(ctx.config).chargebeeBilling;
-  return chargebee ? chargebeeBilling(chargebee) : localLedger(ctx.newId);
+  return timedBilling(
+    ctx.metrics,
+    chargebee ? chargebeeBilling(chargebee) : localLedger(ctx.newId),
+  );
 }
 
 export function schedulerFor(ctx: AppContext): Scheduler {
   const arrivy = configuredServices(ctx.config).arrivy;
-  return arrivy ? arrivyScheduler(ctx, arrivy) : embeddedScheduler(ctx);
+  const scheduler = arrivy ? arrivyScheduler(ctx, arrivy) : embeddedScheduler(ctx);
+  return countHolds(ctx.metrics, timedScheduler(ctx.metrics, scheduler));
 }

@@ -12,7 +12,7 @@ import { prepare } from '../db/open.ts';
 import { demoCatalogue, demoCatalogueOf } from '../test-support/demo-catalogue.ts';
 import { loadCatalogueOfRecord } from './boot.ts';
 import { importCatalogue } from './import.ts';
-import { demoCatalogueFile } from './load-file.ts';
+import { demoCatalogueFile } from '../paths.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'catalogue-boot-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,7 +1,8 @@
 import { ConfigError, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { importCatalogue, type ImportResult } from './import.ts';
-import { demoCatalogueFile, loadCatalogueFile } from './load-file.ts';
+import { demoCatalogueFile } from '../paths.ts';
+import { loadCatalogueFile } from './load-file.ts';
 
 /**
  * The catalogue of record at start (docs/decisions/011-catalogue-as-data.md):

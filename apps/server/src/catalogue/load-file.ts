@@ -1,15 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import type { ProviderCatalogue } from '@fibre/domain';
 import { ConfigError } from '../config.ts';
 import type { CatalogueSource } from '../db/tables/catalogue-versions.ts';
+import { demoCatalogueFile } from '../paths.ts';
 import { formatCatalogueIssue, parseProviderCatalogue } from '@fibre/domain';
-
-/** The bundled demo catalogue: what the server serves when no other was given (README). */
-export const demoCatalogueFile = fileURLToPath(
-  new URL('../../../../catalogue/demo.yaml', import.meta.url),
-);
 
 export interface CatalogueFile {
   catalogue: ProviderCatalogue;

@@ -1,32 +1,44 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { sql } from 'kysely';
+import { migrationsDir } from '../paths.ts';
 import type { Database } from './database.ts';
 
-const dir = new URL('./migrations/', import.meta.url);
+// Any fixed number: instances that start together queue on it (docs/decisions/002-database-modes.md).
+const MIGRATION_LOCK = 4711;
 
 /**
- * Applies the numbered SQL migrations in order, each once, each in its own transaction. On
- * PostgreSQL an advisory lock lets several instances start at once without racing.
+ * Applies the numbered SQL migrations in order, each once, each in its own transaction. The whole
+ * run holds one advisory lock on one connection, so instances that start together on a fresh
+ * database wait for the first: before, each file had its own lock but the bookkeeping table was
+ * created outside any, and racing `CREATE TABLE IF NOT EXISTS` fails in PostgreSQL.
  */
 export async function migrate(database: Database): Promise<string[]> {
-  const files = (await readdir(dir)).filter((f) => /^\d{3}-[a-z0-9-]+\.sql$/.test(f)).sort();
-  await database.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
-  const applied: string[] = [];
-  for (const file of files) {
-    const text = await readFile(new URL(file, dir), 'utf8');
-    const done = await database.db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(4711)`.execute(trx);
-      const seen = await sql<{
-        version: string;
-      }>`SELECT version FROM schema_migrations WHERE version = ${file}`.execute(trx);
-      if (seen.rows.length > 0) return false;
-      await sql.raw(text).execute(trx);
-      await sql`INSERT INTO schema_migrations (version) VALUES (${file})`.execute(trx);
-      return true;
-    });
-    if (done) applied.push(file);
-  }
-  return applied;
+  const files = (await readdir(migrationsDir))
+    .filter((f) => /^\d{3}-[a-z0-9-]+\.sql$/.test(f))
+    .sort();
+  return database.db.connection().execute(async (session) => {
+    await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK})`.execute(session);
+    try {
+      await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(
+        session,
+      );
+      const applied: string[] = [];
+      for (const file of files) {
+        const seen = await sql<{
+          version: string;
+        }>`SELECT version FROM schema_migrations WHERE version = ${file}`.execute(session);
+        if (seen.rows.length > 0) continue;
+        const text = await readFile(join(migrationsDir, file), 'utf8');
+        await session.transaction().execute(async (trx) => {
+          await sql.raw(text).execute(trx);
+          await sql`INSERT INTO schema_migrations (version) VALUES (${file})`.execute(trx);
+        });
+        applied.push(file);
+      }
+      return applied;
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`.execute(session);
+    }
+  });
 }

@@ -1,5 +1,6 @@
 import type { InstallBody } from '@fibre/domain';
 import { HttpError } from '../errors.ts';
+import { NEEDS_ATTENTION } from '../metrics/metrics.ts';
 import {
   claimIdempotencyKey,
   deleteOrder,
@@ -62,7 +63,7 @@ const schedulingFailed = () =>
 const paymentUnconfirmed = () =>
   new HttpError(
     503,
-    'order_needs_attention',
+    NEEDS_ATTENTION,
     'We could not confirm your payment. Please call us so that we can finalise your order.',
   );
 
@@ -237,6 +238,7 @@ async function keepForAttention(
     if (input.idempotencyKey !== undefined)
       await saveIdempotentAnswer(trx, input.idempotencyKey, answer.status, answer.body);
   });
+  deps.ctx.metrics.installFailed(NEEDS_ATTENTION);
   const problem = new Error(`Order ${order.orderId} needs attention: ${reason}`, { cause: error });
   deps.log?.error({ err: problem, order_id: order.orderId }, 'order needs attention');
   deps.reporter?.report(problem, { order_id: order.orderId });

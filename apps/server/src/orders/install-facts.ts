@@ -8,6 +8,7 @@ import {
   toTemplateExtraFields,
   unitOrEmpty,
   type ArrivyBooking,
+  type DomainConfig,
   type ExtraFieldName,
   type InstallBody,
 } from '@fibre/domain';
@@ -88,7 +89,11 @@ function sameExtraField(name: ExtraFieldName, value: string | undefined, expecte
   return sameAmount(value ?? '', expected);
 }
 
-export function installFacts(input: FactsInput): InstallFacts {
+/** `rules` are the catalogue's (ctx.catalogue.current().domain): the add-on and fee prices. */
+export function installFacts(
+  input: FactsInput,
+  rules: Pick<DomainConfig, 'staticIpMonthly' | 'newDevelopmentCharge'>,
+): InstallFacts {
   checkWindow(input);
   const { body, extra, priced, held, rsp, firstName, lastName } = input;
   const { building, served, plan, router, coupon } = priced.catalogue;
@@ -108,19 +113,22 @@ export function installFacts(input: FactsInput): InstallFacts {
   if (cb.start_date !== startDate) {
     refuse('charge_bee.start_date', 'must be the end of the installation day');
   }
-  const extraFields = buildExtraFields({
-    buildingCode: building.code,
-    termsAgreed: true,
-    marketing: extra.get('Marketing Emails') === 'YES',
-    rsp,
-    speed: plan.speed,
-    howDidYouHear: extra.get('How Did You Hear About Us?') ?? '',
-    promoCode: extra.get('Promo Code') || null,
-    referralCode: extra.get('Referral Code') || null,
-    routerName: router.name,
-    monthlyCost: monthlyCharge({ plan, router, addOns: priced.addOns }),
-    addOns: priced.addOns,
-  });
+  const extraFields = buildExtraFields(
+    {
+      buildingCode: building.code,
+      termsAgreed: true,
+      marketing: extra.get('Marketing Emails') === 'YES',
+      rsp,
+      speed: plan.speed,
+      howDidYouHear: extra.get('How Did You Hear About Us?') ?? '',
+      promoCode: extra.get('Promo Code') || null,
+      referralCode: extra.get('Referral Code') || null,
+      routerName: router.name,
+      monthlyCost: monthlyCharge({ plan, router, addOns: priced.addOns }, rules),
+      addOns: priced.addOns,
+    },
+    rules,
+  );
   const booking = buildArrivyBooking({
     contact: {
       firstName,

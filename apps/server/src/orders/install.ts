@@ -107,6 +107,18 @@ export async function install(
   rawBody: unknown,
   idempotencyKey: string | undefined,
 ): Promise<InstallAnswer> {
+  // Every way an install fails, counted by cause (README, Metrics).
+  return placeOrder(deps, rawBody, idempotencyKey).catch((error: unknown) => {
+    deps.ctx.metrics.installFailed(error);
+    throw error;
+  });
+}
+
+async function placeOrder(
+  deps: InstallDeps,
+  rawBody: unknown,
+  idempotencyKey: string | undefined,
+): Promise<InstallAnswer> {
   const { ctx } = deps;
   const body = checkBody(rawBody);
   const extra = new Map(body.arrivy_booking.template_extra_fields.map((f) => [f.name, f.value]));

@@ -12,6 +12,7 @@ import {
   unitSchema,
   type AddOn,
   type Coupon,
+  type DomainConfig,
   type InstallBody,
   type Plan,
   type Router,
@@ -55,13 +56,16 @@ const unprocessable = (code: string, message: string, field?: string) =>
 
 /**
  * Decides what the order is and costs from the server's own catalogue, building and coupons: the
- * browser's body names the choices, never the prices (PRODUCT.md section 4).
+ * browser's body names the choices, never the prices (docs/decisions/009-install-facts.md). The
+ * rules are the catalogue's (ctx.catalogue.current().domain): which plans show, the add-on and fee
+ * prices.
  */
 export async function priceOrder(
   db: Kysely<Schema>,
   catalogue: Pick<CatalogueSnapshot, 'provider' | 'plans' | 'routers'>,
   body: InstallBody,
   extra: Map<string, string>,
+  rules: DomainConfig,
 ): Promise<PricedInstall> {
   const cb = body.charge_bee;
   const buildingCode = cb.service_id.trim().toUpperCase();
@@ -99,7 +103,7 @@ export async function priceOrder(
   const plan = catalogue.plans.find((p) => p.id === cb.plan_id);
   if (
     !plan ||
-    !isPlanOffered(plan, { lit: building.status === 'LIT', greenfield: flags.greenfield })
+    !isPlanOffered(plan, { lit: building.status === 'LIT', greenfield: flags.greenfield }, rules)
   ) {
     throw unprocessable(
       'plan_not_offered',
@@ -136,7 +140,7 @@ export async function priceOrder(
     coupon = couponFromRecord(row);
   }
 
-  const monthly = monthlyCharge({ plan, router, addOns });
+  const monthly = monthlyCharge({ plan, router, addOns }, rules);
   // Amounts compare as amounts: '79', '79.0' and '79.00' are one price (009).
   const changed = {
     ...(sameAmount(cb.router_charge, router.cost)
@@ -155,13 +159,16 @@ export async function priceOrder(
       Object.fromEntries(Object.keys(changed).map((field) => [field, message])),
     );
   }
-  const activation = activationTotal({
-    plan,
-    router,
-    addOns,
-    greenfield: flags.greenfield,
-    discount: coupon ? discountFromCoupon(coupon) : null,
-  });
+  const activation = activationTotal(
+    {
+      plan,
+      router,
+      addOns,
+      greenfield: flags.greenfield,
+      discount: coupon ? discountFromCoupon(coupon) : null,
+    },
+    rules,
+  );
   return {
     buildingCode,
     planId: plan.id,
@@ -171,7 +178,7 @@ export async function priceOrder(
     couponId: coupon?.coupon_id ?? null,
     monthlyCents: cents(monthly),
     activationCents: cents(activation),
-    cardFeeCents: cents(cardFee(monthly)),
+    cardFeeCents: cents(cardFee(monthly, rules)),
     catalogue: { building, served, greenfield: flags.greenfield, plan, router, coupon },
   };
 }

@@ -60,6 +60,7 @@ export async function rebuildOrder(
       coupon: couponRow ? couponFromRecord(couponRow) : null,
     },
   };
-  const facts = installFacts({ ...input, priced, held, rsp, firstName, lastName });
+  const rules = deps.ctx.catalogue.current().domain;
+  const facts = installFacts({ ...input, priced, held, rsp, firstName, lastName }, rules);
   return { orderId: order.id, held, priced, facts, firstName, lastName };
 }

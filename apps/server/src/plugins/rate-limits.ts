@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import { HttpError } from '../errors.ts';
 import { firstConnection, rateLimitRedis, resilientStore } from './rate-limit-store.ts';
 
@@ -72,7 +73,11 @@ export function trustProxyOption(
 }
 
 /** Registers the limits; call before the routes, whose registration picks up their limits. */
-export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  config: Config,
+  metrics: Metrics,
+): Promise<void> {
   let where = '';
   const redis = config.keys.REDIS_URL ? rateLimitRedis(config.keys.REDIS_URL) : undefined;
   if (redis) {
@@ -92,13 +97,16 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     store,
-    errorResponseBuilder: () => new HttpError(429, 'rate_limited', 'Too many requests'),
+    errorResponseBuilder: () => {
+      metrics.rateLimited('global');
+      return new HttpError(429, 'rate_limited', 'Too many requests');
+    },
   });
 
   const byRoute = new Map<string, RouteLimit>();
   for (const limit of routeLimits) for (const route of limit.routes) byRoute.set(route, limit);
   const hooks = new Map(
-    routeLimits.map((limit) => [limit.group, routeLimitHook(app, limit, config.limits)]),
+    routeLimits.map((limit) => [limit.group, routeLimitHook(app, limit, config.limits, metrics)]),
   );
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -117,6 +125,7 @@ function routeLimitHook(
   app: FastifyInstance,
   limit: RouteLimit,
   limits: Config['limits'],
+  metrics: Metrics,
 ): onRequestHookHandler {
   // groupId is not in createRateLimit's types, but reaches the store's child (rate-limit-store.ts),
   // which counts the group under its own name.
@@ -126,6 +135,7 @@ function routeLimitHook(
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;
     void reply.header('retry-after', result.ttlInSeconds);
+    metrics.rateLimited(limit.group);
     throw new HttpError(429, 'rate_limited', limit.message);
   };
 }

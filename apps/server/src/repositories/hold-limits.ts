@@ -57,19 +57,23 @@ export async function checkHolder(trx: Transaction<Schema>, limits: HoldLimits, 
   if (Number(n) >= client.maxLive) throw tooManyHolds(client.maxLive);
 }
 
-/** A visitor holds one window at a time: the session's other live holds go when a new one comes. */
+/**
+ * A visitor holds one window at a time: the session's other live holds go when a new one comes.
+ * Answers how many went (counted as released holds, README's Metrics).
+ */
 export async function releaseOthers(
   trx: Transaction<Schema>,
   limits: HoldLimits,
   keep: string,
   now: Date,
-): Promise<void> {
-  if (!limits.session) return;
-  await trx
+): Promise<number> {
+  if (!limits.session) return 0;
+  const result = await trx
     .updateTable('reservations')
     .set({ status: 'released', ended_at: now })
     .where('hold_session', '=', limits.session)
     .where('status', '=', 'held')
     .where('reservation_id', '<>', keep)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -76,6 +76,8 @@ export interface Hold {
   event_id: string;
   crew_id: string;
   expires_at: Date;
+  /** The session's earlier holds this one released (releaseOthers). */
+  released: number;
 }
 
 /**
@@ -138,8 +140,7 @@ export async function holdWindow(
         hold_session: limits.session ?? null,
       })
       .execute();
-    await releaseOthers(trx, limits, hold.reservationId, hold.now);
-    return row;
+    return { ...row, released: await releaseOthers(trx, limits, hold.reservationId, hold.now) };
   });
 }
 

@@ -122,6 +122,7 @@ export async function holdSlot(
     },
   });
   if (!hold) throw reservationTaken();
+  ctx.metrics.hold('released', hold.released);
   return {
     reservation_id: hold.reservation_id,
     event_id: hold.event_id,

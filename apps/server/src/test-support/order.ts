@@ -8,6 +8,7 @@ import {
   toTemplateExtraFields,
   type AddOn,
   type BookingSlot,
+  type DomainConfig,
   type InstallBody,
   type Plan,
   type Router,
@@ -91,6 +92,8 @@ export async function prepareOrder(
   const building = demoBuildings.find((b) => b.code === (options.code ?? 'G1A2B3'))!;
   const plans = (await json<Plan[]>('GET', '/api/v1/public/plans')).body;
   const routers = (await json<Router[]>('GET', '/api/v1/public/routers')).body;
+  // The catalogue's prices, as the wizard gets them.
+  const rules = (await json<{ domain: DomainConfig }>('GET', '/api/v1/public/config')).body.domain;
   const plan = plans.find((p) => p.name === (options.planName ?? 'Boost 100'))!;
   const router = routers.find((r) => r.name === (options.routerName ?? 'Wi-Fi 6 Router'))!;
   const slots = await freeSlots(json, options.slotState ?? building.state, now);
@@ -120,19 +123,22 @@ export async function prepareOrder(
   const addOns: AddOn[] = [];
   if (options.staticIp) addOns.push('static-ip');
   if (building.building_category === 'greenfield') addOns.push('new-development-fee');
-  const fields = buildExtraFields({
-    buildingCode: building.code,
-    termsAgreed: true,
-    marketing: false,
-    rsp: 'demo',
-    speed: plan.speed,
-    howDidYouHear: 'Search Engine',
-    promoCode: options.couponId ?? null,
-    referralCode: null,
-    routerName: router.name,
-    monthlyCost: monthlyCharge({ plan, router, addOns }),
-    addOns,
-  });
+  const fields = buildExtraFields(
+    {
+      buildingCode: building.code,
+      termsAgreed: true,
+      marketing: false,
+      rsp: 'demo',
+      speed: plan.speed,
+      howDidYouHear: 'Search Engine',
+      promoCode: options.couponId ?? null,
+      referralCode: null,
+      routerName: router.name,
+      monthlyCost: monthlyCharge({ plan, router, addOns }, rules),
+      addOns,
+    },
+    rules,
+  );
   const body = buildInstallBody({
     reservation: held.body,
     slot,

@@ -1,5 +1,9 @@
+import { defaultDomainConfig, type DomainConfig } from '@fibre/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogueSnapshot } from '../../catalogue/cache.ts';
+import { loadConfig } from '../../config.ts';
 import { startTestApp, type TestApp } from '../../test-support/app.ts';
+import { publicConfig } from './routes.ts';
 
 describe('public config', () => {
   let t: TestApp;
@@ -23,6 +27,64 @@ describe('public config', () => {
       adapters: { addressSearch: 'embedded', cardTokeniser: 'test-vault', leadForm: 'embedded' },
     });
     expect(res.body).not.toContain('secret-key');
+  });
+
+  it("carries the catalogue's rules for the wizard to preview with", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/public/config' });
+    expect(res.json().domain).toEqual({ ...defaultDomainConfig, provider: 'demo' });
+  });
+});
+
+describe('public config from the catalogue being served', () => {
+  const acmeRules: DomainConfig = {
+    ...defaultDomainConfig,
+    provider: 'acme',
+    staticIpMonthly: 12.5,
+    newDevelopmentCharge: 450,
+    cardFeeRate: 0.02,
+    defaultPlanId: 'fast-200',
+    popularPlanIds: ['fast-200'],
+    hiddenPlanIdParts: ['legacy'],
+  };
+  const acme: CatalogueSnapshot = {
+    version: 3,
+    provider: {
+      code: 'acme',
+      name: 'Acme Fibre',
+      colour: '#aa3300',
+      support_phone: '1800 222 333',
+      support_email: 'help@acme.example',
+      links: {
+        billing_portal: 'https://my.acme.example/',
+        navigation: [{ label: 'Home', href: 'https://acme.example/' }],
+        social: [{ label: 'Mastodon', href: 'https://social.example/@acme' }],
+      },
+    },
+    domain: acmeRules,
+    plans: [],
+    routers: [],
+    isDemo: false,
+  };
+
+  it('takes the brand, links and rules from the current snapshot, on every call', () => {
+    let snapshot: CatalogueSnapshot = { ...acme, version: 2, domain: defaultDomainConfig };
+    const ctx = {
+      config: loadConfig({ NODE_ENV: 'test' }),
+      catalogue: { current: () => snapshot, close: async () => undefined },
+    };
+    expect(publicConfig(ctx).domain).toEqual(defaultDomainConfig);
+    snapshot = acme;
+    expect(publicConfig(ctx)).toMatchObject({
+      provider: 'acme',
+      providerName: 'Acme Fibre',
+      supportPhone: '1800 222 333',
+      supportEmail: 'help@acme.example',
+      billingPortalUrl: 'https://my.acme.example/',
+      brandColour: '#aa3300',
+      navigation: [{ label: 'Home', href: 'https://acme.example/' }],
+      socialLinks: [{ label: 'Mastodon', href: 'https://social.example/@acme' }],
+      domain: acmeRules,
+    });
   });
 });
 

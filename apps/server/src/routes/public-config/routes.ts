@@ -8,38 +8,33 @@ export const publicConfigDocs: RouteDoc[] = [
     method: 'get',
     path: '/api/v1/public/config',
     summary:
-      "The wizard's white-label settings: brand, contact details, links and which adapters are on",
+      "The wizard's white-label settings: brand, contact details, links, the catalogue's rules and prices, and which adapters are on",
     tag: 'wizard',
     responses: { 200: 'Public configuration' },
   },
 ];
 
 /**
- * Only what the browser may see: names, links, switches and the browser-side services' public
- * identifiers (a maps browser key, a Chargebee publishable key, a HubSpot form id), never a secret
- * key. A service's settings are present only when it is on (services.ts).
+ * Only what the browser may see: the catalogue's brand, links and rules (the prices and plan rules
+ * the wizard previews with; the server decides with the same), switches and the browser-side
+ * services' public identifiers (a maps browser key, a Chargebee publishable key, a HubSpot form
+ * id), never a secret key. A service's settings are present only when it is on (services.ts).
+ * Built per request: an import changes the catalogue while the server runs.
  */
-export function publicConfig(ctx: AppContext) {
-  const { provider, keys, holdSeconds, env } = ctx.config;
+export function publicConfig(ctx: Pick<AppContext, 'config' | 'catalogue'>) {
+  const { keys, holdSeconds, env } = ctx.config;
+  const { provider, domain } = ctx.catalogue.current();
   const on = configuredServices(ctx.config);
   return {
     provider: provider.code,
     providerName: provider.name,
-    supportPhone: provider.phone,
-    supportEmail: provider.email,
-    billingPortalUrl: provider.billingPortalUrl,
-    brandColour: provider.brandColour,
+    supportPhone: provider.support_phone,
+    supportEmail: provider.support_email,
+    billingPortalUrl: provider.links.billing_portal,
+    brandColour: provider.colour,
     holdSeconds,
-    navigation: [
-      { label: 'Plans', href: '/#plans' },
-      { label: 'Buildings', href: '/#buildings' },
-      { label: 'Help', href: '/#help' },
-    ],
-    socialLinks: [
-      { label: 'Facebook', href: 'https://www.facebook.com/' },
-      { label: 'Instagram', href: 'https://www.instagram.com/' },
-      { label: 'LinkedIn', href: 'https://www.linkedin.com/' },
-    ],
+    navigation: provider.links.navigation,
+    socialLinks: provider.links.social,
     adapters: {
       addressSearch: keys.MAPS_API_KEY ? 'google-places' : 'embedded',
       cardTokeniser: keys.CHARGEBEE_SITE ? 'chargebee' : 'test-vault',
@@ -65,10 +60,10 @@ export function publicConfig(ctx: AppContext) {
         : {}),
     },
     environment: env,
+    domain,
   };
 }
 
 export function publicConfigRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const body = publicConfig(ctx);
-  app.get('/api/v1/public/config', async () => body);
+  app.get('/api/v1/public/config', async () => publicConfig(ctx));
 }

@@ -10,7 +10,7 @@ import {
   setAt,
   toUrlPart,
   type Operation,
-} from './fuzz-input.ts';
+} from './test-fuzz-input.ts';
 
 /*
  * Every field of every endpoint the OpenAPI document describes (GET /api/docs, so a new endpoint

@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { webDist } from '../../paths.ts';
 import { withScriptNonce } from '../../security.ts';
 import { gtmSnippet } from './gtm-snippet.ts';
-
-/** The production build of the wizard (apps/web/dist), served at `/`. */
-export const webDist = fileURLToPath(new URL('../../../../web/dist/', import.meta.url));
 
 declare module 'fastify' {
   interface FastifyReply {

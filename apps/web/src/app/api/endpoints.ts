@@ -3,6 +3,7 @@ import type {
   BookingSlot,
   BookingWindow,
   Campaign,
+  DomainConfig,
   InstallBody,
   Place,
   Plan,
@@ -45,6 +46,8 @@ export interface PublicConfig {
     rollbar?: { accessToken: string; endpoint: string; environment: 'production' };
   };
   environment: 'development' | 'production' | 'test';
+  /** The catalogue's rules and prices: the same ones the server decides the order with. */
+  domain: DomainConfig;
 }
 
 export const fetchPublicConfig = (o?: Options) => get<PublicConfig>('/api/v1/public/config', o);

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { defaultDomainConfig } from '@fibre/domain';
 import { startErrorReporting } from '../../adapters/error-reporting/error-reporting.ts';
 import { fetchPublicConfig, type PublicConfig } from '../api/endpoints.ts';
 import { applyBrand } from './brand.ts';
@@ -41,12 +40,8 @@ export function ConfigProvider({ children, loading, failed }: Props) {
   const value = useMemo<AppConfig | null>(
     () =>
       load.status === 'ready'
-        ? {
-            site: load.site,
-            // The provider code comes from the server; the rejected coupon codes and postcode
-            // overrides are not in the public configuration yet, so the demo defaults apply.
-            domain: { ...defaultDomainConfig, provider: load.site.provider },
-          }
+        ? // The rules are the catalogue's, as the server sends them: it prices with the same.
+          { site: load.site, domain: load.site.domain }
         : null,
     [load],
   );

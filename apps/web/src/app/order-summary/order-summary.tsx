@@ -3,24 +3,29 @@ import {
   dateLabel,
   FIRST_PAYMENT_DELAY_DAYS,
   formatDollars,
+  formatPercent,
   orderSummary,
   parseCost,
   stateTimeZone,
 } from '@fibre/domain';
+import { useConfig } from '../config/config-context.tsx';
 import { currentOffer } from '../offers/current-offer.ts';
 import { selectedPlan, selectedRouter } from '../store/selectors.ts';
 import { useWizard } from '../store/store-context.tsx';
+import { minimumCostParts, minimumTotalCostText } from './minimum-total-cost.ts';
 import './order-summary.css';
 
 const money = (amount: number) => `$${formatDollars(amount)}`;
 
 /**
  * The order summary beside steps 2 to 4 and 6. Every amount comes from the domain's orderSummary; the
- * component only lays the lines out.
+ * component only lays the lines out. The payment step adds the minimum total cost: what the visitor
+ * is about to agree to at least pay.
  */
-export function OrderSummary() {
+export function OrderSummary({ minimumTotal = false }: { minimumTotal?: boolean }) {
+  const { domain } = useConfig();
   const state = useWizard();
-  const plan = selectedPlan(state);
+  const plan = selectedPlan(state, domain);
   const router = selectedRouter(state);
   const address = state.address.value;
   const offer = currentOffer(state);
@@ -40,16 +45,19 @@ export function OrderSummary() {
   }
 
   const summary = router
-    ? orderSummary({
-        plan,
-        router,
-        addOns: state.signup.addOns,
-        greenfield: address?.greenfield ?? false,
-        discount: offer.discount,
-        couponCode: offer.couponCode,
-        activationDate: held?.start ?? null,
-        timeZone,
-      })
+    ? orderSummary(
+        {
+          plan,
+          router,
+          addOns: state.signup.addOns,
+          greenfield: address?.greenfield ?? false,
+          discount: offer.discount,
+          couponCode: offer.couponCode,
+          activationDate: held?.start ?? null,
+          timeZone,
+        },
+        domain,
+      )
     : null;
 
   return (
@@ -117,7 +125,7 @@ export function OrderSummary() {
             <dd>{money(summary.activationTotal)}</dd>
           </div>
           <div className="summary__line">
-            <dt>Card processing fee (1.5%)</dt>
+            <dt>Card processing fee ({formatPercent(domain.cardFeeRate)}%)</dt>
             <dd>{money(summary.cardFee)}</dd>
           </div>
           <div className="summary__line summary__line--first-payment">
@@ -131,6 +139,11 @@ export function OrderSummary() {
         </dl>
       ) : (
         <p className="summary__empty">Choose a router to see your totals.</p>
+      )}
+      {summary && minimumTotal && (
+        <p className="summary__minimum">
+          {minimumTotalCostText(summary.minimumTotalCost, minimumCostParts(summary))}
+        </p>
       )}
       <p className="summary__terms">Contract term {CONTRACT_TERM}, no lock-in. Unlimited data.</p>
     </section>

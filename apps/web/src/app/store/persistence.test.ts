@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { demoRules } from '../../test-support/rules.ts';
 import { deserialise, loadState, saveState, serialise, STORAGE_KEY } from './persistence.ts';
 import { initialState, type WizardState } from './state.ts';
 import { restoredState } from './store-context.tsx';
@@ -79,8 +80,8 @@ describe('persistence', () => {
 
   it('resumes on the furthest step the saved state supports', () => {
     // Step 3 was saved, but no plan or router is chosen: the wizard resumes on step 2.
-    const restored = restoredState({ ...saved, step: 3 }, Date.now());
+    const restored = restoredState({ ...saved, step: 3 }, Date.now(), demoRules);
     expect(restored.step).toBe(2);
-    expect(restoredState(null, Date.now())).toBe(initialState);
+    expect(restoredState(null, Date.now(), demoRules)).toBe(initialState);
   });
 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { initialCampaignState, type Address, type Plan, type Router } from '@fibre/domain';
-import { reducer } from './reducer.ts';
+import { acmeRules, demoRules } from '../../test-support/rules.ts';
+import type { Action } from './actions.ts';
+import { reducerFor } from './reducer.ts';
+import { shownPlans } from './selectors.ts';
 import { initialState, type WizardState } from './state.ts';
+
+const reducer = reducerFor(demoRules);
 
 const address = (over: Partial<Address> = {}): Address => ({
   formatted_address: '100 Harris Street, Pyrmont NSW 2009',
@@ -61,19 +66,18 @@ const routers: Router[] = [
   },
 ];
 
-const run = (state: WizardState, ...actions: Parameters<typeof reducer>[1][]) =>
-  actions.reduce(reducer, state);
+const run = (state: WizardState, ...actions: Action[]) => actions.reduce(reducer, state);
 
 const now = Date.parse('2026-03-01T00:00:00Z');
 
-function onPlans(over: Partial<Address> = {}): WizardState {
-  return run(
-    initialState,
+function onPlans(over: Partial<Address> = {}, reduce = reducer): WizardState {
+  const actions: Action[] = [
     { type: 'address/checked', input: 'x', address: address(over) },
     { type: 'step/next', now },
     { type: 'plans/loaded', buildingCode: 'G1A2B3', plans },
     { type: 'routers/loaded', routers },
-  );
+  ];
+  return actions.reduce(reduce, initialState);
 }
 
 describe('the wizard reducer', () => {
@@ -116,6 +120,34 @@ describe('the wizard reducer', () => {
     );
     expect(state.plans.selectedId).toBe('giga-1000');
     expect(reducer(state, { type: 'step/next', now }).step).toBe(3);
+  });
+
+  it("selects another catalogue's default plan and hides its hidden ids, not '350'", () => {
+    const acme = onPlans({}, reducerFor(acmeRules));
+    expect(acme.plans.selectedId).toBe('starter-25');
+    const legacy = reducerFor(acmeRules)(acme, {
+      type: 'plans/loaded',
+      buildingCode: 'G1A2B3',
+      plans: [...plans, plan('legacy-50', 'Legacy 50', 50)],
+    });
+    expect(shownPlans(legacy, acmeRules).map((p) => p.id)).toEqual([
+      'starter-25',
+      'boost-100',
+      'turbo-350',
+      'giga-1000',
+    ]);
+    expect(shownPlans(legacy, demoRules).map((p) => p.id)).toEqual([
+      'starter-25',
+      'legacy-50',
+      'boost-100',
+      'giga-1000',
+    ]);
+  });
+
+  it("keeps the catalogue's Most Popular plans under that filter", () => {
+    const popular = run(onPlans(), { type: 'plans/filter', filter: 'popular' });
+    expect(shownPlans(popular, demoRules).map((p) => p.id)).toEqual(['boost-100']);
+    expect(shownPlans(popular, acmeRules).map((p) => p.id)).toEqual(['starter-25']);
   });
 
   it('drops a plan the building is not offered when the plans reload', () => {

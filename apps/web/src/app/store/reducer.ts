@@ -6,6 +6,7 @@ import {
   selectCard,
   visiblePlans,
   type Address,
+  type DomainConfig,
   type Plan,
   type WizardStep,
 } from '@fibre/domain';
@@ -13,11 +14,22 @@ import type { Action } from './actions.ts';
 import { allowed, buildingAccess } from './selectors.ts';
 import type { WizardState } from './state.ts';
 
-/** The plan to keep selected: the visitor's if it is still offered, otherwise 'Boost 100'. */
-function keptPlanId(plans: Plan[], address: Address | null, selectedId: string | null) {
-  const offered = visiblePlans(plans, buildingAccess(address));
+/** The rules the store needs: which plans are offered and which is chosen for the visitor. */
+export type StoreRules = Pick<DomainConfig, 'hiddenPlanIdParts' | 'defaultPlanId'>;
+
+/**
+ * The plan to keep selected: the visitor's if it is still offered, otherwise the catalogue's
+ * default plan ('Boost 100' for the demo).
+ */
+function keptPlanId(
+  plans: Plan[],
+  address: Address | null,
+  selectedId: string | null,
+  rules: StoreRules,
+) {
+  const offered = visiblePlans(plans, buildingAccess(address), rules);
   if (selectedId && offered.some((plan) => plan.id === selectedId)) return selectedId;
-  return defaultPlan(offered)?.id ?? null;
+  return defaultPlan(offered, rules)?.id ?? null;
 }
 
 function goTo(state: WizardState, step: WizardStep): WizardState {
@@ -43,10 +55,15 @@ function checked(state: WizardState, input: string, address: Address): WizardSta
   };
 }
 
-export function reducer(state: WizardState, action: Action): WizardState {
+/** The store's reducer under the catalogue's rules (the public config's `domain`). */
+export function reducerFor(rules: StoreRules) {
+  return (state: WizardState, action: Action): WizardState => reduce(state, action, rules);
+}
+
+function reduce(state: WizardState, action: Action, rules: StoreRules): WizardState {
   switch (action.type) {
     case 'step/next': {
-      const next = allowed(state, action.now).next;
+      const next = allowed(state, action.now, rules).next;
       return next === null ? state : goTo(state, next);
     }
     case 'step/back': {
@@ -146,7 +163,7 @@ export function reducer(state: WizardState, action: Action): WizardState {
           status: 'idle',
           buildingCode: action.buildingCode,
           items: action.plans,
-          selectedId: keptPlanId(action.plans, state.address.value, state.plans.selectedId),
+          selectedId: keptPlanId(action.plans, state.address.value, state.plans.selectedId, rules),
         },
       };
     case 'plans/failed':

@@ -3,14 +3,16 @@ import {
   useContext,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useReducer,
   useRef,
   type Dispatch,
   type ReactNode,
 } from 'react';
+import { useConfig } from '../config/config-context.tsx';
 import type { Action } from './actions.ts';
 import { loadState, saveState } from './persistence.ts';
-import { reducer } from './reducer.ts';
+import { reducerFor, type StoreRules } from './reducer.ts';
 import { reachableStep } from './selectors.ts';
 import { initialState, type WizardState } from './state.ts';
 
@@ -18,16 +20,25 @@ const StateContext = createContext<WizardState | null>(null);
 const DispatchContext = createContext<Dispatch<Action> | null>(null);
 
 /** The saved state, on the furthest step it still supports; a fresh one otherwise. */
-export function restoredState(saved: WizardState | null, now: number): WizardState {
+export function restoredState(
+  saved: WizardState | null,
+  now: number,
+  rules: StoreRules,
+): WizardState {
   if (!saved) return initialState;
   // A placed order stays on its confirmation: its hold is spent, so the step model would not
   // reach step 7 again, and nothing is left to choose.
   if (saved.step === 7 && saved.finale.success) return saved;
-  return { ...saved, step: reachableStep(saved, saved.step, now) };
+  return { ...saved, step: reachableStep(saved, saved.step, now, rules) };
 }
 
+/** The wizard's store, under the catalogue's rules: so inside ConfigProvider. */
 export function StoreProvider({ children }: { children: ReactNode }) {
-  const [state, dispatch] = useReducer(reducer, null, () => restoredState(loadState(), Date.now()));
+  const { domain } = useConfig();
+  const reducer = useMemo(() => reducerFor(domain), [domain]);
+  const [state, dispatch] = useReducer(reducer, null, () =>
+    restoredState(loadState(), Date.now(), domain),
+  );
   useEffect(() => saveState(state), [state]);
   return (
     <DispatchContext value={dispatch}>

@@ -1,12 +1,4 @@
-import {
-  buildingVariant,
-  formatDollars,
-  hasAddOn,
-  isBringYourOwn,
-  STATIC_IP_MONTHLY,
-  type PlanFilter,
-  type Router,
-} from '@fibre/domain';
+import { buildingVariant, isBringYourOwn, type PlanFilter, type Router } from '@fibre/domain';
 import { useState } from 'react';
 import { useConfig } from '../../app/config/config-context.tsx';
 import { currentOffer } from '../../app/offers/current-offer.ts';
@@ -17,7 +9,7 @@ import { useDispatch, useStepNavigation, useWizard } from '../../app/store/store
 import { Alert } from '../../app/ui/alert.tsx';
 import { Button } from '../../app/ui/button.tsx';
 import { SegmentedControl } from '../../app/ui/segmented-control.tsx';
-import { Switch } from '../../app/ui/switch.tsx';
+import { AddOnsSection } from './add-ons-section.tsx';
 import { CardsSkeleton } from './cards-skeleton.tsx';
 import { ConfirmOfferDialog } from './confirm-offer-dialog.tsx';
 import { OfferBanner } from './offer-banner.tsx';
@@ -32,7 +24,7 @@ import './build-plan.css';
 
 /** Step 2, Build Plan: plan, static IP, router; the order summary; Go back and Add to cart. */
 export function BuildPlanStep() {
-  const { site } = useConfig();
+  const { site, domain } = useConfig();
   const state = useWizard();
   const dispatch = useDispatch();
   const { back } = useStepNavigation();
@@ -43,10 +35,9 @@ export function BuildPlanStep() {
 
   const address = state.address.value;
   const offer = currentOffer(state);
-  const variant = address ? buildingVariant(address, site.supportPhone) : null;
-  const staticIp = hasAddOn(state.signup.addOns, 'static-ip');
-  const plans = shownPlans(state);
-  const noPlans = state.plans.status === 'idle' && offeredPlans(state).length === 0;
+  const variant = address ? buildingVariant(address, site.supportPhone, domain) : null;
+  const plans = shownPlans(state, domain);
+  const noPlans = state.plans.status === 'idle' && offeredPlans(state, domain).length === 0;
 
   function chooseRouter(router: Router) {
     if (isBringYourOwn(router) && router.id !== state.routers.selectedId) setByoPending(router);
@@ -95,13 +86,15 @@ export function BuildPlanStep() {
                 ]}
               />
             </div>
+            {/* A plan card's height: with its busy-hour line and its CIS link. */}
             {state.plans.status === 'loading' ? (
-              <CardsSkeleton cardHeight="15rem" />
+              <CardsSkeleton cardHeight="18.5rem" />
             ) : noPlans ? (
               <p>{text.noPlans}</p>
             ) : (
               <PlanCarousel
                 plans={plans}
+                rules={domain}
                 selectedId={state.plans.selectedId}
                 onSelect={(id) => dispatch({ type: 'plans/select', id })}
               />
@@ -109,29 +102,7 @@ export function BuildPlanStep() {
             <p className="build-plan__footnote">{text.eveningSpeeds}</p>
           </section>
 
-          <section className="card step-section" aria-labelledby="add-ons-title">
-            <h2 id="add-ons-title" className="section-title">
-              {text.addOnsTitle}
-            </h2>
-            <div className="build-plan__add-ons">
-              <Switch
-                label={text.staticIp}
-                description={text.staticIpDescription}
-                checked={staticIp}
-                onChange={(on) => dispatch({ type: 'signup/add-on', addOn: 'static-ip', on })}
-                aside={
-                  <span className="build-plan__add-on-price">
-                    {text.staticIpPrice(formatDollars(STATIC_IP_MONTHLY))}
-                  </span>
-                }
-              />
-              {variant?.kind === 'greenfield' && (
-                <Alert tone="info" live={false}>
-                  <p>{variant.chargeText}</p>
-                </Alert>
-              )}
-            </div>
-          </section>
+          <AddOnsSection variant={variant} />
 
           <section
             className="card step-section"

@@ -8,6 +8,11 @@ interface ChoiceCardProps {
   tabStop: boolean;
   onSelect: () => void;
   badge?: string | undefined;
+  /**
+   * Shown inside the card's frame but outside the radio: a link there is its own control, so
+   * following it (by click or by keyboard) never selects the card.
+   */
+  footer?: ReactNode;
   children: ReactNode;
 }
 
@@ -38,10 +43,11 @@ export function ChoiceCard({
   tabStop,
   onSelect,
   badge,
+  footer,
   children,
 }: ChoiceCardProps) {
   const id = useId();
-  return (
+  const card = (
     <button
       type="button"
       role="radio"
@@ -49,7 +55,7 @@ export function ChoiceCard({
       aria-labelledby={`${id}-name`}
       aria-describedby={badge ? `${id}-badge ${id}-details` : `${id}-details`}
       tabIndex={tabStop ? 0 : -1}
-      className={`choice-card${selected ? ' choice-card--selected' : ''}`}
+      className={`choice-card${selected ? ' choice-card--selected' : ''}${footer ? ' choice-card--with-footer' : ''}`}
       onClick={onSelect}
       onKeyDown={moveFocus}
     >
@@ -79,5 +85,12 @@ export function ChoiceCard({
         </svg>
       </span>
     </button>
+  );
+  if (!footer) return card;
+  return (
+    <div className="choice-card-frame">
+      {card}
+      <div className="choice-card__footer">{footer}</div>
+    </div>
   );
 }

@@ -1,16 +1,42 @@
-import { formatDollars, isMostPopular, parseCost, type Plan } from '@fibre/domain';
+import {
+  formatDollars,
+  isMostPopular,
+  parseCost,
+  type DomainConfig,
+  type Plan,
+} from '@fibre/domain';
 import { Carousel } from './carousel.tsx';
 import { ChoiceCard } from './choice-card.tsx';
 import { text } from './text.ts';
 
 interface Props {
   plans: Plan[];
+  /** The catalogue's: which plans carry the Most Popular badge. */
+  rules: Pick<DomainConfig, 'popularPlanIds'>;
   selectedId: string | null;
   onSelect: (id: string) => void;
 }
 
-/** The plan cards, one selected at a time (the radio group 'Plans'). */
-export function PlanCarousel({ plans, selectedId, onSelect }: Props) {
+/** The plan's Critical Information Summary, in a new tab; its name says which plan's it is. */
+function CisLink({ plan }: { plan: Plan }) {
+  return (
+    <a
+      className="plan-card__cis"
+      href={plan.cisUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={text.cisFor(plan.name)}
+    >
+      {text.cis}
+    </a>
+  );
+}
+
+/**
+ * The plan cards, one selected at a time (the radio group 'Plans'): each with its typical busy-hour
+ * speed beside the tier's speed and, when the catalogue has one, its Critical Information Summary.
+ */
+export function PlanCarousel({ plans, rules, selectedId, onSelect }: Props) {
   const selectedShown = plans.some((plan) => plan.id === selectedId);
   return (
     <Carousel label={text.plansGroup} itemsName="plans">
@@ -21,11 +47,13 @@ export function PlanCarousel({ plans, selectedId, onSelect }: Props) {
           selected={plan.id === selectedId}
           tabStop={selectedShown ? plan.id === selectedId : index === 0}
           onSelect={() => onSelect(plan.id)}
-          badge={isMostPopular(plan) ? text.popularBadge : undefined}
+          badge={isMostPopular(plan, rules) ? text.popularBadge : undefined}
+          footer={plan.cisUrl ? <CisLink plan={plan} /> : undefined}
         >
           <span className="plan-card__speed">
             <strong>{plan.speed}</strong> Mbps
           </span>
+          <span className="plan-card__busy-hour">{text.busyHourSpeed(plan.busyHourSpeed)}</span>
           <span className="plan-card__description">{plan.description1}</span>
           <span className="choice-card__price">
             <strong>${formatDollars(parseCost(plan.cost))}</strong>

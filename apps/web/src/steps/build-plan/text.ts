@@ -10,7 +10,13 @@ export const text = {
   plansGroup: 'Plans',
   popularBadge: 'Popular',
   perMonth: '/month',
-  eveningSpeeds: 'Typical evening speeds are measured between 7pm and 11pm.',
+  // The ACCC's 'typical busy period speed', in the words of the footnote below.
+  busyHourSpeed: (mbps: number) => `Typical evening speed ${mbps} Mbps`,
+  eveningSpeeds:
+    'Typical evening speeds are measured between 7pm and 11pm, when the network is busiest.',
+  cis: 'Critical Information Summary',
+  /** The link's accessible name: its visible words, then which plan's it is. */
+  cisFor: (plan: string) => `Critical Information Summary for ${plan}`,
   addOnsTitle: 'Add-ons',
   staticIp: 'Static IP',
   staticIpDescription: 'A fixed public IP address for hosting, remote access and VPNs.',

@@ -24,11 +24,11 @@ export function useAddToCart() {
   const { next } = useStepNavigation();
   const running = useRef(false);
   const [busy, setBusy] = useState(false);
-  const enabled = canAddToCart(selectedPlan(state), selectedRouter(state));
+  const enabled = canAddToCart(selectedPlan(state, domain), selectedRouter(state));
 
   async function addToCart() {
     const now = latest.current;
-    const plan = selectedPlan(now);
+    const plan = selectedPlan(now, domain);
     const address = now.address.value;
     if (running.current || !plan || !address || !enabled) return;
     const offer = currentOffer(now);

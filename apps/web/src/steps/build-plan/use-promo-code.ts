@@ -40,7 +40,7 @@ export function usePromoCode() {
     if (!ready || !code || !address || running.current) return;
     running.current = true;
     dispatch({ type: 'discount/validating' });
-    const planIds = offeredPlans(latest.current).map((plan) => plan.id);
+    const planIds = offeredPlans(latest.current, domain).map((plan) => plan.id);
     void checkCode(code, planIds, address, domain)
       .then((check) => {
         if (check.kind === 'skip') {

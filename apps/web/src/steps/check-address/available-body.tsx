@@ -12,10 +12,10 @@ type ServiceType = 'residential' | 'business';
 
 /** The available dialog's body for each building variant (SPEC.md 4). */
 export function AvailableBody({ address }: { address: Address }) {
-  const { site } = useConfig();
+  const { site, domain } = useConfig();
   const { next } = useStepNavigation();
   const [serviceType, setServiceType] = useState<ServiceType>('residential');
-  const variant = buildingVariant(address, site.supportPhone);
+  const variant = buildingVariant(address, site.supportPhone, domain);
   const business = variant.kind === 'residential-or-business' && serviceType === 'business';
   const plansOffered = showsViewPlans(address) && !business;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { installBodySchema } from '@fibre/domain';
 import { initialState, type WizardState } from '../../app/store/state.ts';
 import { restoredState } from '../../app/store/store-context.tsx';
+import { acmeRules, demoRules } from '../../test-support/rules.ts';
 import { installBodyFrom } from './install-body.ts';
 
 const state: WizardState = {
@@ -98,7 +99,7 @@ const state: WizardState = {
 };
 
 describe('the install body', () => {
-  const body = installBodyFrom(state, 'demo')!;
+  const body = installBodyFrom(state, demoRules)!;
   const extra = Object.fromEntries(
     body.arrivy_booking.template_extra_fields.map((f) => [f.name, f.value]),
   );
@@ -119,12 +120,21 @@ describe('the install body', () => {
   });
 
   it('is the same body every time it is built (the Idempotency-Key needs that)', () => {
-    expect(JSON.stringify(installBodyFrom(state, 'demo'))).toBe(JSON.stringify(body));
+    expect(JSON.stringify(installBodyFrom(state, demoRules))).toBe(JSON.stringify(body));
+  });
+
+  it("prices the monthly cost and names the provider by the catalogue's rules", () => {
+    const acme = installBodyFrom(state, acmeRules)!;
+    const fields = Object.fromEntries(
+      acme.arrivy_booking.template_extra_fields.map((f) => [f.name, f.value]),
+    );
+    // Boost 100 $79 + Wi-Fi 6 Router $10 + the static IP at $12.50 rather than $9.
+    expect(fields).toMatchObject({ 'Monthly Cost': '101.50', RSP: 'acme' });
   });
 
   it('is null while the card token is missing', () => {
     expect(
-      installBodyFrom({ ...state, signup: { ...state.signup, cardToken: null } }, 'demo'),
+      installBodyFrom({ ...state, signup: { ...state.signup, cardToken: null } }, demoRules),
     ).toBeNull();
   });
 });
@@ -132,10 +142,10 @@ describe('the install body', () => {
 describe('reloading the confirmation', () => {
   it('stays on a placed order although its hold has passed', () => {
     const placed = { ...state, finale: { status: 'idle' as const, success: true, err: null } };
-    expect(restoredState(placed, Date.parse('2026-11-23T00:00:00Z')).step).toBe(7);
+    expect(restoredState(placed, Date.parse('2026-11-23T00:00:00Z'), demoRules).step).toBe(7);
   });
 
   it('goes back to installation when an unplaced order lost its hold', () => {
-    expect(restoredState(state, Date.parse('2026-11-23T00:00:00Z')).step).toBe(5);
+    expect(restoredState(state, Date.parse('2026-11-23T00:00:00Z'), demoRules).step).toBe(5);
   });
 });

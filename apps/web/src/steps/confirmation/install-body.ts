@@ -5,6 +5,7 @@ import {
   monthlyCharge,
   normaliseMobile,
   toTemplateExtraFields,
+  type DomainConfig,
   type InstallBody,
 } from '@fibre/domain';
 import { currentOffer } from '../../app/offers/current-offer.ts';
@@ -16,10 +17,10 @@ import type { WizardState } from '../../app/store/state.ts';
  * reload builds the very same body (the Idempotency-Key demands it). The reservation's event id is
  * sent, not the slot's: the hold names the crew. Null while something the order needs is missing.
  */
-export function installBodyFrom(state: WizardState, provider: string): InstallBody | null {
+export function installBodyFrom(state: WizardState, rules: DomainConfig): InstallBody | null {
   const address = state.address.value;
   const contact = state.signup.contact;
-  const plan = selectedPlan(state);
+  const plan = selectedPlan(state, rules);
   const router = selectedRouter(state);
   const { reservation, slot } = state.reservations;
   const { cardToken, acceptances, addOns } = state.signup;
@@ -31,19 +32,22 @@ export function installBodyFrom(state: WizardState, provider: string): InstallBo
   const code = coupon?.coupon_id ?? offer.couponCode;
   // Referral and sales codes (coupon types 2 and 4) are referral codes; the rest promo codes.
   const referral = isReferralType(coupon?.coupon_type) || offer.source === 'referral';
-  const extraFields = buildExtraFields({
-    buildingCode: address.uniqueCode,
-    termsAgreed: acceptances.terms,
-    marketing: acceptances.marketing,
-    rsp: provider,
-    speed: plan.speed,
-    howDidYouHear: contact.howDidYouHearAboutUs,
-    promoCode: referral ? null : code,
-    referralCode: state.signup.referralCode ?? (referral ? code : null),
-    routerName: router.name,
-    monthlyCost: monthlyCharge({ plan, router, addOns }),
-    addOns,
-  });
+  const extraFields = buildExtraFields(
+    {
+      buildingCode: address.uniqueCode,
+      termsAgreed: acceptances.terms,
+      marketing: acceptances.marketing,
+      rsp: rules.provider,
+      speed: plan.speed,
+      howDidYouHear: contact.howDidYouHearAboutUs,
+      promoCode: referral ? null : code,
+      referralCode: state.signup.referralCode ?? (referral ? code : null),
+      routerName: router.name,
+      monthlyCost: monthlyCharge({ plan, router, addOns }, rules),
+      addOns,
+    },
+    rules,
+  );
   return buildInstallBody({
     reservation,
     slot,

@@ -5,6 +5,7 @@ import {
   orderSummary,
   stateTimeZone,
 } from '@fibre/domain';
+import { useConfig } from '../../app/config/config-context.tsx';
 import { currentOffer } from '../../app/offers/current-offer.ts';
 import { selectedPlan, selectedRouter } from '../../app/store/selectors.ts';
 import { useWizard } from '../../app/store/store-context.tsx';
@@ -17,24 +18,28 @@ const money = (amount: number) => `$${formatDollars(amount)}`;
  * address's state with the domain's labels, never in the browser's own zone.
  */
 export function OrderDetails() {
+  const { domain } = useConfig();
   const state = useWizard();
   const address = state.address.value;
-  const plan = selectedPlan(state);
+  const plan = selectedPlan(state, domain);
   const router = selectedRouter(state);
   const slot = state.reservations.slot;
   if (!address || !plan || !router) return null;
   const timeZone = stateTimeZone(address.state);
   const offer = currentOffer(state);
-  const summary = orderSummary({
-    plan,
-    router,
-    addOns: state.signup.addOns,
-    greenfield: address.greenfield,
-    discount: offer.discount,
-    couponCode: offer.couponCode,
-    activationDate: null,
-    timeZone,
-  });
+  const summary = orderSummary(
+    {
+      plan,
+      router,
+      addOns: state.signup.addOns,
+      greenfield: address.greenfield,
+      discount: offer.discount,
+      couponCode: offer.couponCode,
+      activationDate: null,
+      timeZone,
+    },
+    domain,
+  );
   const unit =
     address.unit.trim() && address.unit.trim() !== '0' ? `Unit ${address.unit.trim()}, ` : '';
 

@@ -31,7 +31,7 @@ function placeOnce(provider: string, key: string, body: Parameters<typeof placeI
  * one order. A result already in the store (after a reload) is shown, not sent again.
  */
 export function useInstall() {
-  const { site } = useConfig();
+  const { site, domain } = useConfig();
   const { finale } = useWizard();
   const latest = useLatestWizard();
   const dispatch = useDispatch();
@@ -41,7 +41,7 @@ export function useInstall() {
   const send = useCallback(async () => {
     const state = latest.current;
     const key = state.signup.idempotencyKey;
-    const body = installBodyFrom(state, site.provider);
+    const body = installBodyFrom(state, domain);
     if (!key || !body) {
       dispatch({ type: 'finale/result', result: finaleFailed(null) });
       return;

@@ -29,7 +29,7 @@ function CardFieldsSkeleton() {
 
 /** Step 6, Payment: the card, a promo or referral code, the agreements and the order summary. */
 export function PaymentStep() {
-  const { site } = useConfig();
+  const { site, domain } = useConfig();
   const state = useWizard();
   const dispatch = useDispatch();
   const ids = useId();
@@ -87,7 +87,7 @@ export function PaymentStep() {
           {!isCouponFieldHidden(state.campaign) && <PromoCode />}
         </div>
         <div className="step-layout__aside">
-          <OrderSummary />
+          <OrderSummary minimumTotal />
         </div>
         <form className="payment__agree" onSubmit={(event) => void onSubmit(event)} noValidate>
           <fieldset className="card step-section payment__acceptances">
@@ -99,7 +99,7 @@ export function PaymentStep() {
             />
             {greenfield && (
               <AcceptanceCheckbox
-                label={text.newDevelopmentCharge}
+                label={text.newDevelopmentCharge(domain.newDevelopmentCharge)}
                 error={errors.newDevelopmentCharge?.message}
                 {...form.register('newDevelopmentCharge')}
               />

@@ -1,4 +1,4 @@
-import { formatDollars, messages, NEW_DEVELOPMENT_CHARGE } from '@fibre/domain';
+import { formatDollars, messages } from '@fibre/domain';
 
 /** Step 6's words. */
 export const text = {
@@ -23,7 +23,8 @@ export const text = {
   useCode: (code: string, words: string) => `Use ${code}: ${words}`,
   acceptancesTitle: 'Agreements',
   monthlyCharge: (amount: number) => `I agree to a monthly charge of $${formatDollars(amount)}`,
-  newDevelopmentCharge: `I agree to the New Development Charge of $${formatDollars(NEW_DEVELOPMENT_CHARGE)}`,
+  newDevelopmentCharge: (amount: number) =>
+    `I agree to the New Development Charge of $${formatDollars(amount)}`,
   terms: 'I have read and agree to the terms and conditions of my plan',
   marketing: 'Send me news and offers by email',
   marketingHint: 'Optional. You can unsubscribe at any time.',

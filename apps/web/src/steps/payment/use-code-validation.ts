@@ -32,7 +32,7 @@ export function useCodeValidation() {
 
   async function validate(code: string) {
     const state = latest.current;
-    const plan = selectedPlan(state);
+    const plan = selectedPlan(state, domain);
     const address = state.address.value;
     if (running.current || !plan || !address) return;
     running.current = true;

@@ -3,6 +3,7 @@ import { monthlyCharge, paymentAcceptancesSchema, type PaymentAcceptances } from
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { CardFieldsHandle } from '../../adapters/card-tokeniser/card-tokeniser.ts';
+import { useConfig } from '../../app/config/config-context.tsx';
 import { selectedPlan, selectedRouter } from '../../app/store/selectors.ts';
 import { useDispatch, useStepNavigation, useWizard } from '../../app/store/store-context.tsx';
 import { newIdempotencyKey } from './new-idempotency-key.ts';
@@ -21,20 +22,22 @@ export interface AcceptanceValues {
  * tokenisation failure shows SPEC.md's card error and keeps them here.
  */
 export function usePayment() {
+  const { domain } = useConfig();
   const state = useWizard();
   const dispatch = useDispatch();
   const { next, back } = useStepNavigation();
-  const plan = selectedPlan(state);
+  const plan = selectedPlan(state, domain);
   const router = selectedRouter(state);
   const greenfield = state.address.value?.greenfield ?? false;
-  const monthly = plan && router ? monthlyCharge({ plan, router, addOns: state.signup.addOns }) : 0;
+  const monthly =
+    plan && router ? monthlyCharge({ plan, router, addOns: state.signup.addOns }, domain) : 0;
 
   const resolver = useMemo(
     () =>
       zodResolver(
-        paymentAcceptancesSchema({ monthlyCharge: monthly, greenfield }),
+        paymentAcceptancesSchema({ monthlyCharge: monthly, greenfield }, domain),
       ) as unknown as Resolver<AcceptanceValues, unknown, PaymentAcceptances>,
-    [monthly, greenfield],
+    [monthly, greenfield, domain],
   );
   const saved = state.signup.acceptances;
   const form = useForm<AcceptanceValues, unknown, PaymentAcceptances>({

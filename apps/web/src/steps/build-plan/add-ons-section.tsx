@@ -1,0 +1,42 @@
+import { formatDollars, hasAddOn, type BuildingVariant } from '@fibre/domain';
+import { useConfig } from '../../app/config/config-context.tsx';
+import { useDispatch, useWizard } from '../../app/store/store-context.tsx';
+import { Alert } from '../../app/ui/alert.tsx';
+import { Switch } from '../../app/ui/switch.tsx';
+import { text } from './text.ts';
+
+/**
+ * The add-ons: the static IP at the catalogue's monthly price, and for a greenfield building the
+ * note of the catalogue's one-off New Development Charge (the building adds it, not the visitor).
+ */
+export function AddOnsSection({ variant }: { variant: BuildingVariant | null }) {
+  const { domain } = useConfig();
+  const state = useWizard();
+  const dispatch = useDispatch();
+  const staticIp = hasAddOn(state.signup.addOns, 'static-ip');
+  return (
+    <section className="card step-section" aria-labelledby="add-ons-title">
+      <h2 id="add-ons-title" className="section-title">
+        {text.addOnsTitle}
+      </h2>
+      <div className="build-plan__add-ons">
+        <Switch
+          label={text.staticIp}
+          description={text.staticIpDescription}
+          checked={staticIp}
+          onChange={(on) => dispatch({ type: 'signup/add-on', addOn: 'static-ip', on })}
+          aside={
+            <span className="build-plan__add-on-price">
+              {text.staticIpPrice(formatDollars(domain.staticIpMonthly))}
+            </span>
+          }
+        />
+        {variant?.kind === 'greenfield' && (
+          <Alert tone="info" live={false}>
+            <p>{variant.chargeText}</p>
+          </Alert>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { cleanup, render } from '@testing-library/react';
+import type { DomainConfig } from '@fibre/domain';
+import type { ReactNode } from 'react';
+import { afterEach } from 'vitest';
+import type { PublicConfig } from '../app/api/endpoints.ts';
+import { ConfigContext } from '../app/config/config-context.tsx';
+import { saveState } from '../app/store/persistence.ts';
+import type { WizardState } from '../app/store/state.ts';
+import { StoreProvider } from '../app/store/store-context.tsx';
+import { demoRules } from './rules.ts';
+
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
+
+// jsdom lays nothing out, and the carousel (Embla) asks for media queries and observers: these
+// stand-ins match nothing and never report, so the cards render as on a page that never scrolls.
+class NoObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+if (typeof window.matchMedia !== 'function') {
+  window.matchMedia = (media: string) =>
+    ({
+      matches: false,
+      media,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+globalThis.ResizeObserver ??= NoObserver as unknown as typeof ResizeObserver;
+globalThis.IntersectionObserver ??= NoObserver as unknown as typeof IntersectionObserver;
+
+/** The public config the server would send, with the given catalogue rules. */
+export function siteWith(domain: DomainConfig): PublicConfig {
+  return {
+    provider: domain.provider,
+    providerName: 'Demo Fibre',
+    supportPhone: '1300 000 000',
+    supportEmail: 'support@demofibre.example',
+    billingPortalUrl: 'https://billing.demofibre.example/login',
+    brandColour: '#0b6bcb',
+    holdSeconds: 600,
+    navigation: [],
+    socialLinks: [],
+    adapters: { addressSearch: 'embedded', cardTokeniser: 'test-vault', leadForm: 'embedded' },
+    services: {},
+    environment: 'test',
+    domain,
+  };
+}
+
+/**
+ * Renders inside the wizard's providers as the app does (configuration, then the store), the store
+ * starting from `state` as a reload would restore it. jsdom only.
+ */
+export function renderInWizard(
+  ui: ReactNode,
+  { domain = demoRules, state }: { domain?: DomainConfig; state?: WizardState } = {},
+) {
+  if (state) saveState(state);
+  return render(
+    <ConfigContext value={{ site: siteWith(domain), domain }}>
+      <StoreProvider>{ui}</StoreProvider>
+    </ConfigContext>,
+  );
+}

@@ -1,0 +1,73 @@
+import type { Address, Plan, Router } from '@fibre/domain';
+import { initialState, type WizardState } from '../app/store/state.ts';
+
+export const plan = (id: string, name: string, speed: number, over: Partial<Plan> = {}): Plan => ({
+  id,
+  name,
+  speed,
+  cost: '79',
+  description1: '',
+  rsp: 'demo',
+  addressLIT: true,
+  addressNonLIT: true,
+  busyHourSpeed: speed,
+  cisUrl: `https://demofibre.example/cis/${id}.pdf`,
+  ...over,
+});
+
+export const plans: Plan[] = [
+  plan('starter-25', 'Starter 25', 25, { cost: '59', busyHourSpeed: 25 }),
+  plan('boost-100', 'Boost 100', 100, { cost: '79', busyHourSpeed: 95 }),
+  plan('streamer-250', 'Streamer 250', 250, { cost: '89', busyHourSpeed: 230, cisUrl: '' }),
+];
+
+export const routers: Router[] = [
+  {
+    id: 'byo',
+    name: 'Bring your own router',
+    cost: '0',
+    description1: '',
+    description2: '',
+    rsp: 'demo',
+  },
+  {
+    id: 'wifi6',
+    name: 'Wi-Fi 6 Router',
+    cost: '10',
+    description1: '',
+    description2: 'per month',
+    rsp: 'demo',
+  },
+];
+
+const address: Address = {
+  formatted_address: '25 Ocean Drive, Alkimos WA 6038',
+  street_number: '25',
+  street: 'Ocean Drive',
+  suburb: 'Alkimos',
+  state: 'WA',
+  postcode: '6038',
+  unit: '',
+  uniqueCode: 'G4D5E6',
+  status: 'BuildCommenced',
+  buildingCategory: 'greenfield',
+  buildingClass: 'sdu',
+  buildingType: 'residential',
+  mdu: false,
+  commercial: false,
+  mixed: false,
+  greenfield: true,
+};
+
+/**
+ * Step 2 at a greenfield building with the plans and routers loaded: Boost 100, the Wi-Fi 6
+ * Router, the static IP and the new development fee chosen.
+ */
+export const orderState: WizardState = {
+  ...initialState,
+  step: 2,
+  address: { ...initialState.address, input: address.formatted_address, value: address },
+  plans: { ...initialState.plans, items: plans, buildingCode: 'G4D5E6', selectedId: 'boost-100' },
+  routers: { ...initialState.routers, items: routers, selectedId: 'wifi6' },
+  signup: { ...initialState.signup, addOns: ['static-ip', 'new-development-fee'] },
+};
