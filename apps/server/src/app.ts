@@ -5,7 +5,8 @@ import helmet from '@fastify/helmet';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { AppContext } from './context.ts';
-import { interimCatalogue } from './catalogue/interim.ts';
+import { checkPin } from './catalogue/boot.ts';
+import { openCatalogueCache, type CatalogueCache } from './catalogue/cache.ts';
 import { errorReporterFor, type ErrorReporter } from './adapters/error-reporting.ts';
 import { halfConfigured } from './services.ts';
 import { errorHandlers, frameworkErrors } from './error-handler.ts';
@@ -28,15 +29,34 @@ export interface AppOptions {
   logger?: boolean | object;
   /** Where 5xx errors are reported; server.ts passes the one that also watches the process. */
   errorReporter?: ErrorReporter;
+  /**
+   * The catalogue to serve; its owner closes it. Without it the app opens one on the database's
+   * newest version (which `prepare` in db/open.ts loads) and closes it with itself.
+   */
+  catalogue?: CatalogueCache;
 }
 
 /** Builds the app without listening: tests inject requests, server.ts listens. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const said: { log?: FastifyInstance['log'] } = {};
+  const catalogue =
+    options.catalogue ??
+    (await openCatalogueCache(options.database, {
+      brand: config.provider,
+      onError: (error) => said.log?.error({ err: error }, 'catalogue refresh failed'),
+    }));
+  // PROVIDER_CODE pins the provider: the app refuses to serve another's catalogue.
+  try {
+    checkPin(config, catalogue.current().provider.code, 'the catalogue in the database');
+  } catch (error) {
+    if (!options.catalogue) await catalogue.close();
+    throw error;
+  }
   const ctx: AppContext = {
     config,
     database: options.database,
-    catalogue: interimCatalogue(config),
+    catalogue,
     now: options.now ?? (() => new Date()),
     newId: options.newId ?? randomUUID,
     reporter: options.errorReporter ?? errorReporterFor(config, { captureProcess: false }),
@@ -59,7 +79,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
   });
 
+  said.log = app.log;
   for (const note of halfConfigured(config)) app.log.warn(note);
+  if (!options.catalogue) app.addHook('onClose', () => catalogue.close());
 
   // The API speaks JSON only: other bodies are refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
@@ -70,7 +92,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  await registerRateLimits(app, config, ctx.metrics);
+  // Counts are kept per provider (the key prefix): the served catalogue's code.
+  const provider = { ...config.provider, code: catalogue.current().provider.code };
+  await registerRateLimits(app, { ...config, provider }, ctx.metrics);
   // The wizard's files go out compressed to browsers that ask: sent as built, a phone on slow 4G
   // got the address step's largest paint 1.35 s later (Lighthouse, bench/README.md). API answers
   // (JSON) and request bodies are left as they were.

@@ -92,4 +92,27 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ [name]: bad })).toThrow(new RegExp(`${name}:`));
     }
   });
+
+  it('takes the provider and its brand from the catalogue: no defaults, only overrides', () => {
+    expect(loadConfig({}).provider).toEqual({
+      code: undefined,
+      name: undefined,
+      phone: undefined,
+      email: undefined,
+      billingPortalUrl: undefined,
+      brandColour: undefined,
+    });
+    expect(
+      loadConfig({ PROVIDER_NAME: 'Acme Fibre', BRAND_COLOUR: '#112233' }).provider,
+    ).toMatchObject({ name: 'Acme Fibre', brandColour: '#112233' });
+  });
+
+  it.each([
+    ['PROVIDER_CODE', 'Acme', /PROVIDER_CODE: PROVIDER_CODE must be lowercase/],
+    ['SUPPORT_EMAIL', 'not-an-email', /SUPPORT_EMAIL: SUPPORT_EMAIL must be an email address/],
+    ['BILLING_PORTAL_URL', 'billing', /BILLING_PORTAL_URL: BILLING_PORTAL_URL must be a URL/],
+    ['BRAND_COLOUR', 'blue', /BRAND_COLOUR: BRAND_COLOUR must be a #rrggbb colour/],
+  ])('checks the override %s', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
 });

@@ -1,4 +1,6 @@
+import { accessSync, constants, statSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -67,26 +69,30 @@ const envSchema = z.object({
     (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
     'DATABASE_URL must be a postgres:// URL',
   ),
-  PROVIDER_CODE: z
-    .string()
-    .trim()
-    .default('demo')
-    .pipe(
-      z.string().regex(/^[a-z0-9-]{1,32}$/, 'PROVIDER_CODE must be lowercase letters, digits or -'),
-    ),
-  PROVIDER_NAME: z.string().trim().min(1).default('Demo Fibre'),
-  SUPPORT_PHONE: z.string().trim().min(1).default('1300 000 000'),
-  SUPPORT_EMAIL: z
-    .string()
-    .trim()
-    .default('support@demofibre.example')
-    .pipe(z.email('SUPPORT_EMAIL must be an email address')),
-  BILLING_PORTAL_URL: url('BILLING_PORTAL_URL').default('https://billing.demofibre.example/login'),
-  BRAND_COLOUR: z
-    .string()
-    .trim()
-    .default('#0b6bcb')
-    .pipe(z.string().regex(/^#[0-9a-fA-F]{6}$/, 'BRAND_COLOUR must be a #rrggbb colour')),
+  // The catalogue file (docs/catalogue.md); without it, the bundled demo (or an imported one).
+  CATALOGUE_FILE: optional,
+  // A demo deployment in production mode (production.ts): '1' or unset.
+  ALLOW_DEMO: optional.refine(
+    (v) => v === undefined || v === '1',
+    'ALLOW_DEMO must be 1 (a demo deployment is meant) or unset',
+  ),
+  // The provider's code and brand come from the catalogue. PROVIDER_CODE, when set, pins the code
+  // (the server refuses another catalogue's); the brand variables override the file's words.
+  PROVIDER_CODE: optional.refine(
+    (v) => v === undefined || /^[a-z0-9-]{1,32}$/.test(v),
+    'PROVIDER_CODE must be lowercase letters, digits or -',
+  ),
+  PROVIDER_NAME: optional,
+  SUPPORT_PHONE: optional,
+  SUPPORT_EMAIL: optional.refine(
+    (v) => v === undefined || z.email().safeParse(v).success,
+    'SUPPORT_EMAIL must be an email address',
+  ),
+  BILLING_PORTAL_URL: url('BILLING_PORTAL_URL'),
+  BRAND_COLOUR: optional.refine(
+    (v) => v === undefined || /^#[0-9a-fA-F]{6}$/.test(v),
+    'BRAND_COLOUR must be a #rrggbb colour',
+  ),
   RESERVATION_HOLD_SECONDS: positiveInt(600),
   /** How many generated street addresses the embedded address index holds. */
   ADDRESS_INDEX_SIZE: z
@@ -146,13 +152,24 @@ export interface Config {
   metricsPort: number | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * The catalogue file to serve (resolved; `name` as written, for messages), or undefined: the
+   * bundled demo unless the database holds an imported catalogue (catalogue/boot.ts).
+   */
+  catalogueFile: { path: string; name: string } | undefined;
+  /** ALLOW_DEMO=1: production mode may run on demo parts (production.ts). */
+  allowDemo: boolean;
+  /**
+   * Set only when configured: `code` pins the catalogue's provider code, the others override
+   * its brand words (catalogue/snapshot.ts).
+   */
   provider: {
-    code: string;
-    name: string;
-    phone: string;
-    email: string;
-    billingPortalUrl: string;
-    brandColour: string;
+    code: string | undefined;
+    name: string | undefined;
+    phone: string | undefined;
+    email: string | undefined;
+    billingPortalUrl: string | undefined;
+    brandColour: string | undefined;
   };
   holdSeconds: number;
   addressIndexSize: number;
@@ -191,6 +208,22 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * CATALOGUE_FILE must name a file the server can read, at start. A relative path is taken from
+ * where the command was typed (npm's INIT_CWD: `npm start` runs in apps/server).
+ */
+function readableFile(name: string, base: string): { path: string; name: string } {
+  const path = resolve(base, name);
+  try {
+    accessSync(path, constants.R_OK);
+    if (statSync(path).isFile()) return { path, name };
+  } catch (error) {
+    const reason = (error as { code?: string }).code === 'ENOENT' ? 'no such file' : 'unreadable';
+    throw new ConfigError(`CATALOGUE_FILE: cannot read ${name} (${reason})`);
+  }
+  throw new ConfigError(`CATALOGUE_FILE: ${name} is not a file`);
+}
+
 export function loadConfig(source: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -210,6 +243,10 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     metricsPort: e.METRICS_PORT,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    catalogueFile: e.CATALOGUE_FILE
+      ? readableFile(e.CATALOGUE_FILE, source.INIT_CWD ?? process.cwd())
+      : undefined,
+    allowDemo: e.ALLOW_DEMO === '1',
     provider: {
       code: e.PROVIDER_CODE,
       name: e.PROVIDER_NAME,

@@ -1,9 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
 import { errorReporterFor } from './adapters/error-reporting.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { openCatalogueCache } from './catalogue/cache.ts';
 import { openDatabase } from './db/open.ts';
 import { listenForMetrics, type MetricsListener } from './metrics/listener.ts';
 import { sweepStaleOrders } from './orders/sweep.ts';
+import { refuseDemoCatalogue, refuseDemoParts } from './production.ts';
 
 /** Starts the service: configuration, database, app, listener, and a clean shutdown. */
 async function main(): Promise<void> {
@@ -11,8 +14,17 @@ async function main(): Promise<void> {
   // In production with ROLLBAR_ACCESS_TOKEN this also reports uncaught exceptions and unhandled
   // rejections (then exits): set up first, so a failing start is reported too.
   const errorReporter = errorReporterFor(config, { captureProcess: true });
+  // Production mode names every demo part it would run on, before touching a database.
+  refuseDemoParts(config);
   const database = await openDatabase(config);
-  const app = await buildApp({ config, database, errorReporter });
+  const said: { log?: FastifyBaseLogger } = {};
+  const catalogue = await openCatalogueCache(database, {
+    brand: config.provider,
+    onError: (error) => said.log?.error({ err: error }, 'catalogue refresh failed'),
+  });
+  refuseDemoCatalogue(config, catalogue.current().isDemo);
+  const app = await buildApp({ config, database, errorReporter, catalogue });
+  said.log = app.log;
   const sweeper = sweepStaleOrders(config, database, app.log);
   let metrics: MetricsListener | undefined;
 
@@ -27,6 +39,7 @@ async function main(): Promise<void> {
       clearInterval(sweeper);
       await metrics?.close();
       await app.close();
+      await catalogue.close();
       await database.close();
       await errorReporter.flush();
       process.exit(0);

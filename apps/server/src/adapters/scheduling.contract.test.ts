@@ -80,17 +80,18 @@ describe.each(twins)('scheduling contract: $name', (twin) => {
 
   it('lists one slot per free crew per window, in the documented shape', async () => {
     client.at(wednesday);
-    const monday = await client.daySlots('2026-10-05');
-    expect(monday).toHaveLength(8);
-    for (const slot of monday) expect(Object.keys(slot).sort()).toEqual(SLOT_FIELDS);
-    expect(monday[0]).toEqual({
-      id: 'NSW-2026-10-05T08:00~crew-nsw-1',
-      booking_id: 'NSW-2026-10-05T08:00',
-      event_id: 'NSW-2026-10-05T08:00~crew-nsw-1',
-      start: '2026-10-05T08:00:00+11:00',
-      end: '2026-10-05T10:00:00+11:00',
-      start_datetime_original_iso_str: '2026-10-05T08:00:00+11:00',
-      end_datetime_original_iso_str: '2026-10-05T10:00:00+11:00',
+    // Tuesday 20 October: Monday 5 October, the first weekday after DST, is NSW's Labour Day.
+    const tuesday = await client.daySlots('2026-10-20');
+    expect(tuesday).toHaveLength(8);
+    for (const slot of tuesday) expect(Object.keys(slot).sort()).toEqual(SLOT_FIELDS);
+    expect(tuesday[0]).toEqual({
+      id: 'NSW-2026-10-20T08:00~crew-nsw-1',
+      booking_id: 'NSW-2026-10-20T08:00',
+      event_id: 'NSW-2026-10-20T08:00~crew-nsw-1',
+      start: '2026-10-20T08:00:00+11:00',
+      end: '2026-10-20T10:00:00+11:00',
+      start_datetime_original_iso_str: '2026-10-20T08:00:00+11:00',
+      end_datetime_original_iso_str: '2026-10-20T10:00:00+11:00',
     });
   });
 

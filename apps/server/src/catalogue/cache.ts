@@ -1,4 +1,9 @@
 import type { DomainConfig, Plan, ProviderSpec, Router } from '@fibre/domain';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { latestVersion, latestVersionNumber } from '../repositories/catalogue-versions.ts';
+import { onImport } from './import.ts';
+import { snapshotOf } from './snapshot.ts';
 
 /**
  * The catalogue the server is serving, as one immutable snapshot: routes and order pricing read
@@ -24,7 +29,71 @@ export interface CatalogueCache {
   close(): Promise<void>;
 }
 
-/** A cache that never changes: tests, and the interim wiring until imports exist. */
+/** A cache that never changes: tests that need no database. */
 export function fixedCatalogue(snapshot: CatalogueSnapshot): CatalogueCache {
   return { current: () => snapshot, close: async () => undefined };
+}
+
+export interface CacheOptions {
+  /** PROVIDER_NAME and the other brand variables, which override the file's words. */
+  brand?: Config['provider'];
+  /** How often PostgreSQL is asked whether an import happened; 250 ms by default. */
+  pollMs?: number;
+  /** Where a failed poll or reload is said; the last snapshot is served meanwhile. */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Loads the newest catalogue version and keeps it current (docs/decisions/011-catalogue-as-data.md):
+ * an import in this process reloads it before the import returns; on PostgreSQL it also polls
+ * `max(version)` every pollMs, so an import by another instance or the CLI is served within a
+ * second. PGlite is one process, so the in-process reload is all it needs.
+ */
+export async function openCatalogueCache(
+  database: Database,
+  options: CacheOptions = {},
+): Promise<CatalogueCache> {
+  const load = async () => {
+    const row = await latestVersion(database.db);
+    if (!row) throw new Error('The database holds no catalogue: import one first');
+    return snapshotOf(row, options.brand);
+  };
+  let snapshot = await load();
+  let closed = false;
+
+  let reloading: Promise<void> | undefined;
+  const reload = () => {
+    reloading ??= load()
+      .then((next) => {
+        if (next.version > snapshot.version) snapshot = next;
+      })
+      .finally(() => (reloading = undefined));
+    return reloading;
+  };
+  const stopListening = onImport(database, reload);
+
+  let timer: NodeJS.Timeout | undefined;
+  if (database.kind === 'postgres') {
+    const poll = async () => {
+      try {
+        const newest = await latestVersionNumber(database.db);
+        if (!closed && newest !== null && newest > snapshot.version) await reload();
+      } catch (error) {
+        if (!closed) options.onError?.(error);
+      } finally {
+        if (!closed) timer = setTimeout(() => void poll(), options.pollMs ?? 250);
+      }
+    };
+    timer = setTimeout(() => void poll(), options.pollMs ?? 250);
+  }
+
+  return {
+    current: () => snapshot,
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      stopListening();
+      await reloading?.catch(() => undefined);
+    },
+  };
 }

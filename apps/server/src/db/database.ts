@@ -21,6 +21,9 @@ export interface Database {
 // Timestamps, bigints and numerics come back as JS values the repositories expect.
 pg.types.setTypeParser(20, (v) => Number(v)); // int8
 pg.types.setTypeParser(1700, (v) => Number(v)); // numeric
+// A date is a calendar day, not an instant: 'YYYY-MM-DD' as stored, in any process zone.
+const DATE = 1082;
+pg.types.setTypeParser(DATE, (v) => v);
 
 export async function openPostgres(
   url: string,
@@ -47,6 +50,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     extensions: { pg_trgm, btree_gist },
+    parsers: { [DATE]: (v: string) => v },
   });
   const pool = new PgliteSessionPool(pglite);
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });

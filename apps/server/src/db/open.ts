@@ -1,26 +1,37 @@
 import { mkdir } from 'node:fs/promises';
+import { loadCatalogueOfRecord } from '../catalogue/boot.ts';
 import { ConfigError, type Config } from '../config.ts';
 import { openPglite, openPostgres, type Database } from './database.ts';
 import { migrate } from './migrate.ts';
-import { seed } from './seed.ts';
+import { seedAddresses } from './seeds/addresses.ts';
 
-/** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR; migrated and seeded. */
+/** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR; migrated, catalogued, indexed. */
 export async function openDatabase(config: Config): Promise<Database> {
-  let database: Database;
-  if (config.databaseUrl) {
-    database = await openPostgres(config.databaseUrl);
-    await checkConnection(database, config.databaseUrl);
-  } else {
-    await mkdir(config.dataDir, { recursive: true });
-    database = await openPglite(config.dataDir);
-  }
+  const database = await connectDatabase(config);
   await prepare(database, config);
   return database;
 }
 
+/** The engine alone, reachable but untouched: the catalogue CLI migrates and imports itself. */
+export async function connectDatabase(config: Config): Promise<Database> {
+  if (config.databaseUrl) {
+    const database = await openPostgres(config.databaseUrl);
+    await checkConnection(database, config.databaseUrl);
+    return database;
+  }
+  await mkdir(config.dataDir, { recursive: true });
+  return openPglite(config.dataDir);
+}
+
+/**
+ * Migrations, then the catalogue of record (catalogue/boot.ts), then the address index, which
+ * holds the stored buildings' addresses. Every step is idempotent: a restart or a second instance
+ * changes nothing.
+ */
 export async function prepare(database: Database, config: Config): Promise<void> {
   await migrate(database);
-  await seed(database, config);
+  await loadCatalogueOfRecord(database, config);
+  await seedAddresses(database, config);
 }
 
 // Why a connection failed, in words, by the error's code (Node's for the socket, SQLSTATE for

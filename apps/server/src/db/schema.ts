@@ -2,6 +2,8 @@ import type { CatalogueTables } from './tables/catalogue.ts';
 import type { AddressTables } from './tables/addresses.ts';
 import type { SchedulingTables } from './tables/scheduling.ts';
 import type { OrderTables } from './tables/orders.ts';
+import type { CatalogueVersionTables } from './tables/catalogue-versions.ts';
 
 /** Every table the repositories may touch, as Kysely sees it; one file per migration's tables. */
-export interface Schema extends CatalogueTables, AddressTables, SchedulingTables, OrderTables {}
+export interface Schema
+  extends CatalogueTables, CatalogueVersionTables, AddressTables, SchedulingTables, OrderTables {}

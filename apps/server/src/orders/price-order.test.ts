@@ -1,5 +1,6 @@
 import { defaultDomainConfig, type DomainConfig, type InstallBody } from '@fibre/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCatalogueCache, type CatalogueSnapshot } from '../catalogue/cache.ts';
 import { startTestApp, type TestApp } from '../test-support/app.ts';
 import { prepareOrder } from '../test-support/order.ts';
 import { installFacts } from './install-facts.ts';
@@ -23,13 +24,17 @@ const extraOf = (body: InstallBody) =>
 
 describe('pricing an order by the catalogue rules', () => {
   let t: TestApp;
+  let served: CatalogueSnapshot;
   beforeAll(async () => {
     t = await startTestApp('pglite', { RESERVATION_HOLD_SECONDS: '600' }, { clock: true });
+    const cache = await openCatalogueCache(t.database);
+    served = cache.current();
+    await cache.close();
   });
   afterAll(() => t.close());
 
   const price = (body: InstallBody, rules: DomainConfig) =>
-    priceOrder(t.database.db, 'demo', body, extraOf(body), rules);
+    priceOrder(t.database.db, served, body, extraOf(body), rules);
 
   it("a greenfield order's activation and card fee follow the rules", async () => {
     // Alkimos (greenfield): Streamer 250 $89 + Wi-Fi 6 Router $10 = $99 a month.

@@ -18,10 +18,10 @@ import {
   type Router,
 } from '@fibre/domain';
 import type { Kysely } from 'kysely';
+import type { CatalogueSnapshot } from '../catalogue/cache.ts';
 import type { Schema } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import type { Building } from '../repositories/buildings.ts';
-import { listPlans, listRouters } from '../repositories/catalogue.ts';
 import { findCoupon } from '../repositories/offers.ts';
 import { findOrderBuilding } from '../repositories/orders.ts';
 
@@ -62,7 +62,7 @@ const unprocessable = (code: string, message: string, field?: string) =>
  */
 export async function priceOrder(
   db: Kysely<Schema>,
-  rsp: string,
+  catalogue: Pick<CatalogueSnapshot, 'provider' | 'plans' | 'routers'>,
   body: InstallBody,
   extra: Map<string, string>,
   rules: DomainConfig,
@@ -100,7 +100,7 @@ export async function priceOrder(
   if (!unit.success)
     throw unprocessable('invalid_unit', unit.error.issues[0]!.message, 'charge_bee.unit');
 
-  const plan = (await listPlans(db, rsp)).find((p) => p.id === cb.plan_id);
+  const plan = catalogue.plans.find((p) => p.id === cb.plan_id);
   if (
     !plan ||
     !isPlanOffered(plan, { lit: building.status === 'LIT', greenfield: flags.greenfield }, rules)
@@ -112,7 +112,7 @@ export async function priceOrder(
     );
   }
   const routerName = (extra.get('Router') ?? '').trim().toLowerCase();
-  const router = (await listRouters(db, rsp)).find((r) => r.name.toLowerCase() === routerName);
+  const router = catalogue.routers.find((r) => r.name.toLowerCase() === routerName);
   if (!router)
     throw unprocessable(
       'unknown_router',
@@ -133,7 +133,7 @@ export async function priceOrder(
   // The coupon's area is the building's own postcode and suburb, never the body's (009).
   let coupon: Coupon | null = null;
   if (cb.coupon_id !== null) {
-    const row = await findCoupon(db, rsp, cb.coupon_id);
+    const row = await findCoupon(db, catalogue.provider.code, cb.coupon_id);
     const use = { planIds: [plan.id], postcode: building.postcode, suburb: building.suburb };
     if (!row || !isCouponEligible(row, use))
       throw unprocessable('coupon_invalid', 'Coupon is invalid', 'charge_bee.coupon_id');

@@ -1,5 +1,5 @@
 import { buildingFlags, couponFromRecord, type InstallBody } from '@fibre/domain';
-import { listPlans, listRouters } from '../repositories/catalogue.ts';
+import { findPlan, findRouter } from '../repositories/catalogue.ts';
 import { findCoupon } from '../repositories/offers.ts';
 import { findOrderBuilding, type OrderRow } from '../repositories/orders.ts';
 import { installFacts } from './install-facts.ts';
@@ -17,17 +17,20 @@ export async function rebuildOrder(
   input: { body: InstallBody; extra: Map<string, string> },
 ): Promise<WrittenOrder> {
   const { db } = deps.ctx.database;
-  const rsp = deps.ctx.config.provider.code;
+  const rsp = deps.ctx.catalogue.current().provider.code;
   const held = await db
     .selectFrom('reservations as r')
     .innerJoin('slot_windows as w', 'w.id', 'r.window_id')
     .select(['r.reservation_id', 'r.event_id', 'w.state', 'w.starts_at', 'w.ends_at'])
     .where('r.reservation_id', '=', order.reservation_id)
     .executeTakeFirstOrThrow();
-  const found = await findOrderBuilding(db, order.building_code);
-  const plan = (await listPlans(db, rsp)).find((p) => p.id === order.plan_id);
-  const router = (await listRouters(db, rsp)).find((r) => r.id === order.router_id);
-  const couponRow = order.coupon_id ? await findCoupon(db, rsp, order.coupon_id) : undefined;
+  // What the order was sold, even if an import has since retired it.
+  const found = await findOrderBuilding(db, order.building_code, { includeRetired: true });
+  const plan = await findPlan(db, order.plan_id);
+  const router = await findRouter(db, order.router_id);
+  const couponRow = order.coupon_id
+    ? await findCoupon(db, rsp, order.coupon_id, { includeRetired: true })
+    : undefined;
   if (!found || !plan || !router) throw new Error(`Order ${order.id}: its catalogue rows are gone`);
   const { building, served } = found;
   const greenfield = buildingFlags({

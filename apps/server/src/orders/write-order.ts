@@ -75,14 +75,16 @@ export async function writeOrder(
   status: 'confirmed' | 'pending',
   leaseUntil?: Date,
 ): Promise<WrittenOrder> {
-  const rules = ctx.catalogue.current().domain;
-  const priced = await priceOrder(trx, ctx.config.provider.code, body, extra, rules);
+  // One snapshot for the whole order: an import mid-request changes the next order, not this one.
+  const served = ctx.catalogue.current();
+  const rules = served.domain;
+  const priced = await priceOrder(trx, served, body, extra, rules);
   const held = await consumeReservation(trx, body.reservation_id, now);
   if (!held || held.event_id !== body.event_id) throw bookingExpired();
   const a = body.arrivy_booking;
   const firstName = capitaliseName(a.customer_first_name);
   const lastName = capitaliseName(a.customer_last_name);
-  const rsp = ctx.config.provider.code;
+  const rsp = served.provider.code;
   const facts = installFacts({ body, extra, priced, held, rsp, firstName, lastName }, rules);
 
   const orderId = ctx.newId();

@@ -2,6 +2,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { Redis } from 'ioredis';
 import { describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../test-support/app.ts';
+import { demoCatalogueOf } from '../test-support/demo-catalogue.ts';
 import { freePort } from '../test-support/process.ts';
 
 // docs/decisions/010-limits.md: Redis going away must neither stall requests nor let them through
@@ -84,7 +85,7 @@ describe.runIf(!!redisUrl)('rate limits when Redis is unreachable', () => {
     const t = await startTestApp(
       'pglite',
       { RATE_LIMIT_PER_MINUTE: '1000', REDIS_URL: relay.url, PROVIDER_CODE: code },
-      { logger: log.logger },
+      { logger: log.logger, catalogue: demoCatalogueOf(code) },
     );
     try {
       await routers(t);

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { addressSearchKey, streetWords, words, type SearchTerms } from './address-text.ts';
 
@@ -47,6 +47,50 @@ export async function insertAddresses(db: Kysely<Schema>, rows: AddressRow[]): P
     .insertInto('addresses')
     .values(rows.map((row) => ({ ...row, search_key: addressSearchKey(row) })))
     .onConflict((c) => c.column('id').doNothing())
+    .execute();
+}
+
+/**
+ * The address index holds every active building's address, linked to it (autocomplete ranks
+ * those first), as the latest catalogue has it; a retired building's address stays, unlinked.
+ */
+export async function syncBuildingAddresses(
+  db: Kysely<Schema> | Transaction<Schema>,
+): Promise<void> {
+  const buildings = await db
+    .selectFrom('buildings')
+    .select(['code', 'formatted_address', 'street_number', 'street', 'suburb', 'state', 'postcode'])
+    .where('retired_at', 'is', null)
+    .execute();
+  const rows: AddressRow[] = buildings.map(({ code, ...address }) => ({
+    id: `adr-${code.toLowerCase()}`,
+    ...address,
+    building_code: code,
+  }));
+  if (rows.length > 0) {
+    await db
+      .insertInto('addresses')
+      .values(rows.map((row) => ({ ...row, search_key: addressSearchKey(row) })))
+      .onConflict((c) =>
+        c.column('id').doUpdateSet((eb) => ({
+          formatted_address: eb.ref('excluded.formatted_address'),
+          street_number: eb.ref('excluded.street_number'),
+          street: eb.ref('excluded.street'),
+          suburb: eb.ref('excluded.suburb'),
+          state: eb.ref('excluded.state'),
+          postcode: eb.ref('excluded.postcode'),
+          building_code: eb.ref('excluded.building_code'),
+          search_key: eb.ref('excluded.search_key'),
+        })),
+      )
+      .execute();
+  }
+  await db
+    .updateTable('addresses')
+    .set({ building_code: null })
+    .where('building_code', 'in', (eb) =>
+      eb.selectFrom('buildings').select('code').where('retired_at', 'is not', null),
+    )
     .execute();
 }
 

@@ -4,11 +4,19 @@ import { comparableAddress, withoutUnit } from './address-text.ts';
 
 export type Building = Selectable<Schema['buildings']>;
 
+// A building the catalogue dropped is retired (docs/decisions/011-catalogue-as-data.md): no
+// lookup finds it, while the orders placed there keep it.
+
 export async function findBuildingById(
   db: Kysely<Schema>,
   id: string,
 ): Promise<Building | undefined> {
-  return db.selectFrom('buildings').selectAll().where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('buildings')
+    .selectAll()
+    .where('id', '=', id)
+    .where('retired_at', 'is', null)
+    .executeTakeFirst();
 }
 
 /**
@@ -26,6 +34,7 @@ export async function findBuildingByAddress(
     .selectFrom('buildings')
     .selectAll()
     .where(sql<string>`lower(formatted_address)`, '=', street.toLowerCase())
+    .where('retired_at', 'is', null)
     .orderBy('id')
     .executeTakeFirst();
   if (same) return same;
@@ -36,6 +45,7 @@ export async function findBuildingByAddress(
     .selectFrom('buildings')
     .selectAll()
     .where('postcode', '=', postcode)
+    .where('retired_at', 'is', null)
     .orderBy('id')
     .execute();
   return candidates.find((b) => comparableAddress(b.formatted_address) === wanted);
@@ -59,6 +69,7 @@ export async function findBuildingByParts(
     .where('postcode', '=', parts.postcode.trim())
     .where(sql<string>`lower(street_number)`, '=', withoutUnit(parts.street_number).toLowerCase())
     .where(sql<string>`lower(suburb)`, '=', parts.suburb.trim().toLowerCase())
+    .where('retired_at', 'is', null)
     .orderBy('id')
     .execute();
   const street = comparableAddress(parts.street);

@@ -36,16 +36,15 @@ export async function spendCardToken(
 export async function findOrderBuilding(
   db: Kysely<Schema>,
   code: string,
+  options: { includeRetired?: boolean } = {},
 ): Promise<{ building: Building; served: Building[] } | undefined> {
-  const building = await db
-    .selectFrom('buildings')
-    .selectAll()
-    .where('code', '=', code)
-    .executeTakeFirst();
+  // A new order needs an active building; an order placed before keeps a retired one.
+  const buildings = options.includeRetired
+    ? db.selectFrom('buildings').selectAll()
+    : db.selectFrom('buildings').selectAll().where('retired_at', 'is', null);
+  const building = await buildings.where('code', '=', code).executeTakeFirst();
   if (!building) return undefined;
-  const slaves = await db
-    .selectFrom('buildings')
-    .selectAll()
+  const slaves = await buildings
     .where('master_building_id', '=', building.id)
     .orderBy('id')
     .execute();

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestApp, type TestApp } from '../test-support/app.ts';
 import { findWindow, type State, type Window } from '../scheduling/windows.ts';
-import { consumeReservation, holdWindow, listCrews, releaseReservation } from './reservations.ts';
+import { listCalendar } from './calendar.ts';
+import { consumeReservation, holdWindow, releaseReservation } from './reservations.ts';
 
-// Wednesday 30 September 2026, 10:00 in Sydney.
+// Wednesday 30 September 2026, 10:00 in Sydney; the windows are on Tuesday 20 October (Monday 5
+// October is Labour Day in NSW and SA: demo.yaml's holidays).
 const start = new Date('2026-09-30T00:00:00Z');
 const minute = 60_000;
 
@@ -17,8 +19,8 @@ describe.each(engines())('reservations repository on %s', (engine) => {
 
   const db = () => t.database.db;
   const windowOf = async (id: string): Promise<Window> => {
-    const crews = await listCrews(db(), id.split('-')[0] as State);
-    const found = findWindow(id, crews, start);
+    const { crews, closures } = await listCalendar(db(), id.split('-')[0] as State);
+    const found = findWindow(id, crews, start, closures);
     if (found.kind !== 'bookable') throw new Error(`${id} is ${found.kind}`);
     return found.window;
   };
@@ -34,18 +36,18 @@ describe.each(engines())('reservations repository on %s', (engine) => {
       .execute((trx) => consumeReservation(trx, id, now));
 
   it('consumes a live hold once, and the booking keeps its place', async () => {
-    const window = await windowOf('NSW-2026-10-05T08:00');
+    const window = await windowOf('NSW-2026-10-20T08:00');
     const held = await hold(window);
-    expect(held).toMatchObject({ event_id: 'NSW-2026-10-05T08:00~crew-nsw-1' });
+    expect(held).toMatchObject({ event_id: 'NSW-2026-10-20T08:00~crew-nsw-1' });
 
     const booked = await consume(held!.reservation_id);
     expect(booked).toEqual({
       reservation_id: held!.reservation_id,
-      event_id: 'NSW-2026-10-05T08:00~crew-nsw-1',
-      window_id: 'NSW-2026-10-05T08:00',
+      event_id: 'NSW-2026-10-20T08:00~crew-nsw-1',
+      window_id: 'NSW-2026-10-20T08:00',
       state: 'NSW',
-      starts_at: new Date('2026-10-05T08:00:00+11:00'),
-      ends_at: new Date('2026-10-05T10:00:00+11:00'),
+      starts_at: new Date('2026-10-20T08:00:00+11:00'),
+      ends_at: new Date('2026-10-20T10:00:00+11:00'),
     });
     expect(await consume(held!.reservation_id)).toBeNull();
     expect(await releaseReservation(db(), held!.reservation_id, start)).toBe('consumed');
@@ -57,7 +59,7 @@ describe.each(engines())('reservations repository on %s', (engine) => {
   });
 
   it('does not consume unknown, released or expired holds', async () => {
-    const window = await windowOf('NSW-2026-10-05T10:00');
+    const window = await windowOf('NSW-2026-10-20T10:00');
     expect(await consume('no-such-reservation')).toBeNull();
 
     const released = await hold(window);
@@ -74,7 +76,7 @@ describe.each(engines())('reservations repository on %s', (engine) => {
   });
 
   it('leaves the hold held when the caller’s transaction rolls back', async () => {
-    const window = await windowOf('NSW-2026-10-05T12:00');
+    const window = await windowOf('NSW-2026-10-20T12:00');
     const held = await hold(window);
     await expect(
       db()
@@ -89,7 +91,7 @@ describe.each(engines())('reservations repository on %s', (engine) => {
 
   it('refuses a hold whose place a later clock already gave away', async () => {
     // Another process, its clock past the first hold's expiry, gave the crew to someone else.
-    const window = await windowOf('SA-2026-10-05T08:00');
+    const window = await windowOf('SA-2026-10-20T08:00');
     const first = await hold(window);
     const afterExpiry = new Date(start.getTime() + 11 * minute);
     const second = await hold(window, afterExpiry);

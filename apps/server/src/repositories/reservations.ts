@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { checkHolder, releaseOthers, type HoldLimits } from './hold-limits.ts';
-import type { CrewShift, State, Window } from '../scheduling/windows.ts';
+import type { State, Window } from '../scheduling/windows.ts';
 
 /**
  * The only SQL for crews, slot windows and reservations. Capacity lives in the database: whoever
@@ -10,28 +10,6 @@ import type { CrewShift, State, Window } from '../scheduling/windows.ts';
  */
 
 type Db = Kysely<Schema>;
-
-export type NewCrew = CrewShift & { state: State; name: string };
-
-/** Seeds crews by id; existing rows are left as they are. */
-export async function insertCrews(db: Db, crews: readonly NewCrew[]): Promise<void> {
-  if (crews.length === 0) return;
-  await db
-    .insertInto('crews')
-    .values(crews.map((c) => ({ ...c })))
-    .onConflict((c) => c.column('id').doNothing())
-    .execute();
-}
-
-export async function listCrews(db: Db, state: State): Promise<CrewShift[]> {
-  return db
-    .selectFrom('crews')
-    .select(['id', 'working_days', 'shift_start_minute', 'shift_end_minute', 'window_minutes'])
-    .where('state', '=', state)
-    .where('active', '=', true)
-    .orderBy('id')
-    .execute();
-}
 
 /** The crews a window has given away at `now`: bookings, and holds that have not expired. */
 async function takenCrews(
@@ -142,7 +120,9 @@ export async function holdWindow(
       .executeTakeFirstOrThrow();
     const taken = await takenCrews(trx, window.id, hold.now);
     const crewId = window.crewIds.find((id) => !taken.includes(id));
-    if (taken.length + (hold.alsoTaken ?? 0) >= capacity || crewId === undefined) return null;
+    // Crews off that day (an import since the row was made) lower the window's capacity.
+    const places = Math.min(capacity, window.crewIds.length);
+    if (taken.length + (hold.alsoTaken ?? 0) >= places || crewId === undefined) return null;
     const row = {
       reservation_id: hold.reservationId,
       event_id: `${window.id}~${crewId}`,

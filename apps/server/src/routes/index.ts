@@ -41,7 +41,7 @@ export async function registerRoutes(
     ...(vault ? vaultDocs : []),
   ];
   const document = openApiDocument(docs, {
-    title: `${ctx.config.provider.name} provider API`,
+    title: `${ctx.catalogue.current().provider.name} provider API`,
     version: '1.0.0',
   });
   app.get('/api/docs', async () => document);

@@ -2,8 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 
-/** The {provider} path segment must be this deployment's PROVIDER_CODE; any other answers 404. */
+/**
+ * The {provider} path segment must be the served catalogue's provider code (PROVIDER_CODE, when
+ * set, pins it: app.ts); any other answers 404.
+ */
 export function checkProvider(ctx: AppContext, request: FastifyRequest): void {
   const { provider } = request.params as { provider?: string };
-  if (provider !== ctx.config.provider.code) throw notFound(`Unknown provider ${provider ?? ''}`);
+  if (provider !== ctx.catalogue.current().provider.code) {
+    throw notFound(`Unknown provider ${provider ?? ''}`);
+  }
 }

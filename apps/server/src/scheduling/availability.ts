@@ -1,7 +1,8 @@
 import type { AppContext } from '../context.ts';
 import type { HoldInput } from './scheduler.ts';
 import { conflict, HttpError } from '../errors.ts';
-import { holdWindow, listCrews, windowUsage } from '../repositories/reservations.ts';
+import { listCalendar } from '../repositories/calendar.ts';
+import { holdWindow, windowUsage } from '../repositories/reservations.ts';
 import {
   findWindow,
   stateZone,
@@ -34,13 +35,14 @@ export async function listSlots(
   to: Date,
 ): Promise<BookingSlot[]> {
   const now = ctx.now();
-  const crews = await listCrews(ctx.database.db, state);
-  const windows = windowsBetween(state, crews, from, to, now);
+  const { crews, closures } = await listCalendar(ctx.database.db, state);
+  const windows = windowsBetween(state, crews, from, to, now, closures);
   const usage = await windowUsage(ctx.database.db, state, from, to, now);
   const zone = stateZone(state);
   return windows.flatMap((window) => {
     const used = usage.get(window.id);
-    const capacity = used?.capacity ?? window.crewIds.length;
+    // Crews off that day lower a window's capacity, even one first held before (holdWindow).
+    const capacity = Math.min(used?.capacity ?? window.crewIds.length, window.crewIds.length);
     const taken = used?.taken ?? [];
     const start = zonedIso(window.startsAt, zone);
     const end = zonedIso(window.endsAt, zone);
@@ -78,8 +80,8 @@ export async function holdSlot(
 ): Promise<ReservationAnswer> {
   const now = ctx.now();
   const state = windowIdState(input.booking_id);
-  const crews = state ? await listCrews(ctx.database.db, state) : [];
-  const found = findWindow(input.booking_id, crews, now);
+  const calendar = state ? await listCalendar(ctx.database.db, state) : undefined;
+  const found = findWindow(input.booking_id, calendar?.crews ?? [], now, calendar?.closures);
   if (found.kind === 'unknown') {
     throw new HttpError(400, 'invalid_input', 'Not an installation window', {
       booking_id: 'Not an installation window',
@@ -89,6 +91,8 @@ export async function holdSlot(
   if (found.kind === 'closed') {
     throw conflict('window_closed', 'This installation window can no longer be booked');
   }
+  // A holiday or a crew day off leaves the window no place: to the visitor, it is taken (409).
+  if (found.kind === 'full') throw reservationTaken();
   const { window } = found;
   if (
     input.start.getTime() !== window.startsAt.getTime() ||

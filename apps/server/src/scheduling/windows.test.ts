@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { demoCrews } from '../db/seeds/scheduling.ts';
+import { crewRows } from '../catalogue/rows.ts';
+import { dayClosures } from './closures.ts';
+import { demoCatalogue } from '../test-support/demo-catalogue.ts';
 import {
   findWindow,
   parseState,
@@ -10,6 +12,7 @@ import {
   type State,
 } from './windows.ts';
 
+const demoCrews = crewRows(demoCatalogue());
 const crewsOf = (state: State) => demoCrews.filter((c) => c.state === state);
 // Wednesday 30 September 2026, 10:00 in Sydney (AEST, +10:00); DST starts Sunday 4 October.
 const wednesday = new Date('2026-09-30T00:00:00Z');
@@ -129,5 +132,65 @@ describe('states', () => {
     expect(windowIdState('SA-2026-10-05T08:00')).toBe('SA');
     expect(windowIdState('ZZ-2026-10-05T08:00')).toBeUndefined();
     expect(windowIdState('SA')).toBeUndefined();
+  });
+});
+
+describe('closures', () => {
+  const nsw = crewsOf('NSW');
+  // A holiday on Monday 5 October and one crew off on Tuesday 6 October, as the table gives them.
+  const closures = dayClosures([
+    { day: '2026-10-05', crews_off: null },
+    { day: '2026-10-06', crews_off: 1 },
+  ]);
+
+  it('leave a holiday without windows and a crew day off with fewer crews', () => {
+    const windows = windowsBetween(
+      'NSW',
+      nsw,
+      new Date('2026-10-05T00:00:00+11:00'),
+      new Date('2026-10-07T00:00:00+11:00'),
+      wednesday,
+      closures,
+    );
+    expect(windows.map((w) => [w.id, w.crewIds])).toEqual([
+      ['NSW-2026-10-06T08:00', ['crew-nsw-1']],
+      ['NSW-2026-10-06T10:00', ['crew-nsw-1']],
+      ['NSW-2026-10-06T12:00', ['crew-nsw-1']],
+      ['NSW-2026-10-06T14:00', ['crew-nsw-1']],
+    ]);
+  });
+
+  it('make a closed window full, not unknown', () => {
+    expect(findWindow('NSW-2026-10-05T08:00', nsw, wednesday, closures).kind).toBe('full');
+    expect(findWindow('NSW-2026-10-06T08:00', nsw, wednesday, closures)).toMatchObject({
+      kind: 'bookable',
+      window: { crewIds: ['crew-nsw-1'] },
+    });
+  });
+
+  it.each([
+    [
+      [
+        { day: '2026-10-05', crews_off: 1 },
+        { day: '2026-10-05', crews_off: 1 },
+      ],
+      2,
+    ],
+    [
+      [
+        { day: '2026-10-05', crews_off: 1 },
+        { day: '2026-10-05', crews_off: null },
+      ],
+      null,
+    ],
+    [
+      [
+        { day: '2026-10-05', crews_off: null },
+        { day: '2026-10-05', crews_off: 1 },
+      ],
+      null,
+    ],
+  ])('add crews off up, and a holiday closes the day whatever else: %j', (rows, closure) => {
+    expect(dayClosures(rows).get('2026-10-05')).toBe(closure);
   });
 });

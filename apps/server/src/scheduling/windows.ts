@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { formatISO } from 'date-fns';
+import { noClosures, openWindows, type DayClosures } from './closures.ts';
 
 /**
  * The windows crews work, computed from their shifts in the state's own zone (SPEC.md 2). Pure:
@@ -169,13 +170,19 @@ function bookableDays(state: State, now: Date): { first: number; last: number } 
   return { first: today + FIRST_BOOKABLE_DAYS_AHEAD, last: today + LAST_BOOKABLE_DAYS_AHEAD };
 }
 
-/** The bookable windows of a state that start in [from, to). */
+const dayKey = (n: number) => {
+  const d = dayFromNumber(n);
+  return `${d.year}-${pad(d.month + 1)}-${pad(d.date)}`;
+};
+
+/** The bookable windows of a state that start in [from, to), its closures taken out. */
 export function windowsBetween(
   state: State,
   crews: readonly CrewShift[],
   from: Date,
   to: Date,
   now: Date,
+  closures: DayClosures = noClosures,
 ): Window[] {
   const zone = zones[state];
   const { first, last } = bookableDays(state, now);
@@ -183,7 +190,7 @@ export function windowsBetween(
   const end = Math.min(localDayNumber(to, zone), last);
   const windows: Window[] = [];
   for (let n = start; n <= end; n += 1) {
-    for (const w of windowsOnDay(state, crews, n)) {
+    for (const w of openWindows(windowsOnDay(state, crews, n), closures.get(dayKey(n)))) {
       if (w.startsAt >= from && w.startsAt < to) windows.push(w);
     }
   }
@@ -195,7 +202,9 @@ export type WindowLookup =
   /** Not a window any crew works: a made-up or mistyped id. */
   | { kind: 'unknown' }
   /** A real window, but in the past, too soon or too far ahead. */
-  | { kind: 'closed' };
+  | { kind: 'closed' }
+  /** A real window with no crew that day: a public holiday, or its crews have the day off. */
+  | { kind: 'full' };
 
 const windowIdPattern = /^([A-Z]{2,3})-(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
@@ -208,7 +217,12 @@ export function windowIdState(id: string): State | undefined {
 }
 
 /** The window a booking_id names, recomputed from the crews: the browser's copy is not trusted. */
-export function findWindow(id: string, crews: readonly CrewShift[], now: Date): WindowLookup {
+export function findWindow(
+  id: string,
+  crews: readonly CrewShift[],
+  now: Date,
+  closures: DayClosures = noClosures,
+): WindowLookup {
   const match = windowIdPattern.exec(id);
   const state = windowIdState(id);
   if (!match || !state) return { kind: 'unknown' };
@@ -218,5 +232,7 @@ export function findWindow(id: string, crews: readonly CrewShift[], now: Date): 
   const window = windowsOnDay(state, crews, n).find((w) => w.id === id);
   if (!window) return { kind: 'unknown' };
   const { first, last } = bookableDays(state, now);
-  return n < first || n > last ? { kind: 'closed' } : { kind: 'bookable', window };
+  if (n < first || n > last) return { kind: 'closed' };
+  const open = openWindows([window], closures.get(dayKey(n)))[0];
+  return open ? { kind: 'bookable', window: open } : { kind: 'full' };
 }

@@ -1,9 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import type { ProviderCatalogue } from '@fibre/domain';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/database.ts';
 import { prepare } from '../db/open.ts';
+import { importCatalogue } from '../catalogue/import.ts';
 import { RAISED_LIMITS } from './limits.ts';
 
 export const engines = (): Array<'pglite' | 'postgres'> =>
@@ -18,8 +20,8 @@ export interface TestApp {
 }
 
 /**
- * A fresh database (in-memory PGlite, or a new schema on TEST_DATABASE_URL), migrated and seeded,
- * and the app on it, in-process.
+ * A fresh database (in-memory PGlite, or a new schema on TEST_DATABASE_URL), migrated and seeded
+ * with the demo catalogue (or `catalogue`, imported over it), and the app on it, in-process.
  */
 export async function startTestApp(
   engine: 'pglite' | 'postgres' = 'pglite',
@@ -30,6 +32,8 @@ export async function startTestApp(
     webDist?: string;
     /** Fastify logger settings, for a test that reads the log; off otherwise. */
     logger?: object;
+    /** A catalogue to serve instead of the demo's. */
+    catalogue?: ProviderCatalogue;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
@@ -42,6 +46,7 @@ export async function startTestApp(
   const database =
     engine === 'postgres' ? await freshPostgres(options.schema) : await openPglite(undefined);
   await prepare(database, config);
+  if (options.catalogue) await importTestCatalogue(database, options.catalogue);
   const clock = {
     now: new Date(),
     advance(ms: number) {
@@ -66,6 +71,12 @@ export async function startTestApp(
       await database.close();
     },
   };
+}
+
+/** Imports a catalogue as if from a file whose text hashes as its JSON does. */
+export async function importTestCatalogue(database: Database, catalogue: ProviderCatalogue) {
+  const sha = createHash('sha256').update(JSON.stringify(catalogue)).digest('hex');
+  return importCatalogue(database, catalogue, { sha, source: 'file', now: new Date() });
 }
 
 /** A new, empty schema on the test PostgreSQL, or the named one to share between instances. */

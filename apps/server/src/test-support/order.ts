@@ -15,7 +15,7 @@ import {
 } from '@fibre/domain';
 import { addMonths } from 'date-fns';
 import type { FastifyInstance } from 'fastify';
-import { demoBuildings } from '../db/seeds/catalogue.ts';
+import { demoBuildings } from './demo-catalogue.ts';
 
 export interface OrderOptions {
   code?: string;

@@ -8,7 +8,7 @@ import { engines, startTestApp, type TestApp } from '../../test-support/app.ts';
 import { openPglite } from '../database.ts';
 import { prepare } from '../open.ts';
 import { seedAddresses } from './addresses.ts';
-import { demoBuildings } from './catalogue.ts';
+import { demoBuildings } from '../../test-support/demo-catalogue.ts';
 import { loadLocalities, streetNames, titleCase } from './localities.ts';
 
 // The demo buildings plus 10 Smith Street, Darwin City.

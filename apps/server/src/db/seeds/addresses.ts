@@ -5,9 +5,9 @@ import {
   generateAddresses,
   generatedAddressId,
   insertAddresses,
+  syncBuildingAddresses,
   type AddressRow,
 } from '../../repositories/addresses.ts';
-import { demoBuildings } from './catalogue.ts';
 import { loadLocalities, streetNames } from './localities.ts';
 
 /** PRODUCT.md section 5: known to the index but with no building, so not available. */
@@ -24,23 +24,14 @@ export const unservedAddresses: AddressRow[] = [
   },
 ];
 
-const buildingAddresses: AddressRow[] = demoBuildings.map((b) => ({
-  id: `adr-${b.code.toLowerCase()}`,
-  formatted_address: b.formatted_address,
-  street_number: b.street_number,
-  street: b.street,
-  suburb: b.suburb,
-  state: b.state,
-  postcode: b.postcode,
-  building_code: b.code,
-}));
-
 /**
- * The address index: the demo addresses, then `addressIndexSize` generated street addresses over
+ * The address index: the stored buildings' addresses (the catalogue's, kept in step by every
+ * import too), the known unserved ones, then `addressIndexSize` generated street addresses over
  * real localities. Idempotent: a second start finds the last generated id and generates nothing.
  */
 export async function seedAddresses({ db }: Database, config: Config): Promise<void> {
-  await insertAddresses(db, [...buildingAddresses, ...unservedAddresses]);
+  await syncBuildingAddresses(db);
+  await insertAddresses(db, unservedAddresses);
   const count = config.addressIndexSize;
   if (count === 0 || (await addressExists(db, generatedAddressId(count)))) return;
   await generateAddresses(db, { localities: await loadLocalities(), streets: streetNames, count });

@@ -16,6 +16,10 @@ export interface CatalogueTables {
     building_type: string;
     is_slave: Generated<boolean>;
     master_building_id: string | null;
+    /** Migration 008: known unit numbers, the building's campaign, and when the file dropped it. */
+    units: Generated<string[]>;
+    campaign_id: Generated<string | null>;
+    retired_at: Generated<Date | null>;
   };
   plans: {
     id: string;
@@ -26,6 +30,9 @@ export interface CatalogueTables {
     description1: string;
     address_lit: boolean;
     address_non_lit: boolean;
+    busy_hour_speed: number;
+    cis_url: Generated<string>;
+    retired_at: Generated<Date | null>;
   };
   routers: {
     id: string;
@@ -34,17 +41,19 @@ export interface CatalogueTables {
     cost_cents: number;
     description1: string;
     description2: string;
+    retired_at: Generated<Date | null>;
   };
   campaigns: {
     id: string;
     rsp: string;
-    building_code: string | null;
     name: string;
     terms: string;
     coupon_code: string;
     months_free: number;
-    start_date: Date;
-    end_date: Date;
+    /** Calendar days 'YYYY-MM-DD' (db/database.ts reads dates as text), both included. */
+    starts: string;
+    ends: string;
+    retired_at: Generated<Date | null>;
   };
   coupons: {
     coupon_id: string;
@@ -57,6 +66,7 @@ export interface CatalogueTables {
     plan_ids: Generated<string[]>;
     only_postcode: string | null;
     only_suburb: string | null;
+    retired_at: Generated<Date | null>;
   };
   leads: {
     id: string;

@@ -36,4 +36,13 @@ export interface SchedulingTables {
     client_address: string | null;
     hold_session: string | null;
   };
+  /** Migration 008: public holidays (crews_off null: the day is closed) and crew days off. */
+  closures: {
+    id: Generated<number>;
+    state: string;
+    /** 'YYYY-MM-DD' in the state's zone. */
+    day: string;
+    crews_off: number | null;
+    name: string;
+  };
 }

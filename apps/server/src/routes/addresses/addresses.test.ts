@@ -1,6 +1,6 @@
 import { addressFromPlace, buildingSearchAddress, defaultDomainConfig } from '@fibre/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoBuildings } from '../../db/seeds/catalogue.ts';
+import { demoBuildings } from '../../test-support/demo-catalogue.ts';
 import { engines, startTestApp, type TestApp } from '../../test-support/app.ts';
 
 const harris = '100 Harris Street, Pyrmont NSW 2009';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-support/app.ts';
+import { demoCatalogueOf } from '../../test-support/demo-catalogue.ts';
 
 describe('rate limit', () => {
   it('answers 429 JSON past the limit, in-process', async () => {
@@ -26,8 +27,9 @@ describe.runIf(!!process.env.TEST_REDIS_URL)('rate limit shared through Redis', 
       REDIS_URL: process.env.TEST_REDIS_URL!,
       PROVIDER_CODE: provider,
     };
-    a = await startTestApp('pglite', env);
-    b = await startTestApp('pglite', env);
+    // PROVIDER_CODE pins the catalogue's code: each test's own, so Redis keys never meet.
+    a = await startTestApp('pglite', env, { catalogue: demoCatalogueOf(provider) });
+    b = await startTestApp('pglite', env, { catalogue: demoCatalogueOf(provider) });
   });
   afterAll(async () => {
     await a.close();

@@ -6,6 +6,7 @@ import { HttpError } from '../../errors.ts';
 import type { RouteDoc } from '../../openapi.ts';
 import { findBuildingCampaign, findCoupon } from '../../repositories/offers.ts';
 import { parse } from '../../validate.ts';
+import { campaignPeriod } from './campaign-period.ts';
 import { checkProvider } from '../provider.ts';
 
 const code = z.string().trim().min(1, 'A code is required').max(64, 'The code is too long');
@@ -53,13 +54,16 @@ export const offerDocs: RouteDoc[] = [
 const invalidCoupon = () => new HttpError(404, 'coupon_invalid', messages.couponInvalid);
 
 export function offerRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const rsp = ctx.config.provider.code;
   const db = ctx.database.db;
+  // The catalogue being served, at each request: an import changes it under a running server.
+  const rspNow = () => ctx.catalogue.current().provider.code;
 
   app.get('/api/v1/public/building/:code/campaign', async (request, reply) => {
     const building = parse(code, (request.params as { code: string }).code).toUpperCase();
-    const row = await findBuildingCampaign(db, rsp, building, ctx.now());
-    if (!row) {
+    const row = await findBuildingCampaign(db, rspNow(), building);
+    const period = row && campaignPeriod(row.starts, row.ends, row.state);
+    const now = ctx.now();
+    if (!row || !period || now < period.start || now >= period.end) {
       return reply.status(404).send({
         error: 'not_found',
         status: messages.resourceNotFound,
@@ -70,8 +74,8 @@ export function offerRoutes(app: FastifyInstance, ctx: AppContext): void {
       id: row.id,
       name: row.name,
       rsp: row.rsp,
-      startDate: row.start_date.toISOString(),
-      endDate: row.end_date.toISOString(),
+      startDate: period.start.toISOString(),
+      endDate: period.end.toISOString(),
       terms: row.terms,
       couponCode: row.coupon_code,
       monthsFree: row.months_free,
@@ -83,7 +87,7 @@ export function offerRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v1/:provider/coupon', async (request, reply) => {
     checkProvider(ctx, request);
     const body = parse(couponBody, request.body);
-    const row = await findCoupon(db, rsp, body.coupon_id);
+    const row = await findCoupon(db, rspNow(), body.coupon_id);
     // The wizard's preview: its own plans and address. The install decides from the building.
     const use = { planIds: body.plan_ids, postcode: body.postcode, suburb: body.suburb };
     if (!row || !isCouponEligible(row, use)) throw invalidCoupon();
@@ -94,7 +98,7 @@ export function offerRoutes(app: FastifyInstance, ctx: AppContext): void {
     checkProvider(ctx, request);
     const id = parse(code, (request.params as { code: string }).code);
     const { plan_id } = parse(couponQuery, request.query);
-    const row = await findCoupon(db, rsp, id);
+    const row = await findCoupon(db, rspNow(), id);
     if (!row || !isCouponEligible(row, { planIds: plan_id ? [plan_id] : [] }))
       throw invalidCoupon();
     return couponFromRecord(row);
@@ -103,7 +107,7 @@ export function offerRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/v1/:provider/referral/:code', async (request, reply) => {
     checkProvider(ctx, request);
     const id = parse(code, (request.params as { code: string }).code);
-    const row = await findCoupon(db, rsp, id);
+    const row = await findCoupon(db, rspNow(), id);
     if (!row || !isReferralType(row.coupon_type)) throw invalidCoupon();
     return reply.status(202).send(couponFromRecord(row));
   });

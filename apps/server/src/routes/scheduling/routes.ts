@@ -77,7 +77,7 @@ export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const scheduler = schedulerFor(ctx);
   // PRODUCT.md 3: any provider segment but ours answers 404.
   const checkProvider = (provider: string) => {
-    if (provider !== ctx.config.provider.code) throw notFound('Unknown provider');
+    if (provider !== ctx.catalogue.current().provider.code) throw notFound('Unknown provider');
   };
 
   app.get('/api/v1/:provider/bookings/:state', async (request) => {

@@ -22,19 +22,20 @@ describe.each(engines())('scheduling routes on %s', (engine) => {
   describe('bookings listing', () => {
     it('gives one slot per free crew per window, with the state offset after DST', async () => {
       client.at(wednesday);
-      const monday = await client.daySlots('2026-10-05');
-      expect(monday).toHaveLength(8);
-      expect(monday.slice(0, 2)).toEqual([
+      // Tuesday 20 October: Monday 5 October, the first weekday after DST, is NSW's Labour Day.
+      const tuesday = await client.daySlots('2026-10-20');
+      expect(tuesday).toHaveLength(8);
+      expect(tuesday.slice(0, 2)).toEqual([
         {
-          id: 'NSW-2026-10-05T08:00~crew-nsw-1',
-          booking_id: 'NSW-2026-10-05T08:00',
-          event_id: 'NSW-2026-10-05T08:00~crew-nsw-1',
-          start: '2026-10-05T08:00:00+11:00',
-          end: '2026-10-05T10:00:00+11:00',
-          start_datetime_original_iso_str: '2026-10-05T08:00:00+11:00',
-          end_datetime_original_iso_str: '2026-10-05T10:00:00+11:00',
+          id: 'NSW-2026-10-20T08:00~crew-nsw-1',
+          booking_id: 'NSW-2026-10-20T08:00',
+          event_id: 'NSW-2026-10-20T08:00~crew-nsw-1',
+          start: '2026-10-20T08:00:00+11:00',
+          end: '2026-10-20T10:00:00+11:00',
+          start_datetime_original_iso_str: '2026-10-20T08:00:00+11:00',
+          end_datetime_original_iso_str: '2026-10-20T10:00:00+11:00',
         },
-        expect.objectContaining({ id: 'NSW-2026-10-05T08:00~crew-nsw-2' }),
+        expect.objectContaining({ id: 'NSW-2026-10-20T08:00~crew-nsw-2' }),
       ]);
       const saturday = await client.daySlots('2026-10-03', '+10:00');
       expect(saturday[0]!.start).toBe('2026-10-03T08:00:00+10:00');

@@ -85,7 +85,7 @@ describe.each(engines())('scheduling input on %s', (engine) => {
     for (const state of ['nsw', 'New%20South%20Wales']) {
       const res = await t.app.inject({
         method: 'GET',
-        url: `/api/v1/demo/bookings/${state}?from=2026-10-05T00:00:00+11:00&to=2026-10-05T23:00:00+11:00`,
+        url: `/api/v1/demo/bookings/${state}?from=2026-10-20T00:00:00+11:00&to=2026-10-20T23:00:00+11:00`,
       });
       expect(res.statusCode).toBe(200);
       expect(res.json().booking_slots).toHaveLength(8);

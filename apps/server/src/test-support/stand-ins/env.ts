@@ -21,6 +21,8 @@ export const arrivyEnv = (standIn: StandIn) => ({
 
 export const rollbarEnv = (standIn: StandIn) => ({
   NODE_ENV: 'production',
+  // Production mode on the embedded parts: a demo deployment (src/production.ts).
+  ALLOW_DEMO: '1',
   ROLLBAR_ACCESS_TOKEN: rollbar.ACCESS_TOKEN,
   ROLLBAR_CLIENT_TOKEN: rollbar.CLIENT_TOKEN,
   ROLLBAR_ENDPOINT: `${standIn.origin}/api/1/item/`,

@@ -1,0 +1,34 @@
+import type { Config } from '../config.ts';
+import type { CatalogueVersion } from '../repositories/catalogue-versions.ts';
+import type { CatalogueSnapshot } from './cache.ts';
+import { domainConfigFromCatalogue, planFromSpec, routerFromSpec } from '@fibre/domain';
+
+/**
+ * A stored version as the snapshot routes read: the document's plans and routers in the answers'
+ * shape, its rules, and its brand under the configuration's brand variables (README,
+ * configuration: PROVIDER_NAME and the others override the file's words when set).
+ */
+export function snapshotOf(row: CatalogueVersion, brand?: Config['provider']): CatalogueSnapshot {
+  const c = row.document;
+  const code = c.provider.code;
+  return {
+    version: row.version,
+    provider: {
+      ...c.provider,
+      name: brand?.name ?? c.provider.name,
+      colour: brand?.brandColour ?? c.provider.colour,
+      support_phone: brand?.phone ?? c.provider.support_phone,
+      support_email: brand?.email ?? c.provider.support_email,
+      links: {
+        ...c.provider.links,
+        billing_portal: brand?.billingPortalUrl ?? c.provider.links.billing_portal,
+      },
+    },
+    domain: domainConfigFromCatalogue(c),
+    plans: c.plans.map((p) => planFromSpec(p, code)).sort((a, b) => a.speed - b.speed),
+    routers: c.routers
+      .map((r) => routerFromSpec(r, code))
+      .sort((a, b) => Number(a.cost) - Number(b.cost)),
+    isDemo: row.source === 'demo',
+  };
+}
