@@ -32,6 +32,9 @@ export async function startServer(
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // On the embedded parts (PGlite unless DATABASE_URL, the test-mode vault and ledger, the demo
+      // catalogue): a demo deployment, which production mode refuses unless told (docs/deploy.md).
+      ALLOW_DEMO: '1',
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',
