@@ -98,7 +98,8 @@ test('valid alternatives pass: +61 mobile, apostrophes, single spaces', async ({
   });
 });
 
-test('How did you hear about us? offers the options of docs/rules/contact-and-connection.md in order', async ({ wizard, page }) => {
+// The options and their order: docs/rules/contact-and-connection.md.
+test('How did you hear about us? offers the listed options in order', async ({ wizard, page }) => {
   const field = wizard.howDidYouHearField;
   let options: string[];
   if ((await field.evaluate((el) => el.tagName)) === 'SELECT') {
