@@ -16,9 +16,10 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       treeshake: {
-        // packages/domain is pure (STYLE.md: no I/O, lint-enforced), but its package.json does not
-        // say `"sideEffects": false` yet. Saying it here lets the bundler drop the modules a chunk
-        // does not use, such as the zod schemas, which would otherwise ride in the first screen.
+        // packages/domain is pure (docs/decisions/001-stack.md: no I/O, lint-enforced), but its
+        // package.json does not say `"sideEffects": false` yet. Saying it here lets the bundler
+        // drop the modules a chunk does not use, such as the zod schemas, which would otherwise
+        // ride in the first screen.
         moduleSideEffects: (id: string) => !id.includes('/packages/domain/src/'),
       },
     },

@@ -9,7 +9,10 @@ import { ms, perSecond, section, type Section } from './support/report.ts';
 import { startServer } from './support/servers.ts';
 import { engineName, engines, freshStore, seedStore, type Engine } from './support/stores.ts';
 
-/** The three-month window the wizard loads (SPEC.md 7), from the first of this month. */
+/**
+ * The three-month window the wizard loads (docs/rules/installation-and-holds.md), from the first of
+ * this month.
+ */
 function threeMonths(state: string): string {
   const zone = stateTimeZone(state);
   const now = new Date();

@@ -96,7 +96,7 @@ export async function webBenchmark(options: Options): Promise<Section[]> {
   lighthouse.notes.push(
     `Median of ${options.lighthouseRuns} run(s) by performance score. Chromium ${await browserVersion()} headless (--no-sandbox --disable-gpu), Lighthouse's default mobile preset: emulated mid-range phone, simulated slow 4G for the page load.`,
     'The whole Lighthouse flow report is left in bench/.tmp/lighthouse-flow.html.',
-    'Address step: a cold page load of /. Plan step: the visitor arrives with a prefilled address (uniqueCode plus its parts, PRODUCT.md 5) and presses View plans; performance, TBT and CLS are from that timespan (Lighthouse has no LCP for a change within the page), accessibility and best practices from a snapshot of the plan step.',
+    'Address step: a cold page load of /. Plan step: the visitor arrives with a prefilled address (uniqueCode plus its parts, docs/rules/wizard-flow.md) and presses View plans; performance, TBT and CLS are from that timespan (Lighthouse has no LCP for a change within the page), accessibility and best practices from a snapshot of the plan step.',
   );
   lighthouse.budgets.push(...budgets(address, plan, planProblem));
   return [bundles, lighthouse];

@@ -11,7 +11,7 @@
  *   fetchFields call, as Google documents;
  * - places.Place({id}).fetchFields({fields}) -> {place}, filling only the fields asked for
  *   (id, formattedAddress, addressComponents [{longText, shortText, types}]).
- * It answers from PRODUCT.md section 5's demo addresses (plus the unserved Darwin one) with
+ * It answers from the demo addresses of docs/rules/demo-data.md (plus the unserved Darwin one) with
  * Google-style components, and records every call on window.__googleMapsStandIn.calls.
  * Tests may set window.__googleMapsStandIn.failNext = 'OVER_QUERY_LIMIT' to make the next
  * suggestion request reject the way a quota or key error does.
@@ -71,7 +71,8 @@
   const places = rows.map(function (r) {
     return {
       id: r[0],
-      // Prediction text in full words; the postcode is kept so tests can read PRODUCT.md's names.
+      // Prediction text in full words; the postcode is kept so tests can read the addresses as
+      // docs/rules/demo-data.md writes them.
       text: r[1] + ' ' + r[2] + ', ' + r[4] + ' ' + r[5] + ' ' + r[6] + ', Australia',
       mainText: r[1] + ' ' + r[2],
       secondaryText: r[4] + ' ' + r[5] + ' ' + r[6] + ', Australia',

@@ -5,7 +5,7 @@ import type { ContactValues, Wizard } from './wizard.ts';
 
 // Steps 5 to 7 as a person walks them: a day, an arrival window, a card, the agreements, Submit.
 
-/** PRODUCT.md 6: the test-mode vault's cards. */
+/** docs/rules/demo-data.md: the test-mode vault's cards. */
 export const cards = {
   visa: '4111 1111 1111 1111',
   mastercard: '5555 5555 5555 4444',
@@ -158,7 +158,9 @@ export async function toPayment(
   return { day, window };
 }
 
-/** A free installation slot as the bookings call lists it (SPEC.md 3). */
+/**
+ * A free installation slot as the bookings call lists it (docs/rules/installation-and-holds.md).
+ */
 export interface ListedSlot {
   booking_id: string;
   event_id: string;
@@ -187,9 +189,9 @@ function ordinal(day: number): string {
 }
 
 /**
- * An installation's day and window as SPEC.md 2 says they read ('Monday 3rd March', 'Arrival
- * between 8:00am and 10:00am'), in `timeZone`: worked out here with Intl, independently of the
- * wizard's own code, so a test can compare the two.
+ * An installation's day and window as docs/rules/installation-and-holds.md says they read ('Monday
+ * 3rd March', 'Arrival between 8:00am and 10:00am'), in `timeZone`: worked out here with Intl,
+ * independently of the wizard's own code, so a test can compare the two.
  */
 export function installationLabels(
   start: string | Date,
@@ -213,7 +215,7 @@ export function installationLabels(
   };
 }
 
-/** SPEC.md 2: the zone each state's dates are shown in. */
+/** docs/rules/installation-and-holds.md: the zone each state's dates are shown in. */
 export const stateTimeZones: Record<string, string> = {
   NSW: 'Australia/Sydney',
   QLD: 'Australia/Brisbane',
@@ -239,8 +241,9 @@ export function listedSlotNamed(
 }
 
 /**
- * Someone else takes a window: holds through the API (PRODUCT.md 3's reservation body) until the
- * server answers 409, so every crew's place in it is held. Answers how many holds it took.
+ * Someone else takes a window: holds through the API (the reservation body of
+ * docs/rules/installation-and-holds.md) until the server answers 409, so every crew's place in it
+ * is held. Answers how many holds it took.
  */
 export async function fillWindow(
   request: APIRequestContext,

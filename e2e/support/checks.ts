@@ -99,7 +99,7 @@ export async function expectNoSeriousA11yViolations(
   return violations.filter((v) => !serious.includes(v));
 }
 
-/** SPEC.md 2: the page names the wizard pushes to the analytics data layer. */
+/** docs/rules/wizard-flow.md: the page names the wizard pushes to the analytics data layer. */
 export const pageNames = [
   'Check Address',
   'Build Plan',
@@ -112,9 +112,9 @@ export const pageNames = [
 export type PageName = (typeof pageNames)[number];
 
 /**
- * The page names pushed to `window.dataLayer` so far, in order. SPEC.md fixes the names but not
- * the key they travel under, so any string value of a pushed object that is one of the names
- * counts (also inside gtag-style argument arrays).
+ * The page names pushed to `window.dataLayer` so far, in order. The test holds to the names of
+ * docs/rules/wizard-flow.md, not to the key they travel under, so any string value of a pushed
+ * object that is one of the names counts (also inside gtag-style argument arrays).
  */
 export async function dataLayerPageNames(page: Page): Promise<string[]> {
   return page.evaluate(

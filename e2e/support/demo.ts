@@ -1,4 +1,4 @@
-/** PRODUCT.md section 5: the demo buildings every fresh database holds. */
+/** docs/rules/demo-data.md: the demo buildings every fresh database holds. */
 export interface DemoAddress {
   /** The formatted address, as the autocomplete offers it. */
   address: string;
@@ -105,7 +105,7 @@ export const addresses = {
 /** The support phone of an unconfigured (demo) provider. */
 export const supportPhone = '1300 000 000';
 
-/** SPEC.md 5: the 'How did you hear' options, in order. */
+/** docs/rules/contact-and-connection.md: the 'How did you hear' options, in order. */
 export const howDidYouHearOptions = [
   'Search Engine',
   'Google Ads',
@@ -119,7 +119,7 @@ export const howDidYouHearOptions = [
   'Other',
 ] as const;
 
-/** A contact that passes every rule of SPEC.md 5. */
+/** A contact that passes every rule of docs/rules/contact-and-connection.md. */
 export const validContact = {
   firstName: 'Mary',
   lastName: "O'Brien",

@@ -17,8 +17,8 @@ export interface ContactValues {
 }
 
 /**
- * The wizard as a person sees it: every control is found by its role and the name PRODUCT.md
- * section 7 gives it, never by CSS class or test id.
+ * The wizard as a person sees it: every control is found by its role and the name
+ * docs/rules/wizard-flow.md gives it, never by CSS class or test id.
  */
 export class Wizard {
   constructor(readonly page: Page) {}
@@ -44,7 +44,7 @@ export class Wizard {
     return this.page.getByRole('dialog');
   }
 
-  /** A modal by its SPEC.md heading. */
+  /** A modal by its heading (docs/rules/wizard-flow.md: dialogs). */
   dialogWithHeading(heading: string): Locator {
     return this.page
       .getByRole('dialog')
@@ -70,8 +70,8 @@ export class Wizard {
   // Step 2 -----------------------------------------------------------------------------------
 
   /**
-   * A plan or router card, selectable by its name. SPEC.md says cards are selected or not, not
-   * which role they take, so a radio, a checkbox or a toggle button all count.
+   * A plan or router card, selectable by its name. docs/rules/plans-and-pricing.md says cards are
+   * selected or not, not which role they take, so a radio, a checkbox or a toggle button all count.
    */
   card(name: string): Locator {
     const named = { name: phrase(name) };
@@ -179,7 +179,7 @@ export class Wizard {
     await expectPageName(this.page, 'Connection Details');
   }
 
-  /** A validation message, quoted exactly from SPEC.md 5. */
+  /** A validation message, quoted exactly from docs/rules/. */
   message(text: string): Locator {
     return this.page.getByText(text, { exact: true });
   }

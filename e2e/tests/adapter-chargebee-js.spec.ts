@@ -29,7 +29,7 @@ import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 import type { Wizard } from '../support/wizard.ts';
 
-/** SPEC.md's card error. */
+/** The card error (docs/rules/contact-and-connection.md). */
 const CARD_ERROR = 'Credit card is invalid, please check details and try again.';
 
 // Issue 7: with CHARGEBEE_SITE and CHARGEBEE_PUBLISHABLE_KEY set, the card is typed into

@@ -12,9 +12,10 @@ import { addresses, fetchCatalogue, routerNames, type DemoAddress } from '../sup
 import { expect, test } from '../support/fixtures.ts';
 
 // Issue 5: the window step 7 shows is the window the order stored, read in the zone of the
-// address's state (SPEC.md 2), whatever zone the browser is in. Sign-ups from browsers in two
-// zones, far from Australia and half an hour off the hour, for Sydney and Perth; then this spec's
-// own server is halted and each stored booking is turned into words here, with Intl.
+// address's state (docs/rules/installation-and-holds.md), whatever zone the browser is in. Sign-ups
+// from browsers in two zones, far from Australia and half an hour off the hour, for Sydney and
+// Perth; then this spec's own server is halted and each stored booking is turned into words here,
+// with Intl.
 
 test.use({ serverEnv: { RESERVATION_HOLD_SECONDS: '600' } });
 test.describe.configure({ mode: 'serial' });

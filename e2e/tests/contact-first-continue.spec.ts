@@ -3,8 +3,9 @@ import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 import type { ContactValues, Wizard } from '../support/wizard.ts';
 
-// Issue 13, item 5: the first Continue shows every invalid field's message (SPEC.md 5), and the
-// 'How did you hear about us?' select sits level with the Mobile field beside it.
+// Issue 13, item 5: the first Continue shows every invalid field's message
+// (docs/rules/contact-and-connection.md), and the 'How did you hear about us?' select sits level
+// with the Mobile field beside it.
 
 test.beforeEach(async ({ wizard, request }) => {
   const { paid } = routerNames((await fetchCatalogue(request, 'G1A2B3')).routers);

@@ -12,8 +12,9 @@ import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 import type { Wizard } from '../support/wizard.ts';
 
-// Issue 5: a held window runs out (SPEC.md 4 and 8), on a server of this spec's own whose holds
-// last HOLD_SECONDS. The tests wait for real holds to expire, so they run one after the other.
+// Issue 5: a held window runs out (docs/rules/installation-and-holds.md), on a server of this
+// spec's own whose holds last HOLD_SECONDS. The tests wait for real holds to expire, so they run
+// one after the other.
 
 const HOLD_SECONDS = 15;
 test.use({ serverEnv: { RESERVATION_HOLD_SECONDS: String(HOLD_SECONDS) } });
@@ -116,7 +117,7 @@ test("the hold expires before the order reaches the server: 'Reservation not ava
   await captureStep(page, 'step7-reservation-not-available-dialog');
   await dialog.getByRole('button', { name: 'Select new time', exact: true }).click();
 
-  // SPEC.md 4: the booking is reset and the visitor is two steps back, at Installation.
+  // docs/rules/orders.md: the booking is reset and the visitor is two steps back, at Installation.
   await expect(dialog).toHaveCount(0);
   await expectPageName(page, 'Installation');
   await expect(page.getByRole('heading', { name: 'Installation', level: 1 })).toBeVisible();

@@ -16,9 +16,10 @@ import { expectNoSeriousA11yViolations, expectPageName } from '../support/checks
 import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 
-// Issue 5, step 5 (Installation): SPEC.md 5's Continue messages, SPEC.md 8's danger alert for a
-// window taken meanwhile, and SPEC.md 4's Go back. Each test chooses its own day (the shared
-// server's first free day belongs to the journeys), so their holds never meet.
+// Issue 5, step 5 (Installation): the Continue messages, the danger alert for a window taken
+// meanwhile (docs/rules/installation-and-holds.md), and Go back (docs/rules/wizard-flow.md). Each
+// test chooses its own day (the shared server's first free day belongs to the journeys), so their
+// holds never meet.
 
 const slotUnavailable =
   "We're sorry, but the date and time you've selected are no longer available. Please choose another date and time.";
@@ -98,7 +99,7 @@ test('a window taken by someone else after the windows were listed: the danger a
   // The windows are loaded again: the taken one is gone, the others stay.
   await expect(windowButtons(wizard)).toHaveCount(windowsBefore - 1);
   await expect(page.getByRole('button', { name: window, exact: true })).toHaveCount(0);
-  // SPEC.md 4: Continue is blocked while the error shows.
+  // docs/rules/installation-and-holds.md: Continue is blocked while the error shows.
   await expect(wizard.button('Continue')).toBeDisabled();
   await expectNoSeriousA11yViolations(page, { label: 'step 5 with the window-taken alert' });
   await captureFromTop(page, 'step5-window-taken');

@@ -2,8 +2,8 @@ import { captureStep } from '../support/checks.ts';
 import { addresses } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 
-// SPEC.md 2: the not-available dialog's 'Register your address' shows the lead-capture form
-// (embedded by default, PRODUCT.md 2), stored through POST /api/v1/public/leads.
+// docs/rules/address-and-serviceability.md: the not-available dialog's 'Register your address'
+// shows the lead-capture form (embedded by default), stored through POST /api/v1/public/leads.
 
 test('Register your address: validation, submit, thanks', async ({ wizard, page }) => {
   await wizard.goto();

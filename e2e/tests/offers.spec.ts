@@ -1,7 +1,7 @@
 import { addresses } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 
-// Query parameters read on load (SPEC.md 2; PRODUCT.md 5): moveIn, referralCode, pc.
+// Query parameters read on load (docs/rules/wizard-flow.md): moveIn, referralCode, pc.
 
 test('moveIn=1 shows the move-in offer (MOVEIN, one month free)', async ({ wizard, page }) => {
   await wizard.goto({ moveIn: '1' });

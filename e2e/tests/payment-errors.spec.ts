@@ -12,9 +12,10 @@ import { captureStep, expectNoSeriousA11yViolations, expectPageName } from '../s
 import { addresses, fetchCatalogue, routerNames, supportPhone } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 
-// Issue 5, step 6 (Payment) and what it leads to at step 7: SPEC.md 8's card error and failure
-// screen, SPEC.md 5's acceptance messages, and SPEC.md 4's coupon outcomes. Each test holds a
-// window on its own day of the shared server.
+// Issue 5, step 6 (Payment) and what it leads to at step 7: the card error and the acceptance
+// messages (docs/rules/contact-and-connection.md), the failure screen (docs/rules/orders.md) and
+// the coupon outcomes (docs/rules/offers-and-coupons.md). Each test holds a window on its own day
+// of the shared server.
 
 const cardInvalid = 'Credit card is invalid, please check details and try again.';
 const supportEmail = 'support@demofibre.example';
@@ -133,7 +134,8 @@ test("a declined card: 'We're sorry!' with the billing error and the call-us tex
   await expectNoSeriousA11yViolations(page, { label: "step 7's failure screen" });
   await captureFromTop(page, 'step7-failure');
 
-  // SPEC.md 4: Confirmation goes back two steps; the window is still held for the visitor.
+  // docs/rules/wizard-flow.md: Confirmation goes back two steps; the window is still held for the
+  // visitor.
   await wizard.button('Go back').click();
   await expectPageName(page, 'Installation');
   await expect(page.getByRole('button', { name: booked.window, exact: true })).toHaveAttribute(

@@ -49,7 +49,8 @@ test('a whole sign-up on a phone, steps 5 to 7 without sideways scroll', async (
   await wizard.button('Continue').click();
   await expectPageName(page, 'Payment');
   await expect(page.getByRole('heading', { name: 'Payment', level: 1 })).toBeInViewport();
-  // SPEC.md 9: the first payment is 15 days after activation, the held day: now it has a date.
+  // docs/rules/plans-and-pricing.md: the first payment is 15 days after activation, the held day:
+  // now it has a date.
   const held = listedSlotNamed(listed, { day, window }, stateTimeZones.NSW!);
   await expect(page.getByRole('region', { name: 'Your order' })).toContainText(
     `First payment${dayLabelAfter(held.start, 15, stateTimeZones.NSW!)}`,

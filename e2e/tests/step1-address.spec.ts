@@ -2,7 +2,8 @@ import { expectPageName } from '../support/checks.ts';
 import { addresses, supportPhone } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 
-// Step 1 (SPEC.md 2 and 4, PRODUCT.md 5): each demo building gets the dialog its variant calls for.
+// Step 1 (docs/rules/address-and-serviceability.md, docs/rules/demo-data.md): each demo building
+// gets the dialog its variant calls for.
 
 test.describe('address check: available buildings', () => {
   test('Pyrmont (LIT, MDU): Great News!, up to 1GB, View plans leads to Build Plan', async ({

@@ -2,7 +2,7 @@ import { expectPageName } from '../support/checks.ts';
 import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 
-// Step 2 (SPEC.md 4 'Plan and router selection', SPEC.md 9 plan rules).
+// Step 2 (docs/rules/plans-and-pricing.md: which plans show, choosing).
 
 const isPopular = (name: string) => name.includes('Boost') || name.includes('Streamer');
 

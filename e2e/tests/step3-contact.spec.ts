@@ -9,7 +9,7 @@ import {
 import { expect, test } from '../support/fixtures.ts';
 import type { ContactValues, Wizard } from '../support/wizard.ts';
 
-// Step 3 (SPEC.md 5): every contact message, quoted verbatim.
+// Step 3 (docs/rules/contact-and-connection.md): every contact message, quoted verbatim.
 
 // A valid email of 321 characters: 64 + 1 + 63 + 1 + 63 + 1 + 63 + 1 + 60 + 4.
 const longEmail = `${'a'.repeat(64)}@${['b', 'c', 'd'].map((c) => c.repeat(63)).join('.')}.${'e'.repeat(60)}.com`;
@@ -98,7 +98,8 @@ test('valid alternatives pass: +61 mobile, apostrophes, single spaces', async ({
   });
 });
 
-test('How did you hear about us? offers the SPEC.md options in order', async ({ wizard, page }) => {
+// The options and their order: docs/rules/contact-and-connection.md.
+test('How did you hear about us? offers the listed options in order', async ({ wizard, page }) => {
   const field = wizard.howDidYouHearField;
   let options: string[];
   if ((await field.evaluate((el) => el.tagName)) === 'SELECT') {

@@ -3,7 +3,8 @@ import { addresses, fetchCatalogue, routerNames, type DemoAddress } from '../sup
 import { expect, test } from '../support/fixtures.ts';
 import type { Wizard } from '../support/wizard.ts';
 
-// Step 4 (SPEC.md 2 and 5): the unit is entered; street, suburb, postcode and state are read-only.
+// Step 4 (docs/rules/contact-and-connection.md): the unit is entered; street, suburb, postcode and
+// state are read-only.
 
 async function toStep4(wizard: Wizard, address: DemoAddress, router: string) {
   await wizard.goto();
@@ -28,7 +29,7 @@ test('Pyrmont (MDU): the unit is required, at most 10 symbols, and must hold a d
   await cont.click();
   await expect(wizard.message('unit is required')).toBeVisible();
 
-  // SPEC.md 3: a unit of '0' counts as no unit.
+  // docs/rules/contact-and-connection.md: a unit of '0' counts as no unit.
   await unit.fill('0');
   await cont.click();
   await expect(wizard.message('unit is required')).toBeVisible();

@@ -4,8 +4,8 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 
 /**
- * Configuration, parsed and checked once at start-up (PRODUCT.md section 2). A bad value stops the
- * server with a message that names the variable.
+ * Configuration, parsed and checked once at start-up (docs/rules/outside-parts.md). A bad value
+ * stops the server with a message that names the variable.
  */
 const optional = z
   .string()

@@ -4,9 +4,9 @@ import { HttpError } from './errors.ts';
 import { safeError } from './logging.ts';
 
 /*
- * One place maps every error to the product's `{error, message, fields?}` answer (PRODUCT.md
- * section 3, docs/decisions/008-server-input.md): bad input is a 4xx, and no answer echoes the
- * URL or the body back.
+ * One place maps every error to the product's `{error, message, fields?}` answer
+ * (docs/rules/api.md, docs/decisions/008-server-input.md): bad input is a 4xx, and no answer echoes
+ * the URL or the body back.
  */
 
 interface Answer {

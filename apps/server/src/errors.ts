@@ -2,7 +2,7 @@ import type { ZodError } from 'zod';
 
 /**
  * An expected failure with its HTTP answer. Routes and repositories throw these; one handler in
- * app.ts turns them into `{error, message, fields?}` (PRODUCT.md section 3).
+ * app.ts turns them into `{error, message, fields?}` (docs/rules/api.md).
  */
 export class HttpError extends Error {
   constructor(

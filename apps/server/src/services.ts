@@ -1,8 +1,8 @@
 import type { Config } from './config.ts';
 
 /**
- * Which real services a configuration switches on (PRODUCT.md section 2). A service is on only
- * when everything it needs is set: a lone half of a key pair leaves the embedded part in place
+ * Which real services a configuration switches on (docs/rules/outside-parts.md). A service is on
+ * only when everything it needs is set: a lone half of a key pair leaves the embedded part in place
  * (and the server says so at start). The adapters, the Content-Security-Policy and the start-up
  * warnings all read this, so they never disagree.
  */

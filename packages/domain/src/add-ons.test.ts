@@ -30,7 +30,7 @@ const fields = buildExtraFields(
 
 const addOn = fc.constantFrom<AddOn>('static-ip', 'new-development-fee');
 
-describe('SPEC.md 4: Adding an add-on is idempotent; removing is allowed', () => {
+describe('docs/rules/plans-and-pricing.md: Adding an add-on is idempotent; removing is allowed', () => {
   it.each([
     [[], 'static-ip', ['static-ip']],
     [['static-ip'], 'static-ip', ['static-ip']],
@@ -63,7 +63,7 @@ describe('SPEC.md 4: Adding an add-on is idempotent; removing is allowed', () =>
   ])('%s is an add-on code: %s', (code, known) => expect(isAddOn(code)).toBe(known));
 });
 
-describe('SPEC.md 4: add-ons and the extra named fields', () => {
+describe('docs/rules/plans-and-pricing.md: add-ons and the extra named fields', () => {
   it("'new-development-fee' sets New Activation Charge to the catalogue's charge", () => {
     const charge = (rules: typeof demoRules) =>
       extraFieldsWithAddOn(fields, 'new-development-fee', rules)['New Activation Charge'];

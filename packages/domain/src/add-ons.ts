@@ -1,4 +1,7 @@
-/** Add-ons in the order and what they write into the extra named fields (SPEC.md 4). */
+/**
+ * Add-ons in the order and what they write into the extra named fields
+ * (docs/rules/plans-and-pricing.md).
+ */
 import type { DomainConfig } from './config.ts';
 import { formatDollars } from './messages.ts';
 import type { AddOn, ExtraFields } from './types.ts';
@@ -36,8 +39,9 @@ export function extraFieldsWithAddOn(
 }
 
 /**
- * SPEC.md only says removing static-ip clears Add-On; removing the new-development fee clears
- * New Activation Charge the same way, so the fields never claim a charge the order lacks.
+ * Removing static-ip clears Add-On, and removing the new-development fee clears New Activation
+ * Charge the same way, so the fields never claim a charge the order lacks
+ * (docs/rules/plans-and-pricing.md: add-ons).
  */
 export function extraFieldsWithoutAddOn(fields: ExtraFields, addOn: AddOn): ExtraFields {
   return addOn === 'static-ip'
@@ -45,7 +49,7 @@ export function extraFieldsWithoutAddOn(fields: ExtraFields, addOn: AddOn): Extr
     : { ...fields, 'New Activation Charge': '' };
 }
 
-/** The order's add-on list and extra fields move together, as SPEC.md's add-on rules describe. */
+/** The order's add-on list and extra fields move together (docs/rules/plans-and-pricing.md). */
 export interface AddOnOrder {
   addOns: AddOn[];
   extraFields: ExtraFields;

@@ -173,7 +173,7 @@ describe('withLookup', () => {
   });
 });
 
-describe('buildingFlags (SPEC.md 3)', () => {
+describe('buildingFlags (docs/rules/address-and-serviceability.md)', () => {
   const flags = (buildingClass: string, buildingType: string, buildingCategory: string) =>
     buildingFlags({ buildingClass, buildingType, buildingCategory });
   const none = { mdu: false, commercial: false, mixed: false, greenfield: false };
@@ -213,7 +213,7 @@ describe('stateShortName', () => {
   });
 });
 
-describe('addressFromQuery (SPEC.md 2 prefilled address)', () => {
+describe('addressFromQuery (docs/rules/wizard-flow.md prefilled address)', () => {
   it('reads every address part and the building', () => {
     const query = {
       formatted_address: '25 Ocean Drive, Alkimos WA 6038',

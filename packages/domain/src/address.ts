@@ -3,9 +3,9 @@ import type { Address } from './types.ts';
 import { abbreviateStreetType, normaliseBuildingCode, streetNumberFallback } from './normalise.ts';
 
 /*
- * One parser for every way an address arrives (SPEC.md 2, 5 and 7): a place from the maps service
- * or the embedded autocomplete (both answer Google's Places shape), the address lookup's answer
- * merged into it, or the query parameters of a link.
+ * One parser for every way an address arrives (docs/rules/address-and-serviceability.md): a place
+ * from the maps service or the embedded autocomplete (both answer Google's Places shape), the
+ * address lookup's answer merged into it, or the query parameters of a link.
  */
 
 export interface PlaceComponent {
@@ -20,7 +20,7 @@ export interface Place {
   place_id?: string;
 }
 
-/** The address lookup's `data` (PRODUCT.md 3). */
+/** The address lookup's `data` (docs/rules/address-and-serviceability.md: the building). */
 export interface AddressLookupAnswer {
   status: string;
   uniqueCode?: string;
@@ -32,7 +32,10 @@ export interface AddressLookupAnswer {
   };
 }
 
-/** SPEC.md 5: the address form needs a selected address with components and a formatted address. */
+/**
+ * The address form needs a chosen address with components and a formatted address
+ * (docs/rules/address-and-serviceability.md).
+ */
 export function isAddressSelectable(
   place: Place | null | undefined,
 ): place is Place & Required<Pick<Place, 'formatted_address' | 'address_components'>> {
@@ -56,7 +59,10 @@ export function stateShortName(state: string): string {
   return stateShortNames.get(trimmed.toLowerCase()) ?? trimmed.toUpperCase();
 }
 
-/** The building flags of SPEC.md 3, derived from the lookup's class, type and category. */
+/**
+ * The building flags, derived from the lookup's class, type and category
+ * (docs/rules/address-and-serviceability.md).
+ */
 export function buildingFlags(building: {
   buildingClass: string;
   buildingType: string;
@@ -140,8 +146,8 @@ export function addressFromPlace(place: Place, typed: string, config: DomainConf
 }
 
 /**
- * Merges the address lookup's answer; `null` is a failed lookup, status 'failed' (SPEC.md 8),
- * which shows the not-available dialog.
+ * Merges the address lookup's answer; `null` is a failed lookup, status 'failed', which shows the
+ * not-available dialog (docs/rules/address-and-serviceability.md).
  */
 export function withLookup(address: Address, answer: AddressLookupAnswer | null): Address {
   const { buildingTypeExtra: _previous, ...rest } = address;
@@ -162,12 +168,13 @@ export function withLookup(address: Address, answer: AddressLookupAnswer | null)
   };
 }
 
-/** The query parameters of SPEC.md 2 that prefill an address. */
+/** The link parameters that prefill an address (docs/rules/wizard-flow.md). */
 export type AddressQuery = Readonly<Record<string, string | undefined>>;
 
 /**
- * A prefilled address from a link's query parameters (SPEC.md 2), or null when the link names no
- * address. The building parts come in the lookup's own words, so they go through withLookup.
+ * A prefilled address from a link's query parameters (docs/rules/wizard-flow.md), or null when the
+ * link names no address. The building parts come in the lookup's own words, so they go through
+ * withLookup.
  */
 export function addressFromQuery(query: AddressQuery, config: DomainConfig): Address | null {
   const formatted = query.formatted_address?.trim();

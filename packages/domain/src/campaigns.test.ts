@@ -30,7 +30,7 @@ const buildingCampaign: Campaign = {
   moveIn: false,
 };
 
-describe('SPEC.md 3: built-in campaigns', () => {
+describe('docs/rules/offers-and-coupons.md: built-in campaigns', () => {
   it.each([
     // "MOVEIN: coupon code PROMOMIOMF, 1 month free, credit on month 7."
     ['MOVEIN', '', 'PROMOMIOMF', 1, false, 'on month 7'],
@@ -80,7 +80,7 @@ describe('SPEC.md 3: built-in campaigns', () => {
   });
 });
 
-describe('SPEC.md 4: campaign rules', () => {
+describe('docs/rules/offers-and-coupons.md: campaign rules', () => {
   const referralState = applyReferralCampaign(
     initialCampaignState,
     referralCampaign('FRIEND2024', 2, context),
@@ -146,7 +146,7 @@ describe('SPEC.md 4: campaign rules', () => {
   });
 });
 
-describe('SPEC.md 8: Campaign fetch returning resource not found gives an empty campaign', () => {
+describe('docs/rules/offers-and-coupons.md: Campaign fetch returning resource not found gives an empty campaign', () => {
   it.each([
     { error: true, status: 'resource not found' },
     { status: 'resource not found' },

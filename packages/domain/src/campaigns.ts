@@ -1,4 +1,7 @@
-/** Campaigns: built-in offers, the building's fetched one and who wins (SPEC.md 3, 4 and 8). */
+/**
+ * Campaigns: built-in offers, the building's fetched one and who wins
+ * (docs/rules/offers-and-coupons.md).
+ */
 import { TZDate } from '@date-fns/tz';
 import { addYears } from 'date-fns';
 import { z } from 'zod';
@@ -85,8 +88,8 @@ export function applyFetchedCampaign(
 }
 
 /**
- * A successful referral check. SPEC.md does not rank referral against move-in; the offer the
- * visitor brought last wins, and the other flag is cleared so the flags describe the campaign.
+ * A successful referral check. The offer the visitor brought last wins over move-in, and the other
+ * flag is cleared so the flags describe the campaign (docs/rules/offers-and-coupons.md).
  */
 export function applyReferralCampaign(_state: CampaignState, campaign: Campaign): CampaignState {
   return { campaign, referral: true, moveIn: false };
@@ -133,8 +136,8 @@ function isNotFound(value: unknown): boolean {
 }
 
 /**
- * SPEC.md 8: 'resource not found' is an empty campaign, any other error rejects the fetch. The
- * words may come in status, error or message, since SPEC.md does not pin the field.
+ * docs/rules/offers-and-coupons.md: 'resource not found' is an empty campaign, any other error
+ * rejects the fetch. The words are looked for in status, error and message alike.
  */
 export function interpretCampaignAnswer(answer: unknown): CampaignAnswer {
   if (typeof answer !== 'object' || answer === null) {

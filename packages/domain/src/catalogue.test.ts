@@ -62,7 +62,7 @@ describe('cost strings', () => {
   );
 });
 
-describe('SPEC.md 9: which plans show', () => {
+describe('docs/rules/plans-and-pricing.md: which plans show', () => {
   it.each([
     // "the building is LIT or greenfield and the plan has addressLIT"
     ['LIT', { lit: true, greenfield: false }, ['boost-100', 'super-500', 'streamer-1000']],

@@ -1,4 +1,7 @@
-/** Plans and routers: which are shown, how they are ordered and chosen (SPEC.md 4 and 9). */
+/**
+ * Plans and routers: which are shown, how they are ordered and chosen
+ * (docs/rules/plans-and-pricing.md).
+ */
 import type { DomainConfig } from './config.ts';
 import type { Plan, Router } from './types.ts';
 
@@ -32,9 +35,10 @@ export function forProvider<T extends { rsp: string }>(items: readonly T[], prov
 }
 
 /**
- * SPEC.md 9 read literally: a greenfield building that is not LIT satisfies both branches, so it
- * is offered the LIT plans and the non-LIT ones ("Greenfield: up to 1GB"). A plan whose id
- * contains one of the catalogue's hidden parts is never offered ('350' for the demo).
+ * docs/rules/plans-and-pricing.md read literally: a greenfield building that is not LIT satisfies
+ * both branches, so it is offered the LIT plans and the non-LIT ones ("Greenfield: up to 1GB").
+ * A plan whose id contains one of the catalogue's hidden parts is never offered ('350' for the
+ * demo).
  */
 export function isPlanOffered(
   plan: Plan,
@@ -81,7 +85,8 @@ export function defaultPlan(
 
 /**
  * Selecting a card makes it the only selected one. Selecting the selected card again keeps it
- * selected: SPEC.md has no toggling off, and an empty choice would silently disable Add to cart.
+ * selected: there is no toggling off (docs/rules/plans-and-pricing.md), and an empty choice would
+ * silently disable Add to cart.
  */
 export function selectCard(_selectedId: string | null | undefined, id: string): string {
   return id;

@@ -6,7 +6,10 @@
 export interface DomainConfig {
   /** The provider code: plans' and routers' rsp and the {provider} path segment. */
   provider: string;
-  /** Codes rejected client-side as coupons: the provider's network speed names (SPEC.md 5). */
+  /**
+   * Codes refused as coupons before any call: the network's speed names
+   * (docs/rules/offers-and-coupons.md).
+   */
   rejectedCouponCodes: readonly string[];
   /** formatted_address (case-insensitive) -> postcode that replaces the parsed one. */
   postcodeOverrides: Readonly<Record<string, string>>;

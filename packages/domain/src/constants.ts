@@ -1,6 +1,7 @@
 /**
- * Business constants of SPEC.md section 9 that are the product's, not a provider's: prices, fees
- * and plan rules come from the provider's catalogue (DomainConfig, config.ts).
+ * Business constants that are the product's, not a provider's (each stated on its page of
+ * docs/rules/): prices, fees and plan rules come from the provider's catalogue (DomainConfig,
+ * config.ts).
  */
 export const FIRST_PAYMENT_DELAY_DAYS = 15;
 export const DEFAULT_STARTING_PERIOD = 7;

@@ -44,7 +44,7 @@ describe('coupon codes', () => {
   });
 });
 
-describe('SPEC.md 5: Eight network speed codes are rejected client-side as coupons', () => {
+describe('docs/rules/offers-and-coupons.md: Eight network speed codes are rejected client-side as coupons', () => {
   it('the demo provider configures eight', () => {
     expect(defaultDomainConfig.rejectedCouponCodes).toHaveLength(8);
   });
@@ -84,7 +84,7 @@ describe('precheckCoupon', () => {
   });
 });
 
-describe('SPEC.md 7: Coupon: Success is status 202', () => {
+describe('docs/rules/offers-and-coupons.md: Coupon: Success is status 202', () => {
   it('202 with coupon fields is the coupon', () => {
     expect(couponValidationResult(202, tenOff)).toEqual(tenOff);
   });
@@ -121,7 +121,7 @@ describe('SPEC.md 7: Coupon: Success is status 202', () => {
   });
 });
 
-describe('SPEC.md 5: A referral coupon is valid only when the response status is 202 and coupon_type is referral or sales commission', () => {
+describe('docs/rules/offers-and-coupons.md: A referral coupon is valid only when the response status is 202 and coupon_type is referral or sales commission', () => {
   it.each([
     [202, 2, true],
     [202, 4, true],
@@ -138,7 +138,7 @@ describe('SPEC.md 5: A referral coupon is valid only when the response status is
   });
 });
 
-describe('SPEC.md 4: Validate leads to accepted, invalid, or conflict with the current offer', () => {
+describe('docs/rules/offers-and-coupons.md: Validate leads to accepted, invalid, or conflict with the current offer', () => {
   it("invalid: 'Coupon is invalid'", () => {
     expect(couponOutcome(null, null)).toEqual({ kind: 'invalid', message: 'Coupon is invalid' });
   });
@@ -211,7 +211,7 @@ describe('one coupon rule for the offers routes and the install (docs/decisions/
     expect(isCouponEligible(record, use)).toBe(eligible);
   });
 
-  it('maps a stored coupon to the coupon of SPEC.md 3, percentage as a number', () => {
+  it('maps a stored coupon to the coupon answer of docs/rules/offers-and-coupons.md, percentage as a number', () => {
     expect(couponFromRecord(summer20)).toEqual({
       coupon_id: 'SUMMER20',
       coupon_type: 1,

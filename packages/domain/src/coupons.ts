@@ -58,7 +58,7 @@ export function precheckCoupon(
   return 'call';
 }
 
-/** The coupon call's body (SPEC.md 7). */
+/** The coupon call's body (docs/rules/offers-and-coupons.md: codes). */
 export function couponRequest(
   code: string,
   planIds: readonly string[],
@@ -95,7 +95,10 @@ export function couponValidationResult(status: number, body: unknown): Coupon | 
   return parsed.success ? parsed.data : null;
 }
 
-/** Coupon types 2 (referral code) and 4 (sales commission) are referral codes (SPEC.md 3). */
+/**
+ * Coupon types 2 (referral code) and 4 (sales commission) are referral codes
+ * (docs/rules/offers-and-coupons.md).
+ */
 export function isReferralType(type: number | null | undefined): boolean {
   return type === 2 || type === 4;
 }
@@ -109,8 +112,9 @@ export function isReferralValid(
 }
 
 /**
- * A coupon as the provider keeps it: the coupon of SPEC.md 3, plus where it may be used (a
- * postcode and a suburb, null for anywhere). The server's coupon table has these columns.
+ * A coupon as the provider keeps it: the coupon answer (docs/rules/offers-and-coupons.md), plus
+ * where it may be used (a postcode and a suburb, null for anywhere). The server's coupon table has
+ * these columns.
  */
 export interface CouponRecord {
   coupon_id: string;
@@ -125,7 +129,10 @@ export interface CouponRecord {
   only_suburb: string | null;
 }
 
-/** The coupon of SPEC.md 3 (dollar_amount stays in cents, as the billing system sends it). */
+/**
+ * The coupon answer (docs/rules/offers-and-coupons.md); dollar_amount stays in cents, as the
+ * billing system sends it.
+ */
 export function couponFromRecord(record: CouponRecord): Coupon {
   return {
     coupon_id: record.coupon_id,

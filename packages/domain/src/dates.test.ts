@@ -24,7 +24,7 @@ const ADELAIDE = 'Australia/Adelaide';
 const PERTH = 'Australia/Perth';
 const BRISBANE = 'Australia/Brisbane';
 
-describe('stateTimeZone: SPEC.md 2 "NSW Sydney, QLD Brisbane, SA Adelaide, WA Perth, NT Darwin, any other state Melbourne"', () => {
+describe('stateTimeZone: docs/rules/installation-and-holds.md "NSW Sydney, QLD Brisbane, SA Adelaide, WA Perth, NT Darwin, any other state Melbourne"', () => {
   it.each([
     ['NSW', 'Australia/Sydney'],
     ['QLD', 'Australia/Brisbane'],
@@ -85,7 +85,7 @@ describe('toZonedIso: the zone offset of the instant, DST included', () => {
   });
 });
 
-describe('bookingMonthWindow: SPEC.md 7 "from the first of the month to the first of the month three months later"', () => {
+describe('bookingMonthWindow: docs/rules/installation-and-holds.md "from the first of the month to the first of the month three months later"', () => {
   it.each([
     ['2026-12', SYDNEY, '2026-12-01T00:00:00+11:00', '2027-03-01T00:00:00+11:00'],
     // Spans the October start of DST: the two ends have different offsets.
@@ -106,7 +106,7 @@ describe('bookingMonthWindow: SPEC.md 7 "from the first of the month to the firs
   });
 });
 
-describe('bookingDayWindow: SPEC.md 7 "from day start to hour 23"', () => {
+describe('bookingDayWindow: docs/rules/installation-and-holds.md "from day start to hour 23"', () => {
   it.each([
     ['2026-12-03', SYDNEY, '2026-12-03T00:00:00+11:00', '2026-12-03T23:00:00+11:00'],
     // DST starts during the day: midnight is +10:00, hour 23 is +11:00.
@@ -144,7 +144,7 @@ describe('day and month keys are calendar days in the zone, not in UTC or the pr
   });
 });
 
-describe('endOfBookingDayMs: SPEC.md 7 charge_bee start_date "end of the booking day in ms"', () => {
+describe('endOfBookingDayMs: docs/rules/orders.md charge_bee start_date "end of the booking day in ms"', () => {
   it.each([
     ['2026-12-03T08:00:00+11:00', SYDNEY, '2026-12-03T23:59:59.999+11:00'],
     // Same instant written in UTC, where the calendar day is still the 2nd.
@@ -158,8 +158,8 @@ describe('endOfBookingDayMs: SPEC.md 7 charge_bee start_date "end of the booking
   });
 });
 
-describe('dateLabel: SPEC.md 2 "ordinal days (for example Monday 3rd March)"', () => {
-  it('quotes the spec', () => {
+describe('dateLabel: docs/rules/installation-and-holds.md "ordinal days (for example Monday 3rd March)"', () => {
+  it('quotes docs/rules/installation-and-holds.md', () => {
     expect(dateLabel('2025-03-03T08:00:00+11:00', SYDNEY)).toBe('Monday 3rd March');
   });
 
@@ -188,7 +188,7 @@ describe('dateLabel: SPEC.md 2 "ordinal days (for example Monday 3rd March)"', (
   });
 });
 
-describe('timeLabel: SPEC.md 2 "Times are 12-hour am/pm", written 8:00am', () => {
+describe('timeLabel: docs/rules/installation-and-holds.md "Times are 12-hour am/pm", written 8:00am', () => {
   it.each([
     ['2026-12-03T08:00:00+11:00', SYDNEY, '8:00am'],
     ['2026-12-03T10:30:00+11:00', SYDNEY, '10:30am'],
@@ -204,7 +204,7 @@ describe('timeLabel: SPEC.md 2 "Times are 12-hour am/pm", written 8:00am', () =>
   });
 });
 
-describe('arrivalWindowText: SPEC.md 2 "Arrival between start and end"', () => {
+describe('arrivalWindowText: docs/rules/installation-and-holds.md "Arrival between start and end"', () => {
   it.each([
     [
       '2026-12-03T08:00:00+11:00',
@@ -224,7 +224,7 @@ describe('arrivalWindowText: SPEC.md 2 "Arrival between start and end"', () => {
   });
 });
 
-describe('reservation countdown: SPEC.md 4 "counts down (mm/ss)"', () => {
+describe('reservation countdown: docs/rules/installation-and-holds.md "counts down (mm/ss)"', () => {
   const expiresAt = '2026-12-03T08:10:00+11:00';
 
   it.each([

@@ -4,9 +4,9 @@ import { BOOKING_WINDOW_MONTHS } from './constants.ts';
 
 /**
  * Dates the visitor reads, and the windows the bookings call asks for, all in the zone of the
- * address's state (SPEC.md 2). Nothing here reads the process's own zone or the clock: instants
- * and `now` come in as arguments, so results are the same on a server in UTC and a browser in
- * Los Angeles.
+ * address's state (docs/rules/installation-and-holds.md). Nothing here reads the process's own zone
+ * or the clock: instants and `now` come in as arguments, so results are the same on a server in UTC
+ * and a browser in Los Angeles.
  */
 
 /** An instant: a Date, epoch milliseconds, or an ISO date-time that carries its offset. */
@@ -46,8 +46,8 @@ const zoneByState: Readonly<Record<string, AustralianTimeZone>> = {
 };
 
 /**
- * SPEC.md 2: NSW Sydney, QLD Brisbane, SA Adelaide, WA Perth, NT Darwin, any other state
- * Melbourne. ACT and TAS therefore read Melbourne time, as the spec says; their clocks agree
+ * docs/rules/installation-and-holds.md: NSW Sydney, QLD Brisbane, SA Adelaide, WA Perth, NT
+ * Darwin, any other state Melbourne. ACT and TAS therefore read Melbourne time; their clocks agree
  * with Melbourne's anyway. Abbreviations and full names are both accepted, in any case, because
  * the maps service and the prefill query parameters do not agree on which they send.
  */
@@ -101,8 +101,8 @@ function parseKey(key: string, withDay: boolean): [number, number, number] {
 }
 
 /**
- * SPEC.md 7: the multi-month fetch runs from the first of the month to the first of the month
- * three months later, both at midnight in the zone.
+ * docs/rules/installation-and-holds.md: the multi-month fetch runs from the first of the month to
+ * the first of the month three months later, both at midnight in the zone.
  */
 export function bookingMonthWindow(month: MonthKey, timeZone: string): BookingWindow {
   const [year, monthIndex] = parseKey(month, false);
@@ -112,7 +112,10 @@ export function bookingMonthWindow(month: MonthKey, timeZone: string): BookingWi
   };
 }
 
-/** SPEC.md 7: the single-day fetch runs from day start to hour 23, in the zone. */
+/**
+ * The single-day fetch runs from day start to hour 23, in the zone
+ * (docs/rules/installation-and-holds.md).
+ */
 export function bookingDayWindow(day: DayKey, timeZone: string): BookingWindow {
   const [year, monthIndex, date] = parseKey(day, true);
   return {
@@ -122,14 +125,17 @@ export function bookingDayWindow(day: DayKey, timeZone: string): BookingWindow {
 }
 
 /**
- * charge_bee.start_date (SPEC.md 7): the last millisecond (23:59:59.999) of the booking's
- * calendar day in the zone, as epoch milliseconds.
+ * charge_bee.start_date (docs/rules/orders.md): the last millisecond (23:59:59.999) of the
+ * booking's calendar day in the zone, as epoch milliseconds.
  */
 export function endOfBookingDayMs(value: Instant, timeZone: string): number {
   return endOfDay(toInstant(value), { in: tz(timeZone) }).getTime();
 }
 
-/** SPEC.md 2 'Monday 3rd March': weekday, ordinal day, month; the year is not shown. */
+/**
+ * 'Monday 3rd March': weekday, ordinal day, month; the year is not shown
+ * (docs/rules/installation-and-holds.md).
+ */
 export function dateLabel(value: Instant, timeZone: string): string {
   return format(inZone(value, timeZone), 'EEEE do MMMM');
 }
@@ -141,14 +147,17 @@ export function dayKeyLabel(day: DayKey): string {
 }
 
 /**
- * SPEC.md 2: times are 12-hour am/pm. House style is '8:00am', '12:30pm': minutes always shown,
- * lowercase am/pm, no space, so every window in a list lines up the same way.
+ * Times are 12-hour am/pm: '8:00am', '12:30pm', minutes always shown, lowercase am/pm, no space,
+ * so every window in a list lines up the same way (docs/rules/installation-and-holds.md).
  */
 export function timeLabel(value: Instant, timeZone: string): string {
   return format(inZone(value, timeZone), 'h:mmaaa');
 }
 
-/** SPEC.md 2: the installation time is shown as a window ('Arrival between start and end'). */
+/**
+ * The installation time is shown as a window, 'Arrival between start and end'
+ * (docs/rules/installation-and-holds.md).
+ */
 export function arrivalWindowText(start: Instant, end: Instant, timeZone: string): string {
   return `Arrival between ${timeLabel(start, timeZone)} and ${timeLabel(end, timeZone)}`;
 }
@@ -159,7 +168,9 @@ export function holdSecondsLeft(expiresAt: Instant, now: Date | number): number 
   return Math.max(0, Math.ceil(left / 1000));
 }
 
-/** SPEC.md 4: the held reservation counts down as mm/ss, shown '09:05'. */
+/**
+ * The held reservation counts down as mm:ss, shown '09:05' (docs/rules/installation-and-holds.md).
+ */
 export function countdownText(secondsLeft: number): string {
   const seconds = Math.max(0, Math.floor(secondsLeft));
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -25,7 +25,7 @@ function coupon(fields: Partial<Coupon> & { coupon_id: string }): Coupon {
   };
 }
 
-describe('SPEC.md 3: The default discount is one month free at month 7', () => {
+describe('docs/rules/offers-and-coupons.md: The default discount is one month free at month 7', () => {
   it('period 1 month, starting_period 7, percentage 100, no dollar amount', () => {
     expect(defaultDiscount).toMatchObject({
       period: 1,
@@ -44,7 +44,7 @@ describe('SPEC.md 3: The default discount is one month free at month 7', () => {
   });
 });
 
-describe('SPEC.md 9: free-month codes', () => {
+describe('docs/rules/offers-and-coupons.md: free-month codes', () => {
   it.each([
     // "Codes PROMOMIOMF, WWOMF and any containing OMF set starting_period 7"
     ['PROMOMIOMF', 1, '1 month free'],
@@ -138,7 +138,7 @@ describe('other coupons: amounts off from the first payment', () => {
   });
 });
 
-describe('SPEC.md 9: Special code PNBF24', () => {
+describe('docs/rules/offers-and-coupons.md: Special code PNBF24', () => {
   it("reads '$10 off for 9 months - Black Friday Sale.'", () => {
     const discount = discountFromCoupon(
       coupon({ coupon_id: 'PNBF24', dollar_amount: 1000, period: 9 }),
@@ -158,7 +158,7 @@ describe('SPEC.md 9: Special code PNBF24', () => {
   });
 });
 
-describe('SPEC.md 9: applied only when starting_period is 0', () => {
+describe('docs/rules/offers-and-coupons.md: applied only when starting_period is 0', () => {
   it.each([
     [0, true],
     [7, false],

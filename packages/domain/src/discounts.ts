@@ -1,4 +1,4 @@
-/** The discount an offer gives, in numbers and in words (SPEC.md 3 and 9). */
+/** The discount an offer gives, in numbers and in words (docs/rules/offers-and-coupons.md). */
 import {
   BLACK_FRIDAY_CODE,
   CONTRACT_TERM,
@@ -42,7 +42,10 @@ export function freeMonthCreditMonths(discount: DiscountAmounts): number[] {
   );
 }
 
-/** SPEC.md 9: the discount reduces a payment up front only when starting_period is 0. */
+/**
+ * The discount reduces a payment up front only when starting_period is 0
+ * (docs/rules/offers-and-coupons.md).
+ */
 export function appliesToFirstPayment(discount: Pick<Discount, 'starting_period'>): boolean {
   return discount.starting_period === 0;
 }
@@ -104,8 +107,8 @@ export function showsPromoBanner(couponCode: string | null | undefined): boolean
  * The coupon's id decides free months: ids containing 2MF (WW2MF, MOVERS2MF, BPD2MF) give two and
  * their own two-month terms, ids containing OMF (PROMOMIOMF, WWOMF) one; the coupon's own amounts
  * are then ignored. Other coupons are a dollar amount (preferred when both are set) or a
- * percentage off from the first payment: the answer carries no starting period, and SPEC.md's
- * '$10 off for 9 months' sale only makes sense from the start.
+ * percentage off from the first payment: the answer carries no starting period, and PNBF24's
+ * '$10 off for 9 months' sale only makes sense from the start (docs/rules/offers-and-coupons.md).
  */
 export function discountFromCoupon(coupon: Coupon): Discount {
   const id = coupon.coupon_id.trim().toUpperCase();

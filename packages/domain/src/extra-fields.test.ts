@@ -21,7 +21,7 @@ const input: ExtraFieldsInput = {
   addOns: ['static-ip', 'new-development-fee'],
 };
 
-describe('SPEC.md 3: Extra named fields', () => {
+describe('docs/rules/orders.md: Extra named fields', () => {
   it('are filled from the order', () => {
     expect(buildExtraFields(input, demoRules)).toEqual({
       'Building Code': 'G4D5E6',
@@ -67,7 +67,7 @@ describe('SPEC.md 3: Extra named fields', () => {
     });
   });
 
-  it('become template_extra_fields in the order SPEC.md lists them', () => {
+  it('become template_extra_fields in the order docs/rules/orders.md lists them', () => {
     const fields = buildExtraFields({ ...input, referralCode: 'FRIEND2024' }, demoRules);
     const list = toTemplateExtraFields(fields);
     expect(list.map((entry) => entry.name)).toEqual([

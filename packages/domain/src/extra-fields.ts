@@ -1,4 +1,4 @@
-/** The extra named fields sent with the booking (SPEC.md 3). */
+/** The extra named fields sent with the booking (docs/rules/orders.md). */
 import { z } from 'zod';
 import { extraFieldsWithAddOn } from './add-ons.ts';
 import type { DomainConfig } from './config.ts';
@@ -54,7 +54,7 @@ export function buildExtraFields(
   return input.addOns.reduce((fields, addOn) => extraFieldsWithAddOn(fields, addOn, rules), base);
 }
 
-/** The template_extra_fields list, in SPEC.md's order. */
+/** The template_extra_fields list, in the order of docs/rules/orders.md. */
 export function toTemplateExtraFields(fields: ExtraFields): ExtraFieldEntry[] {
   return extraFieldNames.map((name) => ({ name, value: fields[name] }));
 }

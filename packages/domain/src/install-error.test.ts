@@ -12,7 +12,7 @@ import {
 const expired = 'We are sorry but your booking is expired, please book a new time.';
 const fallback = 'Something went wrong';
 
-describe('parseInstallError: SPEC.md 8 "Install answer with status above 299"', () => {
+describe('parseInstallError: docs/rules/orders.md "Install answer with status above 299"', () => {
   it.each([
     [200, { success: true }],
     [201, { success: true, order_id: 'o-1' }],
@@ -65,7 +65,7 @@ describe('parseInstallError: SPEC.md 8 "Install answer with status above 299"', 
   });
 });
 
-describe('isBookingExpiredError: SPEC.md 4 "If the error contains \'booking is expired\'"', () => {
+describe('isBookingExpiredError: docs/rules/orders.md "If the error contains \'booking is expired\'"', () => {
   it.each([
     [expired, true],
     ['booking is expired', true],
@@ -84,7 +84,7 @@ describe('isBookingExpiredError: SPEC.md 4 "If the error contains \'booking is e
   });
 });
 
-describe('finale area: SPEC.md 4', () => {
+describe('finale area: docs/rules/orders.md', () => {
   it('starts with no result', () => {
     expect(initialFinale).toEqual({ success: false, err: null });
   });

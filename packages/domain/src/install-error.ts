@@ -1,7 +1,7 @@
 import { messages } from './messages.ts';
 import type { SubmissionResult } from './types.ts';
 
-/** The install answer read as SPEC.md 8 says, and the finale area it feeds (SPEC.md 4). */
+/** The install answer and the finale area it feeds (docs/rules/orders.md). */
 
 const EXPIRED_BOOKING_PHRASE = 'booking is expired';
 
@@ -31,27 +31,30 @@ function messageFromErrorField(errorField: unknown): string | null {
 }
 
 /**
- * SPEC.md 8: an install answer above 299 is an error. 409 means the booking expired; otherwise the
- * response data is the rejection, its error field is parsed as JSON for a message, falling back
- * to 'Something went wrong'. A 2xx (or 1xx) answer is not an error: null.
+ * docs/rules/orders.md: an install answer above 299 is an error. 409 means the booking expired;
+ * otherwise the response data is the rejection, its error field is parsed as JSON for a message,
+ * falling back to 'Something went wrong'. A 2xx (or 1xx) answer is not an error: null.
  */
 export function parseInstallError(status: number, data: unknown): string | null {
   if (status <= 299) return null;
   if (status === 409) return messages.bookingExpired;
   if (!isRecord(data)) return messages.somethingWentWrong;
-  // Our API (PRODUCT.md 3) answers {error: CODE, message: TEXT}: a code is not JSON, so its
-  // readable message is used before the spec's fallback.
+  // Our API (docs/rules/api.md) answers {error: CODE, message: TEXT}: a code is not JSON, so its
+  // readable message is used before the fallback.
   return (
     messageFromErrorField(data.error) ?? nonEmptyString(data.message) ?? messages.somethingWentWrong
   );
 }
 
-/** SPEC.md 4 and 8: an error containing 'booking is expired' opens 'Reservation not available.' */
+/**
+ * An error containing 'booking is expired' opens 'Reservation not available.'
+ * (docs/rules/orders.md).
+ */
 export function isBookingExpiredError(err: string | null | undefined): boolean {
   return typeof err === 'string' && err.includes(EXPIRED_BOOKING_PHRASE);
 }
 
-/** SPEC.md 4 finale area: err and success; nothing has happened yet. */
+/** The finale area (docs/rules/orders.md): err and success; nothing has happened yet. */
 export const initialFinale: SubmissionResult = { success: false, err: null };
 
 /** "A successful booking sets success true and clears err." */

@@ -8,7 +8,8 @@ const extraFields: ExtraFieldEntry[] = [
   { name: 'Contract Term', value: 'Month-Month' },
 ];
 
-// PRODUCT.md 5's main path: 100 Harris Street, Pyrmont NSW 2009, on Sydney time.
+// The demo's main path (docs/rules/demo-data.md): 100 Harris Street, Pyrmont NSW 2009, on Sydney
+// time.
 const sydney: InstallBodyInput = {
   reservation: { reservation_id: 'res-1', event_id: 'evt-1' },
   // 08:00 to 10:00 on 3 December in Sydney, written in UTC where it is still the 2nd.
@@ -37,7 +38,7 @@ const sydney: InstallBodyInput = {
   addOns: ['static-ip'],
 };
 
-describe('buildInstallBody: SPEC.md 7 "Body: reservation_id, event_id, arrivy_booking, charge_bee"', () => {
+describe('buildInstallBody: docs/rules/orders.md "Body: reservation_id, event_id, arrivy_booking, charge_bee"', () => {
   it('builds the whole body for a Sydney booking', () => {
     expect(buildInstallBody(sydney)).toEqual({
       reservation_id: 'res-1',
@@ -80,7 +81,7 @@ describe('buildInstallBody: SPEC.md 7 "Body: reservation_id, event_id, arrivy_bo
     } satisfies InstallBody);
   });
 
-  it('is a scheduling record as SPEC.md 3 describes it', () => {
+  it('is a scheduling record as docs/rules/orders.md describes it', () => {
     const record: Omit<SchedulingRecord, 'template_extra_fields'> =
       buildInstallBody(sydney).arrivy_booking;
     expect(record.customer_country).toBe('Australia');
@@ -150,7 +151,7 @@ describe('times are in the zone of the address state, across DST', () => {
   });
 });
 
-describe('SPEC.md 5 "if the number does not start with +61, the leading character is dropped and +61 is prefixed"', () => {
+describe('docs/rules/contact-and-connection.md "if the number does not start with +61, the leading character is dropped and +61 is prefixed"', () => {
   it.each([
     ['0412345678', '+61412345678'],
     ['+61412345678', '+61412345678'],
@@ -163,7 +164,7 @@ describe('SPEC.md 5 "if the number does not start with +61, the leading characte
 
 describe('address parts', () => {
   it.each([
-    // SPEC.md 3: "The unit counts as absent when empty or '0'."
+    // docs/rules/orders.md: the unit is '' when there is none (empty or '0').
     ['0', ''],
     ['', ''],
     [' 12A ', '12A'],
@@ -199,7 +200,7 @@ describe('charge_bee order parts', () => {
     expect(buildInstallBody({ ...sydney, router: { cost } }).charge_bee.router_charge).toBe(charge);
   });
 
-  it('sends each add-on once (SPEC.md 4: adding an add-on is idempotent)', () => {
+  it('sends each add-on once (docs/rules/plans-and-pricing.md: adding an add-on is idempotent)', () => {
     const body = buildInstallBody({
       ...sydney,
       addOns: ['static-ip', 'new-development-fee', 'static-ip'],

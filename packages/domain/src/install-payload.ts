@@ -15,10 +15,11 @@ import type {
 } from './types.ts';
 
 /**
- * The install call's body (SPEC.md 7): `{ reservation_id, event_id, arrivy_booking, charge_bee }`.
- * The wizard builds it and the server validates it with this same schema. The schema checks shape
- * and formats only; the contact rules with their messages (validation.ts) and the prices are
- * checked again by the server from its own rules and catalogue (PRODUCT.md 4).
+ * The install call's body, `{ reservation_id, event_id, arrivy_booking, charge_bee }`
+ * (docs/rules/orders.md). The wizard builds it and the server validates it with this same schema.
+ * The schema checks shape and formats only; the contact rules with their messages (validation.ts)
+ * and the prices are checked again by the server from its own rules and catalogue
+ * (docs/rules/orders.md).
  */
 
 /*
@@ -39,13 +40,15 @@ const id = line(128, idPattern, 'must be letters, digits or -_.:~');
 const addressPattern = /^[\p{L}\p{N}\p{M} '\u2019.,/&()#-]+$/u;
 const addressMessage = "must be letters, digits, spaces or . , / & ( ) # ' -";
 const addressLine = (max: number) => line(max, addressPattern, addressMessage);
-// A unit: '', '12', '5A', 'G01'. SPEC.md 5's stricter rule for MDUs is the server's unitSchema.
+// A unit: '', '12', '5A', 'G01'. The stricter rule for MDUs (docs/rules/contact-and-connection.md)
+// is the server's unitSchema.
 const unit = optionalLine(UNIT_MAX, /^[A-Za-z0-9/ -]*$/, 'must be letters, digits or / -');
 const stateName = line(40, /^[A-Za-z ]+$/, 'must be a state');
 const personName = line(NAME_MAX, /^[\p{L}\p{M}' \u2019-]+$/u, 'must be letters');
 const email = line(EMAIL_MAX, /^[^\s<>]+@[^\s<>]+$/, 'must be an email address');
 const dateTimeWithOffset = z.iso.datetime({ offset: true });
-// SPEC.md 5: a mobile is 04 + 8 digits, and normalisation turns it into +61 4 + 8 digits.
+// A mobile is 04 + 8 digits, and normalisation turns it into +61 4 + 8 digits
+// (docs/rules/contact-and-connection.md).
 const internationalMobile = z.string().regex(/^\+614\d{8}$/);
 const postcode = z.string().regex(/^\d{4}$/);
 /** Coupon, referral, plan and building codes. */
@@ -121,7 +124,10 @@ export type InstallBody = z.infer<typeof installBodySchema>;
 export interface InstallBodyInput {
   reservation: Pick<Reservation, 'reservation_id' | 'event_id'>;
   slot: Pick<BookingSlot, 'start' | 'end'>;
-  /** Names already stored capitalised (SPEC.md 5); the phone as entered or already +61. */
+  /**
+   * Names already stored capitalised (docs/rules/contact-and-connection.md); the phone as entered
+   * or already +61.
+   */
   contact: Pick<ContactValues, 'firstName' | 'lastName' | 'email' | 'phone'>;
   address: Pick<
     Address,
@@ -145,15 +151,15 @@ export interface InstallBodyInput {
 }
 
 /**
- * SPEC.md 5 phone normalisation: a number not starting with +61 loses its leading character and
- * gains +61. Repeated here rather than imported so the payload does not wait on normalise.ts;
- * both follow the same sentence of the spec.
+ * Phone normalisation (docs/rules/contact-and-connection.md): a number not starting with +61 loses
+ * its leading character and gains +61. Repeated here rather than imported so the payload does not
+ * wait on normalise.ts; both follow the same rule.
  */
 function toInternationalMobile(phone: string): string {
   return phone.startsWith('+61') ? phone : `+61${phone.slice(1)}`;
 }
 
-/** SPEC.md 3: the unit counts as absent when empty or '0'; absent is sent as ''. */
+/** The unit counts as absent when empty or '0'; absent is sent as '' (docs/rules/orders.md). */
 export function unitOrEmpty(unit: string): string {
   const trimmed = unit.trim();
   return trimmed === '0' ? '' : trimmed;
@@ -167,8 +173,9 @@ function streetLine(address: InstallBodyInput['address']): string {
 }
 
 /**
- * The scheduling record (SPEC.md 3) plus the booking's window, in the address's zone. The wizard
- * builds it from its store; the server builds it again from its own facts (009-install-facts.md).
+ * The scheduling record (docs/rules/orders.md) plus the booking's window, in the address's zone.
+ * The wizard builds it from its store; the server builds it again from its own facts
+ * (009-install-facts.md).
  */
 export function buildArrivyBooking(
   input: Pick<InstallBodyInput, 'contact' | 'address' | 'slot' | 'extraFields'>,

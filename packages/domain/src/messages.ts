@@ -1,5 +1,5 @@
 /**
- * Every message the visitor can read, quoted from SPEC.md. Quoted once here so the wizard,
+ * Every message the visitor can read, as docs/rules/ quotes them. Quoted once here so the wizard,
  * the server and the tests all say the same words.
  */
 export const messages = {
@@ -13,7 +13,7 @@ export const messages = {
   phoneInvalid: 'Please enter your mobile number as 04123456789 or +61412345678',
   emailRequired: 'Invalid email',
   emailTooLong: 'Email length is limited to 320 symbols',
-  // SPEC.md shows only the start of this message; the example completes it.
+  // The message ends with an example address (docs/rules/contact-and-connection.md).
   emailInvalid: 'Please enter correct email address e.g. name@example.com',
   confirmEmailRequired: 'Email confirmation is required',
   confirmEmailMismatch: 'Email confirmation must match email',
@@ -50,14 +50,14 @@ export function monthlyChargeRequired(amount: number): string {
 }
 
 /**
- * SPEC.md 5's 'Please agree to the New Development Charge of $300', with the catalogue's charge
- * in place of the demo's $300.
+ * 'Please agree to the New Development Charge of $300' (docs/rules/contact-and-connection.md),
+ * with the catalogue's charge in place of the demo's $300.
  */
 export function newDevelopmentChargeRequired(amount: number): string {
   return `Please agree to the New Development Charge of $${formatDollars(amount)}`;
 }
 
-/** SPEC.md section 8's failure text, with the provider's phone and email. */
+/** The order's failure text (docs/rules/orders.md), with the provider's phone and email. */
 export function orderFailureText(phone: string, email: string): string {
   return `Unfortunately an error has occured with your order... Please call us on ${phone} or email ${email} so that we can finalise your connection.`;
 }

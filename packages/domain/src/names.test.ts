@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { capitaliseName } from './names.ts';
 
-describe('capitaliseName: first letter capitalised, the rest lowercase (SPEC.md 5)', () => {
+describe('capitaliseName: first letter capitalised, the rest lowercase (docs/rules/contact-and-connection.md)', () => {
   it.each([
     ['john', 'John'],
     ['JOHN', 'John'],

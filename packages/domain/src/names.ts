@@ -1,6 +1,6 @@
 /**
- * SPEC.md 5: "Names are stored with the first letter capitalised and the rest lowercase", taken
- * literally: "mary ann o'brien" becomes "Mary ann o'brien", not title case.
+ * docs/rules/contact-and-connection.md: names are stored with the first letter capitalised and the
+ * rest lowercase, taken literally: "mary ann o'brien" becomes "Mary ann o'brien", not title case.
  */
 export function capitaliseName(name: string): string {
   // Code points, not UTF-16 units, so a name starting with an astral letter is not split.

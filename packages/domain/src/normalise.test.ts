@@ -11,7 +11,8 @@ import {
 
 const eightDigits = fc.stringMatching(/^\d{8}$/);
 
-// A valid mobile (SPEC.md 5) as a visitor might type it, with spaces anywhere.
+// A valid mobile (docs/rules/contact-and-connection.md) as a visitor might type it, with spaces
+// anywhere.
 const typedMobile = fc.tuple(fc.constantFrom('04', '+614'), eightDigits).chain(([prefix, digits]) =>
   fc
     .array(fc.constantFrom('', ' ', '  '), {
@@ -21,7 +22,7 @@ const typedMobile = fc.tuple(fc.constantFrom('04', '+614'), eightDigits).chain((
     .map((gaps) => [...(prefix + digits)].map((char, i) => char + gaps[i]).join('')),
 );
 
-describe('normaliseMobile (SPEC.md 5 phone normalisation)', () => {
+describe('normaliseMobile (docs/rules/contact-and-connection.md phone normalisation)', () => {
   it.each([
     ['0412345678', '+61412345678'],
     ['0412 345 678', '+61412345678'],
@@ -60,7 +61,7 @@ describe('normaliseMobile (SPEC.md 5 phone normalisation)', () => {
   });
 });
 
-describe('normaliseBuildingCode (SPEC.md 5)', () => {
+describe('normaliseBuildingCode (docs/rules/address-and-serviceability.md)', () => {
   it.each([
     ['G1A2B3', 'G1A2B3', 'a clean code'],
     ['  G1A2B3  ', 'G1A2B3', 'trim'],
@@ -113,7 +114,7 @@ describe('normaliseBuildingCode (SPEC.md 5)', () => {
   });
 });
 
-describe('abbreviateStreetType (SPEC.md 5)', () => {
+describe('abbreviateStreetType (docs/rules/address-and-serviceability.md)', () => {
   it.each([
     ['Victoria Avenue', 'Victoria Av'],
     ['Banksia Crescent', 'Banksia Cr'],
@@ -154,7 +155,7 @@ describe('abbreviateStreetType (SPEC.md 5)', () => {
   });
 });
 
-describe('streetNumberFallback (SPEC.md 5)', () => {
+describe('streetNumberFallback (docs/rules/address-and-serviceability.md)', () => {
   it.each([
     ['100', '7 Wattle Grove', '100', 'the components win'],
     [' 100 ', '', '100', 'trimmed'],
@@ -167,7 +168,7 @@ describe('streetNumberFallback (SPEC.md 5)', () => {
   });
 });
 
-describe('hasUnit: the unit counts as absent when empty or 0 (SPEC.md 3)', () => {
+describe('hasUnit: the unit counts as absent when empty or 0 (docs/rules/address-and-serviceability.md)', () => {
   it.each([
     ['', false],
     ['0', false],
@@ -184,7 +185,7 @@ describe('hasUnit: the unit counts as absent when empty or 0 (SPEC.md 3)', () =>
   });
 });
 
-describe('buildingSearchAddress (SPEC.md 7)', () => {
+describe('buildingSearchAddress (docs/rules/address-and-serviceability.md)', () => {
   it.each([
     ['5/100 Harris Street, Pyrmont NSW 2009', '100 HARRIS STREET, PYRMONT NSW 2009'],
     ['5/ 100 Harris Street', '100 HARRIS STREET'],

@@ -88,7 +88,7 @@ describe('monthly charge: plan + router + $9 per month for the static IP add-on'
   });
 });
 
-describe('SPEC.md 9: Activation total = discounted plan price + router cost + $300 if greenfield + $9 if static IP', () => {
+describe('docs/rules/plans-and-pricing.md: Activation total = discounted plan price + router cost + $300 if greenfield + $9 if static IP', () => {
   it.each([
     ['no extras', false, [], null, 94],
     ['greenfield', true, [], null, 394],
@@ -139,7 +139,7 @@ describe('discounted plan price', () => {
   });
 });
 
-describe("SPEC.md 9: Card processing fee: the catalogue's rate (the demo's 1.5%) on the monthly charge", () => {
+describe("docs/rules/plans-and-pricing.md: Card processing fee: the catalogue's rate (the demo's 1.5%) on the monthly charge", () => {
   it.each([
     [100, 1.5],
     [79, 1.19],
@@ -188,7 +188,7 @@ describe('minimum total cost: first month + new development charge if greenfield
   });
 });
 
-describe('SPEC.md 9: First payment occurs 15 days after activation', () => {
+describe('docs/rules/plans-and-pricing.md: First payment occurs 15 days after activation', () => {
   it.each([
     ['2025-03-03T00:00:00.000Z', undefined, '2025-03-18T00:00:00.000Z'],
     ['2025-12-20T09:30:00.000Z', undefined, '2026-01-04T09:30:00.000Z'],

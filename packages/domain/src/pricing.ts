@@ -1,7 +1,8 @@
 /**
- * Money, in dollars rounded to cents (SPEC.md 9). The wizard previews with these functions and the
- * server decides with them, from its own catalogue. The prices of the add-ons and fees are the
- * catalogue's (`rules`, a DomainConfig); the plan's and router's are on the plan and router.
+ * Money, in dollars rounded to cents (docs/rules/plans-and-pricing.md). The wizard previews with
+ * these functions and the server decides with them, from its own catalogue. The prices of the
+ * add-ons and fees are the catalogue's (`rules`, a DomainConfig); the plan's and router's are on
+ * the plan and router.
  */
 import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns';

@@ -44,7 +44,7 @@ export function planFromSpec(spec: PlanSpec, rsp: string): Plan {
   };
 }
 
-/** A free router's cost is '0', the bring-your-own marker (SPEC.md's routers). */
+/** A free router's cost is '0', the bring-your-own marker (docs/rules/plans-and-pricing.md). */
 export function routerFromSpec(spec: RouterSpec, rsp: string): Router {
   return {
     id: spec.id,

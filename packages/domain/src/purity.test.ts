@@ -2,7 +2,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 // The workspace's own lint configuration must keep packages/domain free of I/O, clocks, randomness
-// and import cycles (STYLE.md). These cases prove the rules fire where they should.
+// and import cycles (docs/decisions/001-stack.md). These cases prove the rules fire where they should.
 const eslint = new ESLint({ cwd: new URL('../../..', import.meta.url).pathname });
 
 async function ruleIds(code: string, file = 'packages/domain/src/example.ts'): Promise<string[]> {

@@ -25,7 +25,7 @@ const building = (
   ...facts,
 });
 
-describe('isServiceable (SPEC.md 4)', () => {
+describe('isServiceable (docs/rules/address-and-serviceability.md)', () => {
   it.each([
     ['LIT', true],
     ['ComingSoon', true],
@@ -39,7 +39,7 @@ describe('isServiceable (SPEC.md 4)', () => {
   });
 });
 
-describe('headings (SPEC.md 4)', () => {
+describe('headings (docs/rules/address-and-serviceability.md)', () => {
   it.each([
     [building('LIT'), 'Great News!'],
     [building('LIT', { commercial: true }), 'Great News!'],
@@ -80,7 +80,7 @@ describe('texts', () => {
   });
 });
 
-describe('buildingVariant (SPEC.md 4 building variants, first match wins)', () => {
+describe('buildingVariant (docs/rules/address-and-serviceability.md building variants, first match wins)', () => {
   const greenfield = {
     kind: 'greenfield',
     speedCapMbps: 1000,
@@ -141,7 +141,7 @@ describe('speedCapMbps', () => {
   });
 });
 
-describe('showsViewPlans: hidden for commercial sites (SPEC.md 2)', () => {
+describe('showsViewPlans: hidden for commercial sites (docs/rules/address-and-serviceability.md)', () => {
   it.each([
     [false, true],
     [true, false],
@@ -150,7 +150,8 @@ describe('showsViewPlans: hidden for commercial sites (SPEC.md 2)', () => {
   });
 });
 
-// PRODUCT.md 5's demo buildings as written there, arriving as a link's query parameters would.
+// The demo buildings as docs/rules/demo-data.md lists them, arriving as a link's query parameters
+// would.
 const demoRows = `
 | 100 Harris Street, Pyrmont NSW 2009 | G1A2B3 | LIT | mdu | brownfield | residential |
 | 1 Southbank Boulevard, Southbank VIC 3006 | G2B3C4 | LIT | mdu | brownfield | mixed |
@@ -177,7 +178,7 @@ const demoBuildings = new Map(
     }),
 );
 
-describe('demo buildings (PRODUCT.md 5)', () => {
+describe('demo buildings (docs/rules/demo-data.md)', () => {
   it.each([
     // code, heading, variant (false: not served), View plans, unit required, speed cap
     ['G1A2B3', 'Great News!', 'lit', true, true, 1000],

@@ -2,7 +2,10 @@ import type { DomainConfig } from './config.ts';
 import { formatDollars, messages } from './messages.ts';
 import type { Address } from './types.ts';
 
-/** SPEC.md 4: the statuses that show the available dialog; anything else, 'failed' too, does not. */
+/**
+ * The statuses that show the available dialog; anything else, 'failed' too, does not
+ * (docs/rules/address-and-serviceability.md).
+ */
 export const serviceableStatuses = ['LIT', 'ComingSoon', 'BuildCommenced'] as const;
 
 export function isServiceable(status: string): boolean {
@@ -11,7 +14,10 @@ export function isServiceable(status: string): boolean {
 
 type BuildingFacts = Pick<Address, 'status' | 'greenfield' | 'commercial' | 'mixed'>;
 
-/** SPEC.md 4: 'Great News!' for LIT or greenfield non-commercial; otherwise 'Good News!'. */
+/**
+ * 'Great News!' for LIT or greenfield non-commercial; otherwise 'Good News!'
+ * (docs/rules/address-and-serviceability.md).
+ */
 export function availableHeading(address: BuildingFacts): string {
   const great = address.status === 'LIT' || (address.greenfield && !address.commercial);
   return great ? messages.greatNews : messages.goodNews;
@@ -35,7 +41,9 @@ export const serviceabilityText = {
     `For business internet, please contact our partner telecom at ${phone}.`,
 } as const;
 
-/** Speeds above this many Mbps need a LIT or greenfield building (SPEC.md 9's plan filter). */
+/**
+ * Speeds above this many Mbps need a LIT or greenfield building (docs/rules/plans-and-pricing.md).
+ */
 export function speedCapMbps(address: Pick<Address, 'status' | 'greenfield'>): 1000 | 100 {
   return address.status === 'LIT' || address.greenfield ? 1000 : 100;
 }
@@ -54,8 +62,9 @@ export type BuildingVariant =
   | { kind: 'capped'; speedCapMbps: 100; speedText: string };
 
 /**
- * SPEC.md 4's building variants, first match wins. A commercial greenfield building counts as
- * commercial: SPEC.md's heading treats it apart from greenfield, and it offers no plans.
+ * The building variants of docs/rules/address-and-serviceability.md, first match wins. A commercial
+ * greenfield building counts as commercial: the heading rule treats it apart from greenfield, and
+ * it offers no plans.
  */
 export function buildingVariant(
   address: BuildingFacts,
@@ -88,7 +97,10 @@ export function buildingVariant(
   return { kind: 'capped', speedCapMbps: 100, speedText: text.max100Mbps };
 }
 
-/** SPEC.md 2: the available dialog's 'View plans' is hidden for commercial sites. */
+/**
+ * The available dialog's 'View plans' is hidden for commercial sites
+ * (docs/rules/address-and-serviceability.md).
+ */
 export function showsViewPlans(address: Pick<Address, 'commercial'>): boolean {
   return !address.commercial;
 }

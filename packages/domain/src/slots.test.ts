@@ -24,7 +24,7 @@ function slot(id: string, start: string, end: string, booking_id = ''): BookingS
   };
 }
 
-describe('dedupeSlotsByStart: SPEC.md 3 "Slots with the same start are de-duplicated"', () => {
+describe('dedupeSlotsByStart: docs/rules/installation-and-holds.md "Slots with the same start are de-duplicated"', () => {
   it('keeps the first slot of each start, in the order given', () => {
     const slots = [
       slot('crew-a-8', '2026-12-03T08:00:00+11:00', '2026-12-03T10:00:00+11:00'),
@@ -59,7 +59,7 @@ describe('dedupeSlotsByStart: SPEC.md 3 "Slots with the same start are de-duplic
   });
 });
 
-describe('attachBookingIds: SPEC.md 7 "Results attach booking_id to matching slots"', () => {
+describe('attachBookingIds: docs/rules/installation-and-holds.md "Results attach booking_id to matching slots"', () => {
   const slots = [
     slot('s1', '2026-12-03T08:00:00+11:00', '2026-12-03T10:00:00+11:00'),
     slot('s2', '2026-12-03T10:00:00+11:00', '2026-12-03T12:00:00+11:00', 'kept'),
@@ -124,7 +124,7 @@ describe('calendar days in the address zone', () => {
   });
 });
 
-describe('slotLabel: SPEC.md 2 "Arrival between start and end"', () => {
+describe('slotLabel: docs/rules/installation-and-holds.md "Arrival between start and end"', () => {
   it.each([
     [SYDNEY, 'Arrival between 8:00am and 10:00am'],
     [PERTH, 'Arrival between 5:00am and 7:00am'],
@@ -134,7 +134,7 @@ describe('slotLabel: SPEC.md 2 "Arrival between start and end"', () => {
   });
 });
 
-describe('findSlotByBookingId: SPEC.md 4 "A chosen slot is kept as the wanted booking id"', () => {
+describe('findSlotByBookingId: docs/rules/installation-and-holds.md "A chosen slot is kept as the wanted booking id"', () => {
   const slots = [
     slot('s1', '2026-12-03T08:00:00+11:00', '2026-12-03T10:00:00+11:00', 'b-1'),
     slot('s2', '2026-12-03T10:00:00+11:00', '2026-12-03T12:00:00+11:00', ''),

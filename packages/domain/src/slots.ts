@@ -2,14 +2,15 @@ import { arrivalWindowText, dayKeyOf, toInstant } from './dates.ts';
 import type { DayKey } from './dates.ts';
 import type { BookingSlot } from './types.ts';
 
-/** Installation slots as the calendar shows them (SPEC.md 3, 5 and 7). */
+/** Installation slots as the calendar shows them (docs/rules/installation-and-holds.md). */
 
 const startMs = (slot: Pick<BookingSlot, 'start'>): number => toInstant(slot.start).getTime();
 
 /**
- * SPEC.md 3: slots with the same start are de-duplicated. Several crews can offer the same window
- * (PRODUCT.md 4); the visitor picks a time, not a crew, so the first one offered is kept. Starts
- * are compared as instants: the scheduler may write one with +11:00 and another with Z.
+ * docs/rules/installation-and-holds.md: slots with the same start are de-duplicated. Several crews
+ * can offer the same window; the visitor picks a time, not a crew, so the first one offered is
+ * kept. Starts are compared as instants: the scheduler may write one with +11:00 and another with
+ * Z.
  */
 export function dedupeSlotsByStart<T extends Pick<BookingSlot, 'start'>>(slots: readonly T[]): T[] {
   const seen = new Set<number>();
@@ -22,9 +23,9 @@ export function dedupeSlotsByStart<T extends Pick<BookingSlot, 'start'>>(slots: 
 }
 
 /**
- * SPEC.md 7: results attach booking_id to matching slots. A slot is matched by its id, which
- * names one crew's window; matching by start would hand one crew's booking to another crew's
- * slot. Slots without a result keep what they had. Nothing is changed in place.
+ * docs/rules/installation-and-holds.md: results attach booking_id to matching slots. A slot is
+ * matched by its id, which names one crew's window; matching by start would hand one crew's booking
+ * to another crew's slot. Slots without a result keep what they had. Nothing is changed in place.
  */
 export function attachBookingIds<T extends Pick<BookingSlot, 'id' | 'booking_id'>>(
   slots: readonly T[],
@@ -56,12 +57,17 @@ export function slotsOnDay<T extends Pick<BookingSlot, 'start'>>(
     .sort((a, b) => startMs(a) - startMs(b));
 }
 
-/** SPEC.md 2: the installation time is shown as a window, 'Arrival between 8:00am and 10:00am'. */
+/**
+ * The installation time is shown as a window, 'Arrival between 8:00am and 10:00am'
+ * (docs/rules/installation-and-holds.md).
+ */
 export function slotLabel(slot: Pick<BookingSlot, 'start' | 'end'>, timeZone: string): string {
   return arrivalWindowText(slot.start, slot.end, timeZone);
 }
 
-/** The chosen slot, kept in state as the wanted booking id (SPEC.md 4). */
+/**
+ * The chosen slot, kept in state as the wanted booking id (docs/rules/installation-and-holds.md).
+ */
 export function findSlotByBookingId<T extends Pick<BookingSlot, 'booking_id'>>(
   slots: readonly T[],
   bookingId: string | null,

@@ -15,7 +15,7 @@ import type { WizardStep, WizardSummary } from './steps.ts';
 
 const steps: WizardStep[] = [1, 2, 3, 4, 5, 6, 7];
 
-describe('SPEC.md 2 step names', () => {
+describe('docs/rules/wizard-flow.md: step names', () => {
   it.each([
     [1, 'Check Address'],
     [2, 'Build Plan'],
@@ -29,7 +29,7 @@ describe('SPEC.md 2 step names', () => {
   });
 });
 
-describe('SPEC.md 2 analytics page names', () => {
+describe('docs/rules/wizard-flow.md: analytics page names', () => {
   it.each([
     [1, 'Check Address'],
     [2, 'Build Plan'],
@@ -42,7 +42,7 @@ describe('SPEC.md 2 analytics page names', () => {
     expect(analyticsPageNames[step]).toBe(name);
   });
 
-  it('uses exactly the seven names the spec lists, Paid for the paid order', () => {
+  it('uses exactly the seven names docs/rules/wizard-flow.md lists, Paid for the paid order', () => {
     const names = new Set([...Object.values(analyticsPageNames), PAID_PAGE_NAME]);
     expect([...names]).toEqual([
       'Check Address',
@@ -56,7 +56,7 @@ describe('SPEC.md 2 analytics page names', () => {
   });
 });
 
-describe('SPEC.md 2 progress bar: "6 labelled steps is shown from step 2"', () => {
+describe('docs/rules/wizard-flow.md: progress bar: "6 labelled steps is shown from step 2"', () => {
   it('has the six labels in order', () => {
     expect(progressLabels).toEqual([
       'Build your plan',
@@ -89,7 +89,7 @@ describe('SPEC.md 2 progress bar: "6 labelled steps is shown from step 2"', () =
   });
 });
 
-describe('SPEC.md 4 "pages 1 to 7 with next/back"', () => {
+describe('docs/rules/wizard-flow.md: "pages 1 to 7 with next/back"', () => {
   it.each([
     [1, null],
     [2, 1],
@@ -162,7 +162,8 @@ describe('nextAllowed: what the visitor may do next', () => {
   it.each([
     [1, { addressServiceable: false }, 'address'],
     [2, { planChosen: false }, 'plan'],
-    // SPEC.md 4: "Add to cart is enabled only when both a plan and a router are selected."
+    // docs/rules/plans-and-pricing.md: Add to cart is enabled only when both a plan and a router
+    // are chosen.
     [2, { routerChosen: false }, 'plan'],
     [3, { contactValid: false }, 'contact'],
     [4, { unitValid: false }, 'unit'],

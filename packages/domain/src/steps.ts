@@ -1,14 +1,16 @@
 import { toInstant } from './dates.ts';
 import type { Reservation } from './types.ts';
 
-/** The wizard's seven steps (SPEC.md 2 and 4). The step lives in state, not in the URL. */
+/**
+ * The wizard's seven steps (docs/rules/wizard-flow.md). The step lives in state, not in the URL.
+ */
 
 export type WizardStep = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
 export const FIRST_STEP: WizardStep = 1;
 export const LAST_STEP: WizardStep = 7;
 
-/** SPEC.md 2, the Name column of the steps table. */
+/** The step names (docs/rules/wizard-flow.md: steps). */
 export const stepNames = {
   1: 'Check Address',
   2: 'Build Plan',
@@ -20,8 +22,9 @@ export const stepNames = {
 } as const satisfies Record<WizardStep, string>;
 
 /**
- * SPEC.md 2: every step change pushes a page name to the analytics data layer; the names are
- * Check Address, Build Plan, Connection Details, Installation, Payment, Confirm Order and Paid.
+ * docs/rules/wizard-flow.md: every step change pushes a page name to the analytics data layer; the
+ * names are Check Address, Build Plan, Connection Details, Installation, Payment, Confirm Order and
+ * Paid.
  *
  * Decision: names are paired with steps by meaning, not by position. Six of the seven are the
  * titles of steps 1, 2, 4, 5, 6 and 7 (the progress bar calls step 7 'Confirm order'), so reading
@@ -45,7 +48,10 @@ export const analyticsPageNames = {
 /** Pushed when the confirmation shows success (see analyticsPageNames). */
 export const PAID_PAGE_NAME = 'Paid';
 
-/** SPEC.md 2: the progress bar's six labels, shown from step 2; step N is label N - 2. */
+/**
+ * The progress bar's six labels, shown from step 2; step N is label N - 2
+ * (docs/rules/wizard-flow.md).
+ */
 export const progressLabels = [
   'Build your plan',
   'Contact info',
@@ -79,9 +85,9 @@ export function isWizardStep(value: unknown): value is WizardStep {
 }
 
 /**
- * SPEC.md 4: Installation and Payment go back by one step, Confirmation goes back two (past
- * Payment, whose card token is spent, to Installation for a new time); the others go back one.
- * Step 1 has nowhere to go back to.
+ * docs/rules/wizard-flow.md: Installation and Payment go back by one step, Confirmation goes back
+ * two (past Payment, whose card token is spent, to Installation for a new time); the others go back
+ * one. Step 1 has nowhere to go back to.
  */
 export function previousStep(step: WizardStep): WizardStep | null {
   if (step === FIRST_STEP) return null;
@@ -115,7 +121,10 @@ export interface Allowed {
   blockedBy: Blocker | null;
 }
 
-/** A hold counts until the instant it expires; at expires_at it is gone (PRODUCT.md 4). */
+/**
+ * A hold counts until the instant it expires; at expires_at it is gone
+ * (docs/rules/installation-and-holds.md).
+ */
 export function isHoldActive(
   reservation: Pick<Reservation, 'expires_at'> | null,
   now: Date | number,
@@ -135,7 +144,7 @@ const checks: readonly [Blocker, (s: WizardSummary, now: Date | number) => boole
 ];
 
 /**
- * What the visitor may do next, derived from state (STYLE.md) rather than set by hand. The checks
+ * What the visitor may do next, derived from state (docs/rules/wizard-flow.md) rather than set by hand. The checks
  * are cumulative: if a later change undoes an earlier one (the hold expires while paying), moving
  * on is blocked until it is fixed, instead of sending an order the server must refuse with 409.
  */

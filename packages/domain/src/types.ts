@@ -1,4 +1,4 @@
-/** The entities of SPEC.md section 3. */
+/** The things the rules talk about (docs/rules/README.md). */
 
 export type BuildingCategory = 'greenfield' | 'brownfield' | (string & {});
 

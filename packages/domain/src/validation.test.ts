@@ -12,7 +12,8 @@ import {
 } from './validation.ts';
 import { acmeRules, demoRules } from './test-support/rules.ts';
 
-// Messages are quoted from SPEC.md 5 here, not imported, so a changed message fails a test.
+// Messages are quoted from docs/rules/contact-and-connection.md here, not imported, so a changed
+// message fails a test.
 
 const validContact = {
   firstName: 'Jane',
@@ -144,7 +145,7 @@ describe('contactSchema', () => {
     expect(contactMessages({ email: undefined })).toEqual({ email: 'Invalid email' });
   });
 
-  it('lists the How did you hear options in SPEC.md order', () => {
+  it('lists the How did you hear options in the order of docs/rules/contact-and-connection.md', () => {
     expect(howDidYouHearOptions).toEqual([
       'Search Engine',
       'Google Ads',

@@ -12,11 +12,11 @@ import {
 import { isCleanText, text, textMessages } from './text.ts';
 
 /*
- * The schemas of SPEC.md 5, shared by the wizard's forms and the server's routes. Each field gives
- * at most one message: required first, then length, then pattern.
+ * The schemas of docs/rules/contact-and-connection.md, shared by the wizard's forms and the
+ * server's routes. Each field gives at most one message: required first, then length, then pattern.
  */
 
-/** SPEC.md 5, in the spec's order. */
+/** In the order of docs/rules/contact-and-connection.md. */
 export const howDidYouHearOptions = [
   'Search Engine',
   'Google Ads',
@@ -106,7 +106,10 @@ const contactFields = z.object({
   howDidYouHearAboutUs: z.enum(howDidYouHearOptions, { error: messages.howDidYouHearRequired }),
 });
 
-/** The contact step (SPEC.md 3 contact form values plus the confirmation of the email). */
+/**
+ * The contact step's values plus the confirmation of the email
+ * (docs/rules/contact-and-connection.md).
+ */
 export const contactSchema = contactFields.refine((c) => c.confirmEmail === c.email, {
   error: messages.confirmEmailMismatch,
   path: ['confirmEmail'],
@@ -121,8 +124,8 @@ export const contactSchema = contactFields.refine((c) => c.confirmEmail === c.em
 export type ContactFormValues = z.output<typeof contactSchema>;
 
 /**
- * SPEC.md 5: the unit is checked only for multi-dwelling buildings. '0' counts as no unit
- * (SPEC.md 3), so it is 'unit is required' there too.
+ * docs/rules/contact-and-connection.md: the unit is checked only for multi-dwelling buildings. '0'
+ * counts as no unit, so it is 'unit is required' there too.
  */
 export function unitSchema(mdu: boolean): z.ZodType<string, string> {
   if (!mdu) return z.string().trim();
@@ -144,8 +147,9 @@ export function connectionDetailsSchema(mdu: boolean) {
 }
 
 /**
- * SPEC.md 5 installation continue: a date, then a time window (the slot's booking id). The time
- * is asked for only once a date is chosen, so one message shows at a time.
+ * Installation's Continue (docs/rules/installation-and-holds.md): a date, then a time window (the
+ * slot's booking id). The time is asked for only once a date is chosen, so one message shows at a
+ * time.
  */
 export const installationSchema = z
   .object({ date: z.string().nullish(), bookingId: z.string().nullish() })
@@ -169,7 +173,9 @@ export interface PaymentAcceptancesContext {
   greenfield: boolean;
 }
 
-/** SPEC.md 5 payment acceptances; marketing emails are optional. */
+/**
+ * The payment acceptances (docs/rules/contact-and-connection.md); marketing emails are optional.
+ */
 export function paymentAcceptancesSchema(
   { monthlyCharge, greenfield }: PaymentAcceptancesContext,
   rules: Pick<DomainConfig, 'newDevelopmentCharge'>,
@@ -200,8 +206,8 @@ export function firstIssues(result: z.ZodSafeParseResult<unknown>): Record<strin
 }
 
 /**
- * The built-in lead form of an unserved address: the contact rules of SPEC.md 5 for the names and
- * the email; a mobile only if given.
+ * The built-in lead form of an unserved address (docs/rules/address-and-serviceability.md): the
+ * contact rules for the names and the email; a mobile only if given.
  */
 export const leadSchema = z.object({
   firstName: contactFields.shape.firstName,

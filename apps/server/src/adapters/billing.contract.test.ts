@@ -146,7 +146,7 @@ describe.each(twins)('billing contract: $name', (twin) => {
     expect(answer.message).toMatch(/insufficient funds/i);
   });
 
-  it("refuses a token it does not know with SPEC.md's card error", async () => {
+  it('refuses a token it does not know with the card error of docs/rules/contact-and-connection.md', async () => {
     const answer = await failure(subscribe(twin.adapter(), await request(twin.unknownToken)));
     expect(answer).toEqual({ status: 422, code: 'card_invalid', message: messages.cardInvalid });
   });

@@ -4,7 +4,9 @@ import { HttpError } from '../errors.ts';
 import { findToken } from '../repositories/vault.ts';
 import { messages } from '@fibre/domain';
 
-/** What billing needs to start a customer's subscription (SPEC.md's charge_bee part, priced). */
+/**
+ * What billing needs to start a customer's subscription (docs/rules/orders.md: charge_bee, priced).
+ */
 export interface SubscriptionRequest {
   orderId: string;
   firstName: string;

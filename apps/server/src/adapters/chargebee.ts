@@ -161,9 +161,9 @@ async function ignoreDuplicate<T>(call: Promise<T>): Promise<T | undefined> {
 
 /**
  * Chargebee's answer as the install's: a payment failure is a 402 with Chargebee's own message (it
- * speaks to the card holder); a token Chargebee does not know is the card error SPEC.md names;
- * anything else is ours or Chargebee's to fix, so the visitor gets a readable 502 or 503 and the
- * details stay in the log.
+ * speaks to the card holder); a token Chargebee does not know is the card error
+ * (docs/rules/contact-and-connection.md); anything else is ours or Chargebee's to fix, so the
+ * visitor gets a readable 502 or 503 and the details stay in the log.
  */
 export function billingError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;

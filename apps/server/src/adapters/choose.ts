@@ -8,8 +8,8 @@ import { localLedger, type BillingAdapter } from './billing.ts';
 import { chargebeeBilling } from './chargebee.ts';
 
 /**
- * Configuration alone picks each adapter (PRODUCT.md section 2): no code changes. Whichever is
- * picked is timed and counted the same way (README, Metrics).
+ * Configuration alone picks each adapter (docs/rules/outside-parts.md): no code changes. Whichever
+ * is picked is timed and counted the same way (README, Metrics).
  */
 
 export function billingFor(ctx: AppContext): BillingAdapter {

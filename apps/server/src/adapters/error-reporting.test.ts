@@ -9,7 +9,7 @@ import { ROLLBAR_LIMITS, rollbarReporter } from './error-reporting.ts';
 
 /**
  * Rollbar on the server, against its local stand-in: production only; 5xx answers, uncaught
- * exceptions and unhandled rejections; SPEC.md section 9's limits.
+ * exceptions and unhandled rejections; the limits of docs/rules/outside-parts.md.
  */
 let rollbar: StandIn & { endpoint: string };
 beforeAll(async () => {

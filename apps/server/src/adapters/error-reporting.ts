@@ -15,7 +15,10 @@ export interface ErrorReporter {
 
 export const logsOnly: ErrorReporter = { report() {}, flush: async () => {} };
 
-/** SPEC.md section 9: 60 items a minute, at most 100 telemetry events, reports of about 512 KB. */
+/**
+ * docs/rules/outside-parts.md: 60 items a minute, at most 100 telemetry events, reports of about
+ * 512 KB.
+ */
 export const ROLLBAR_LIMITS = {
   itemsPerMinute: 60,
   maxTelemetryEvents: 100,

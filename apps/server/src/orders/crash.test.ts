@@ -8,7 +8,7 @@ import { fetchCaller, prepareOrder } from '../test-support/order.ts';
 import { startServerProcess } from '../test-support/process.ts';
 
 /**
- * PRODUCT.md section 4: no answered order is ever lost and no booking exists without its order,
+ * docs/rules/orders.md: no answered order is ever lost and no booking exists without its order,
  * even when the process dies in the middle of a stream of installs.
  */
 describe('a server killed during a stream of installs', () => {

@@ -13,7 +13,7 @@ import { arrivyEnv, chargebeeEnv } from '../test-support/stand-ins/env.ts';
 import { LEASE_MS } from './install-external.ts';
 
 /**
- * PRODUCT.md section 4 with real services: billing (Chargebee) and scheduling (Arrivy) run as one
+ * docs/rules/orders.md with real services: billing (Chargebee) and scheduling (Arrivy) run as one
  * unit of work though neither can join the database transaction. If one fails after the other
  * succeeded, the first is undone or the order is recorded as needing attention; no paid order is
  * lost and no installer task exists without its order.

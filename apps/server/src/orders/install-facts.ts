@@ -38,7 +38,7 @@ export interface FactsInput {
   priced: PricedInstall;
   held: { state: string; starts_at: Date; ends_at: Date };
   rsp: string;
-  /** The visitor's names, capitalised (SPEC.md 5). */
+  /** The visitor's names, capitalised (docs/rules/contact-and-connection.md). */
   firstName: string;
   lastName: string;
 }

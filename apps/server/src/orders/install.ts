@@ -59,8 +59,9 @@ const contactPaths: Record<string, string> = {
 };
 
 /**
- * The contact rules of SPEC.md 5, run again on what the install carries, under the body's own
- * field names. Run on the raw body, so their messages join the shape's in one answer.
+ * The contact rules (docs/rules/contact-and-connection.md), run again on what the install carries,
+ * under the body's own field names. Run on the raw body, so their messages join the shape's in one
+ * answer.
  */
 function contactIssues(rawBody: unknown): Record<string, string> {
   const booking = asRecord(asRecord(rawBody).arrivy_booking);
@@ -86,7 +87,8 @@ function contactIssues(rawBody: unknown): Record<string, string> {
 /** The body's shape and the contact rules together: one 400 names every invalid field. */
 function checkBody(rawBody: unknown): InstallBody {
   const parsed = installBodySchema.safeParse(rawBody);
-  // The contact rules' messages are the product's own (SPEC.md 5): they win over the shape's.
+  // The contact rules' messages are the product's own (docs/rules/contact-and-connection.md): they
+  // win over the shape's.
   const fields = { ...(parsed.success ? {} : firstIssues(parsed)), ...contactIssues(rawBody) };
   const first = Object.values(fields)[0];
   if (first !== undefined || !parsed.success) {
@@ -96,7 +98,7 @@ function checkBody(rawBody: unknown): InstallBody {
 }
 
 /**
- * Places an order as one unit of work (PRODUCT.md section 4). With the embedded ledger and
+ * Places an order as one unit of work (docs/rules/orders.md). With the embedded ledger and
  * calendar, the hold becomes a booking, and the order, its billing customer and subscription and
  * its installer task are written in ONE transaction, or nothing is. With an external service
  * (Chargebee, Arrivy) that cannot join a transaction, install-external.ts runs the same steps as

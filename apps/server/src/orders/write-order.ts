@@ -31,7 +31,7 @@ export const bookingExpired = () => new HttpError(409, 'booking_expired', messag
 
 /**
  * A card token pays for one order (009-install-facts.md). 422, not 409: the wizard reads 409 as an
- * expired booking (SPEC.md 8), and not 402: the bank declined nothing.
+ * expired booking (docs/rules/orders.md), and not 402: the bank declined nothing.
  */
 export const cardTokenSpent = () =>
   new HttpError(

@@ -7,7 +7,7 @@ import type { Schema } from '../db/schema.ts';
  * read the stored rows, retired ones too: what an order placed earlier was sold.
  */
 
-// Costs are stored in cents and travel as strings of dollars, as SPEC.md's entities say.
+// Costs are stored in cents and travel as strings of dollars (docs/rules/plans-and-pricing.md).
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 export async function findPlan(db: Kysely<Schema>, id: string): Promise<Plan | undefined> {

@@ -31,7 +31,8 @@ export async function spendCardToken(
 
 /**
  * The building an order is for (by its code) and the buildings served through it (its slaves,
- * PRODUCT.md 5: 82 Elizabeth Street is ordered under its master's code).
+ * docs/rules/address-and-serviceability.md: 82 Elizabeth Street is ordered under its master's
+ * code).
  */
 export async function findOrderBuilding(
   db: Kysely<Schema>,

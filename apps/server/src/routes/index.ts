@@ -26,7 +26,7 @@ export async function registerRoutes(
   offerRoutes(app, ctx);
   leadRoutes(app, ctx);
   orderRoutes(app, ctx);
-  // The test-mode vault exists only when no Chargebee site is configured (PRODUCT.md section 3).
+  // The test-mode vault exists only when no Chargebee site is configured (docs/rules/api.md).
   const vault = !ctx.config.keys.CHARGEBEE_SITE;
   if (vault) vaultRoutes(app, ctx);
 

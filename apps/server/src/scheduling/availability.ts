@@ -12,7 +12,10 @@ import {
   type State,
 } from './windows.ts';
 
-/** The bookings and reservations calls (SPEC.md 3, 7; PRODUCT.md 4) over windows and holds. */
+/**
+ * The bookings and reservations calls (docs/rules/installation-and-holds.md) over windows and
+ * holds.
+ */
 
 export interface BookingSlot {
   id: string;

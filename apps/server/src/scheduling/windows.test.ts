@@ -44,7 +44,8 @@ describe('windowsBetween', () => {
   });
 
   it.each([
-    // The Saturday before the change is +10:00, the Monday after it +11:00 (SPEC.md 2).
+    // The Saturday before the change is +10:00, the Monday after it +11:00
+    // (docs/rules/installation-and-holds.md).
     ['NSW', '2026-10-03T00:00:00+10:00', '2026-10-03T08:00:00+10:00'],
     ['NSW', '2026-10-05T00:00:00+11:00', '2026-10-05T08:00:00+11:00'],
     ['VIC', '2026-10-05T00:00:00+11:00', '2026-10-05T08:00:00+11:00'],

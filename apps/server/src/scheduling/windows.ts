@@ -3,14 +3,18 @@ import { formatISO } from 'date-fns';
 import { noClosures, openWindows, type DayClosures } from './closures.ts';
 
 /**
- * The windows crews work, computed from their shifts in the state's own zone (SPEC.md 2). Pure:
- * the clock comes in as `now`, so tests pick any day, DST changes included.
+ * The windows crews work, computed from their shifts in the state's own zone
+ * (docs/rules/installation-and-holds.md). Pure: the clock comes in as `now`, so tests pick any day,
+ * DST changes included.
  */
 
 export const STATES = ['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'NT', 'ACT'] as const;
 export type State = (typeof STATES)[number];
 
-/** SPEC.md 2: NSW Sydney, QLD Brisbane, SA Adelaide, WA Perth, NT Darwin, others Melbourne. */
+/**
+ * NSW Sydney, QLD Brisbane, SA Adelaide, WA Perth, NT Darwin, others Melbourne
+ * (docs/rules/installation-and-holds.md).
+ */
 const zones: Record<State, string> = {
   NSW: 'Australia/Sydney',
   QLD: 'Australia/Brisbane',
@@ -41,7 +45,10 @@ export function parseState(input: string): State | undefined {
 
 export const stateZone = (state: State): string => zones[state];
 
-/** SPEC.md 2 / PRODUCT.md 5: the first bookable day is two days ahead in the state's zone. */
+/**
+ * docs/rules/installation-and-holds.md: the first bookable day is two days ahead in the state's
+ * zone.
+ */
 export const FIRST_BOOKABLE_DAYS_AHEAD = 2;
 /** Nobody books a year out; the limit keeps junk holds from materialising far-future rows. */
 export const LAST_BOOKABLE_DAYS_AHEAD = 365;

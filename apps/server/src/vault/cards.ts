@@ -1,4 +1,4 @@
-/** Card checks of the test-mode vault (PRODUCT.md section 6). */
+/** Card checks of the test-mode vault (docs/rules/demo-data.md: test cards). */
 
 export function luhnValid(digits: string): boolean {
   let sum = 0;

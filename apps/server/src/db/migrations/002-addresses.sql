@@ -1,5 +1,6 @@
--- The embedded address index behind the autocomplete (PRODUCT.md section 2): every demo building's
--- address, known-but-unserved addresses, and generated street addresses over real localities.
+-- The embedded address index behind the autocomplete (docs/rules/outside-parts.md): every demo
+-- building's address, known-but-unserved addresses, and generated street addresses over real
+-- localities.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
 CREATE TABLE addresses (

@@ -10,7 +10,7 @@ import {
 } from '../../repositories/addresses.ts';
 import { loadLocalities, streetNames } from './localities.ts';
 
-/** PRODUCT.md section 5: known to the index but with no building, so not available. */
+/** docs/rules/demo-data.md: known to the index but with no building, so not available. */
 export const unservedAddresses: AddressRow[] = [
   {
     id: 'adr-nt-0800-10-smith-street',

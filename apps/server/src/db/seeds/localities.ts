@@ -21,7 +21,8 @@ const names = `
   .trim()
   .split(/\s+/);
 // Most Australian streets are Streets and Roads; the rest rotate through the other types,
-// including the ones the wizard abbreviates (SPEC.md 5: Avenue Av, Crescent Cr, ...).
+// including the ones the wizard abbreviates (docs/rules/address-and-serviceability.md: Avenue Av,
+// Crescent Cr, ...).
 const otherTypes = `
   Avenue Drive Parade Crescent Place Court Close Lane Terrace Grove Way Boulevard Circuit
   Esplanade Gardens Glade

@@ -220,7 +220,8 @@ describe.each(engines())('addresses and buildings on %s', (engine) => {
     });
 
     it('falls back to the street number, street, suburb and postcode', async () => {
-      // What the wizard holds after abbreviating the street type (SPEC.md 5: Grove -> Gr).
+      // What the wizard holds after abbreviating the street type
+      // (docs/rules/address-and-serviceability.md: Grove -> Gr).
       const res = await lookup({
         formatted_address: '7 Wattle Gr, Kellyville',
         street_number: '7',
@@ -297,7 +298,8 @@ describe.each(engines())('addresses and buildings on %s', (engine) => {
 
   describe('POST /portal/api/v1/buildings/search and GET /portal/api/v1/buildings/{id}', () => {
     it('finds the slave building, whose master is then fetched by id', async () => {
-      // The wizard sends the part after the slash of the uppercased input (SPEC.md 7).
+      // The wizard sends the part after the slash of the uppercased input
+      // (docs/rules/address-and-serviceability.md).
       const address = buildingSearchAddress('5/82 Elizabeth Street, Hobart TAS 7000');
       const found = await search({ address });
       expect(found.status).toBe(200);

@@ -46,7 +46,10 @@ export function prediction(row: AddressRow, unit?: string) {
   };
 }
 
-/** The address lookup's answer (PRODUCT.md 3), which the wizard merges into the address. */
+/**
+ * The address lookup's answer (docs/rules/address-and-serviceability.md), which the wizard merges
+ * into the address.
+ */
 export function lookupAnswer(b: Building) {
   return {
     data: {
@@ -61,7 +64,10 @@ export function lookupAnswer(b: Building) {
   };
 }
 
-/** The billing portal's building (SPEC.md 7): the lookup's fields plus master and slave. */
+/**
+ * The billing portal's building (docs/rules/address-and-serviceability.md): the lookup's fields
+ * plus master and slave.
+ */
 export function buildingAnswer(b: Building) {
   return {
     data: {

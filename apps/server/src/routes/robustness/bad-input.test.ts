@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestApp, type TestApp } from '../../test-support/app.ts';
 
-// Bad input is a 4xx JSON answer naming the field, never a 5xx (PRODUCT.md 3,
+// Bad input is a 4xx JSON answer naming the field, never a 5xx (docs/rules/api.md,
 // docs/decisions/008-server-input.md). PostgreSQL cannot store NUL: before the input guard, each of
 // these answered 500.
 const nul = 'A\u0000B';

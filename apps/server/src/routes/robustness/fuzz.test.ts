@@ -18,7 +18,7 @@ import {
  * control characters, lone surrogates, overlong and whitespace-only text, wrong types, deep
  * nesting, dates out of range. Each answer must be JSON with an `error` when it is not a 2xx
  * (a value may happen to be valid), never a 5xx; the server must be healthy after
- * (PRODUCT.md 3, docs/decisions/008-server-input.md). A fixed seed makes every run the same.
+ * (docs/rules/api.md, docs/decisions/008-server-input.md). A fixed seed makes every run the same.
  */
 const SEED = 20261123;
 /** Generated values per field, on top of the fixed list. */

@@ -75,7 +75,7 @@ export const schedulingDocs: RouteDoc[] = [
 
 export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const scheduler = schedulerFor(ctx);
-  // PRODUCT.md 3: any provider segment but ours answers 404.
+  // docs/rules/api.md: any provider segment but ours answers 404.
   const checkProvider = (provider: string) => {
     if (provider !== ctx.catalogue.current().provider.code) throw notFound('Unknown provider');
   };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from '@fibre/domain';
 
-/** Inputs of the bookings and reservations calls (SPEC.md 7, PRODUCT.md 3). */
+/** Inputs of the bookings and reservations calls (docs/rules/installation-and-holds.md). */
 
 export const MAX_RANGE_DAYS = 100;
 

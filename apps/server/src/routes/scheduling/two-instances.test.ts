@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-support/app.ts';
 
-// Two server processes on one PostgreSQL (PRODUCT.md 2): only the database can keep them honest.
+// Two server processes on one PostgreSQL (docs/rules/outside-parts.md): only the database can keep
+// them honest.
 describe.runIf(!!process.env.TEST_DATABASE_URL)('holds from two app instances', () => {
   const schema = `t_sched_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const now = new Date('2026-09-30T00:00:00Z');

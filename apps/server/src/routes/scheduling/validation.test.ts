@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestApp, type TestApp } from '../../test-support/app.ts';
 import { schedulingClient, wednesday } from './test-client.ts';
 
-// Bad input is always a 4xx JSON answer naming the field (PRODUCT.md 3), never a 5xx.
+// Bad input is always a 4xx JSON answer naming the field (docs/rules/api.md), never a 5xx.
 describe.each(engines())('scheduling input on %s', (engine) => {
   let t: TestApp;
   let client: ReturnType<typeof schedulingClient>;

@@ -2,10 +2,10 @@ import type { Place } from '@fibre/domain';
 import { embeddedAddressSearch } from './embedded-address-search.ts';
 
 /*
- * Address autocomplete behind one small interface (PRODUCT.md 2): the embedded index served by
- * the API, or Google Places restricted to Australia when a maps key is configured. Both answer
- * places in Google's shape (address_components, formatted_address, place_id), which the domain's
- * addressFromPlace parses.
+ * Address autocomplete behind one small interface (docs/rules/outside-parts.md): the embedded index
+ * served by the API, or Google Places restricted to Australia when a maps key is configured. Both
+ * answer places in Google's shape (address_components, formatted_address, place_id), which the
+ * domain's addressFromPlace parses.
  */
 
 export interface AddressPrediction {

@@ -12,8 +12,9 @@ import type {
  * Google Places behind AddressSearch, through the Place Autocomplete Data API (decision 005):
  * AutocompleteSuggestion.fetchAutocompleteSuggestions restricted to Australia, then the chosen
  * prediction's Place.fetchFields for exactly the address components, formatted address and id
- * (SPEC.md 2). One session token covers a typing session: every suggestion request carries it and
- * Google passes it on to the chosen Place's fetchFields; a choice ends the session.
+ * (docs/rules/address-and-serviceability.md). One session token covers a typing session: every
+ * suggestion request carries it and Google passes it on to the chosen Place's fetchFields; a choice
+ * ends the session.
  */
 
 export const REGION = 'au';

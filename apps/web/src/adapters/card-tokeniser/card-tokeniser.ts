@@ -1,10 +1,11 @@
 import type { ComponentType, Ref } from 'react';
 
 /*
- * The card form behind one small interface (PRODUCT.md 2): the test-mode vault served by the API
- * when nothing is configured, or Chargebee.js card components (iframes, so card data never touches
- * this page) when a Chargebee site is. The payment step renders the implementation's fields and
- * asks them for a token; it never sees a card number, and nothing here writes one to the store.
+ * The card form behind one small interface (docs/rules/outside-parts.md): the test-mode vault
+ * served by the API when nothing is configured, or Chargebee.js card components (iframes, so card
+ * data never touches this page) when a Chargebee site is. The payment step renders the
+ * implementation's fields and asks them for a token; it never sees a card number, and nothing here
+ * writes one to the store.
  */
 
 export type TokeniseResult = { token: string } | { error: string };

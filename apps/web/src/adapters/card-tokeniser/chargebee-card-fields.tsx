@@ -27,10 +27,11 @@ const frames: Array<{ type: CardFieldType; label: string; hint?: string }> = [
 ];
 
 /**
- * Chargebee.js card fields (PRODUCT.md 2): number, expiry and CVV live in Chargebee's iframes, so
- * no card data ever reaches this page; only the cardholder's name is ours. Submit asks Chargebee
- * for a token with that name; anything that goes wrong (the script, an incomplete or invalid card,
- * a refusal) answers SPEC.md's card error and the visitor stays on Payment.
+ * Chargebee.js card fields (docs/rules/outside-parts.md): number, expiry and CVV live in
+ * Chargebee's iframes, so no card data ever reaches this page; only the cardholder's name is ours.
+ * Submit asks Chargebee for a token with that name; anything that goes wrong (the script, an
+ * incomplete or invalid card, a refusal) answers the card error
+ * (docs/rules/contact-and-connection.md) and the visitor stays on Payment.
  */
 export function ChargebeeCardFields({ ref, errorId, disabled }: CardFieldsProps) {
   const keys = useConfig().site.services.chargebee;

@@ -10,10 +10,10 @@ import './card-fields.css';
 const refused: TokeniseResult = { error: messages.cardInvalid };
 
 /**
- * The test-mode vault's card fields (PRODUCT.md 6). What is typed lives in this component's own
- * state only, never in the wizard's store or sessionStorage, and is sent once, to the vault, which
- * answers a token. The vault judges the card (Luhn, expiry, CVV); this form only refuses what is
- * plainly incomplete without a call.
+ * The test-mode vault's card fields (docs/rules/demo-data.md: test cards). What is typed lives in
+ * this component's own state only, never in the wizard's store or sessionStorage, and is sent once,
+ * to the vault, which answers a token. The vault judges the card (Luhn, expiry, CVV); this form
+ * only refuses what is plainly incomplete without a call.
  */
 export function TestVaultCardFields({ ref, errorId, disabled }: CardFieldsProps) {
   const [number, setNumber] = useState('');

@@ -1,7 +1,8 @@
 /*
- * Error reporting behind one small interface (PRODUCT.md 2): the console alone (embedded default),
- * or Rollbar too, in production when the server hands out a client token (public config
- * `services.rollbar`). Rollbar's browser library is loaded only then, in its own chunk.
+ * Error reporting behind one small interface (docs/rules/outside-parts.md): the console alone
+ * (embedded default), or Rollbar too, in production when the server hands out a client token
+ * (public config `services.rollbar`). Rollbar's browser library is loaded only then, in its own
+ * chunk.
  */
 
 export interface RollbarSettings {

@@ -2,8 +2,9 @@ import Rollbar from 'rollbar';
 import type { ErrorReporter, RollbarSettings } from './error-reporting.ts';
 
 /**
- * SPEC.md 9's limits for the error-reporting service: 60 items a minute, at most 100 telemetry
- * events; rollbar.js truncates every report to 512 KB by itself (its transport's default).
+ * The error-reporting service's limits (docs/rules/outside-parts.md): 60 items a minute, at most
+ * 100 telemetry events; rollbar.js truncates every report to 512 KB by itself (its transport's
+ * default).
  */
 export const ROLLBAR_LIMITS = { itemsPerMinute: 60, maxTelemetryEvents: 100 } as const;
 

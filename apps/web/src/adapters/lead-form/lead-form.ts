@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
 
 /*
- * The lead-capture form for an address we do not serve yet (SPEC.md 1 and 2), behind one small
- * interface (PRODUCT.md 2): the built-in form that stores the lead through the API, or the HubSpot
- * form embed when a portal and form id are configured. Either loads only when asked for.
+ * The lead-capture form for an address we do not serve yet
+ * (docs/rules/address-and-serviceability.md), behind one small interface
+ * (docs/rules/outside-parts.md): the built-in form that stores the lead through the API, or the
+ * HubSpot form embed when a portal and form id are configured. Either loads only when asked for.
  */
 
 export interface LeadFormProps {

@@ -1,5 +1,5 @@
 /*
- * The analytics data layer (SPEC.md 2 and 7). Each step change pushes one entry,
+ * The analytics data layer (docs/rules/wizard-flow.md). Each step change pushes one entry,
  * `{ event: 'pageview', page: <the step's page name>, step: <1..7> }`, where the page name is the
  * domain's analyticsPageNames entry. The tag-manager container, when configured, reads the same
  * array; without it the pushes simply collect.

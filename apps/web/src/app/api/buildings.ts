@@ -8,10 +8,10 @@ import { fetchBuilding, searchBuilding, type Building } from './endpoints.ts';
 import { logError } from './log.ts';
 
 /**
- * SPEC.md 7's building search: the portal finds the building by address; a slave building with a
- * master is replaced by its master, whose code the plans and campaign are keyed on (PRODUCT.md 5:
- * 82 Elizabeth Street G7A8B9 -> master G6F7A8). A failed search keeps the lookup's code: the
- * address is known to be serviceable, and the error is logged.
+ * The building search (docs/rules/address-and-serviceability.md): the portal finds the building by
+ * address; a slave building with a master is replaced by its master, whose code the plans and
+ * campaign are keyed on (82 Elizabeth Street G7A8B9 -> master G6F7A8). A failed search keeps the
+ * lookup's code: the address is known to be serviceable, and the error is logged.
  */
 export async function withMasterBuilding(address: Address, signal?: AbortSignal): Promise<Address> {
   if (!isServiceable(address.status)) return address;

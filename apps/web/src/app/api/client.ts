@@ -1,9 +1,9 @@
 import { logError } from './log.ts';
 
 /**
- * The one HTTP client (SPEC.md 7): same-origin relative URLs, JSON both ways. It never throws:
- * an error answer comes back as a value, so each caller decides what the status means (a 404 is
- * often an answer, such as 'no campaign'), and every error other than a 404 is logged.
+ * The one HTTP client (docs/rules/api.md): same-origin relative URLs, JSON both ways. It never
+ * throws: an error answer comes back as a value, so each caller decides what the status means (a
+ * 404 is often an answer, such as 'no campaign'), and every error other than a 404 is logged.
  */
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }

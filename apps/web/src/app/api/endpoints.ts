@@ -14,7 +14,7 @@ import { holdSessionHeader } from '../hold/hold-session.ts';
 import { del, get, post, type RequestOptions } from './client.ts';
 
 /*
- * Every call the wizard makes, by path (SPEC.md 7, PRODUCT.md 3). Answers are returned raw; the
+ * Every call the wizard makes, by path (docs/rules/api.md). Answers are returned raw; the
  * domain's rules decide what they mean.
  */
 

@@ -8,8 +8,9 @@ interface HoldTimerProps {
 }
 
 /**
- * The held slot's countdown (SPEC.md 4, mm:ss). role timer is not live by default, so a screen
- * reader is not interrupted every second; the time is read when the visitor reaches it.
+ * The held slot's countdown (docs/rules/installation-and-holds.md, mm:ss). role timer is not live
+ * by default, so a screen reader is not interrupted every second; the time is read when the visitor
+ * reaches it.
  */
 export function HoldTimer({ secondsLeft, what }: HoldTimerProps) {
   const urgent = secondsLeft <= 60;

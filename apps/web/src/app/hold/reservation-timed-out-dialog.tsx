@@ -18,7 +18,10 @@ export function HoldOverIcon() {
   );
 }
 
-/** SPEC.md 4: the held slot expired; 'Select new time' clears the booking and goes back. */
+/**
+ * The held slot expired; 'Select new time' clears the booking and goes back
+ * (docs/rules/installation-and-holds.md).
+ */
 export function ReservationTimedOutDialog({ open, onSelectNewTime }: Props) {
   return (
     <Modal

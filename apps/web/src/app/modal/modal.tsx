@@ -6,7 +6,7 @@ import './modal.css';
 interface ModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** SPEC.md's heading: the dialog's accessible name. */
+  /** The heading (docs/rules/wizard-flow.md: dialogs): the dialog's accessible name. */
   title: string;
   /** A sentence that describes the dialog; read after the title. */
   description?: ReactNode;
@@ -18,7 +18,8 @@ interface ModalProps {
   returnFocus?: () => void;
 }
 
-// SPEC.md 9's fade timings, from the domain, so the stylesheet cannot drift from them.
+// The fade timings (docs/rules/wizard-flow.md), from the domain, so the stylesheet cannot drift
+// from them.
 const timings = {
   '--modal-fade': `${MODAL_FADE_MS}ms`,
   '--backdrop-fade': `${BACKDROP_FADE_MS}ms`,
@@ -26,7 +27,8 @@ const timings = {
 
 /**
  * The modal system: a Radix dialog (focus trapped and returned, Escape closes, the page behind is
- * inert) titled with the spec's heading. Fades respect prefers-reduced-motion (modal.css).
+ * inert) titled with its heading (docs/rules/wizard-flow.md: dialogs). Fades respect
+ * prefers-reduced-motion (modal.css).
  */
 export function Modal({
   open,

@@ -11,9 +11,9 @@ import { validateCoupon } from '../api/endpoints.ts';
 export type CodeCheck = { kind: 'skip' } | { kind: 'invalid' } | { kind: 'coupon'; coupon: Coupon };
 
 /**
- * A code checked as SPEC.md 5 says: the domain's precheck first (rejected codes and SUMMER20
- * away from Southbank need no call; SOMETHING12321 skips validation), then the coupon call,
- * where only a 202 with a coupon counts.
+ * A code checked as docs/rules/offers-and-coupons.md says: the domain's precheck first (rejected
+ * codes and SUMMER20 away from Southbank need no call; SOMETHING12321 skips validation), then the
+ * coupon call, where only a 202 with a coupon counts.
  */
 export async function checkCode(
   code: string,

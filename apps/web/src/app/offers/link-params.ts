@@ -5,7 +5,7 @@ import type { AppConfig } from '../config/config-context.tsx';
 import type { Action } from '../store/actions.ts';
 
 /*
- * SPEC.md 2 and PRODUCT.md 5: the query parameters a link may carry, read once on load. They are
+ * docs/rules/wizard-flow.md: the query parameters a link may carry, read once on load. They are
  * then removed from the address bar, so a reload resumes the wizard instead of starting the link
  * over (the store survives reloads; the link's work is done).
  */

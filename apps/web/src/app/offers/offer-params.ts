@@ -10,9 +10,9 @@ import { logError } from '../api/log.ts';
 import type { LinkContext } from './link-params.ts';
 
 /*
- * The offers a link starts (PRODUCT.md 5): moveIn=1|2 the move-in campaigns, referralCode a
- * referral check (202 = valid). Loaded only when a link carries them: the campaign rules bring
- * the schema library, which the first screen does without.
+ * The offers a link starts (docs/rules/offers-and-coupons.md): moveIn=1|2 the move-in campaigns,
+ * referralCode a referral check (202 = valid). Loaded only when a link carries them: the campaign
+ * rules bring the schema library, which the first screen does without.
  */
 export async function applyOfferParams(
   { moveIn, referralCode }: { moveIn: string | null; referralCode: string | null },

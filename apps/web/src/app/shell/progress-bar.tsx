@@ -2,7 +2,10 @@ import { progressFor, type WizardStep } from '@fibre/domain';
 import { CheckIcon } from './icons.tsx';
 import './progress-bar.css';
 
-/** SPEC.md 2: six labelled steps, shown from step 2; the labels come from the domain. */
+/**
+ * docs/rules/wizard-flow.md: six labelled steps, shown from step 2; the labels come from the
+ * domain.
+ */
 export function ProgressBar({ step }: { step: WizardStep }) {
   const items = progressFor(step);
   if (!items) return null;

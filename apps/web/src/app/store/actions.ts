@@ -53,11 +53,15 @@ export type Action =
   | { type: 'bookings/date'; date: string | null }
   | { type: 'reservations/holding' }
   | { type: 'reservations/held'; reservation: Reservation; slot: HeldSlot }
-  /** A failed reservation create clears the reservation (SPEC.md 4) and the wanted booking. */
+  /**
+   * A failed reservation create clears the reservation and the wanted booking
+   * (docs/rules/installation-and-holds.md).
+   */
   | { type: 'reservations/failed' }
   /**
    * Clears the booking: the wanted booking id and the reservation. `lost`: the hold timed out or
-   * the order found it expired, so the installation step shows SPEC.md 8's danger alert.
+   * the order found it expired, so the installation step shows the danger alert
+   * (docs/rules/installation-and-holds.md).
    */
   | { type: 'bookings/reset'; lost: boolean }
   | {

@@ -6,7 +6,8 @@ import { initialState, type WizardState } from './state.ts';
 
 const reducer = reducerFor(demoRules);
 
-// Steps 5 to 7: the held slot, the payment and the order's result (SPEC.md 4).
+// Steps 5 to 7: the held slot, the payment and the order's result
+// (docs/rules/installation-and-holds.md, docs/rules/orders.md).
 
 const run = (state: WizardState, ...actions: Action[]) => actions.reduce(reducer, state);
 const reservation = {

@@ -63,7 +63,7 @@ export function wizardSummary(
   };
 }
 
-/** What the visitor may do next (SPEC.md 4), derived by the domain's step model. */
+/** What the visitor may do next (docs/rules/wizard-flow.md), derived by the domain's step model. */
 export const allowed = (state: WizardState, now: Date | number, rules: PlanRules): Allowed =>
   nextAllowed(wizardSummary(state, rules), now);
 

@@ -16,9 +16,9 @@ import type {
 } from '@fibre/domain';
 
 /*
- * The wizard's one store, with SPEC.md 2's areas: address, campaign, discount, plans, routers,
- * signup, bookings, reservations and finale. Fetching areas cycle idle -> loading -> idle, or
- * failed (SPEC.md 4). Nothing here is a rule: the rules are @fibre/domain's, called by the
+ * The wizard's one store, with the areas of docs/rules/wizard-flow.md: address, campaign, discount,
+ * plans, routers, signup, bookings, reservations and finale. Fetching areas cycle idle ->
+ * loading -> idle, or failed. Nothing here is a rule: the rules are @fibre/domain's, called by the
  * reducer and the steps.
  */
 
@@ -95,7 +95,7 @@ export interface SignupArea {
 
 export interface BookingsArea {
   status: FetchStatus | 'bookingLoading';
-  /** The chosen slot's booking id (SPEC.md 4 'wanted booking id'). */
+  /** The chosen slot's booking id (docs/rules/installation-and-holds.md: the wanted booking id). */
   wantedBookingId: string | null;
   /** The calendar day whose windows are listed, 'YYYY-MM-DD' in the address's zone. */
   date: string | null;

@@ -7,7 +7,7 @@ export interface FieldControlProps {
 }
 
 interface FieldProps {
-  /** The visible label, which is also the control's accessible name (PRODUCT.md 7). */
+  /** The visible label, which is also the control's accessible name (docs/rules/wizard-flow.md). */
   label: string;
   hint?: ReactNode;
   error?: string | undefined;

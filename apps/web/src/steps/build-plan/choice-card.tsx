@@ -1,7 +1,7 @@
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
 
 interface ChoiceCardProps {
-  /** The card's accessible name: the plan's or router's name (PRODUCT.md 7). */
+  /** The card's accessible name: the plan's or router's name (docs/rules/wizard-flow.md). */
   name: string;
   selected: boolean;
   /** Whether the card is the group's tab stop (roving tabindex). */

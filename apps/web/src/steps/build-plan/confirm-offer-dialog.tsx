@@ -7,7 +7,10 @@ interface Props {
   onChoose: (choice: 'current' | 'code') => void;
 }
 
-/** SPEC.md 4: a code whose offer differs from the current one; the visitor keeps one of them. */
+/**
+ * A code whose offer differs from the current one; the visitor keeps one of them
+ * (docs/rules/offers-and-coupons.md).
+ */
 export function ConfirmOfferDialog({ conflict, onChoose }: Props) {
   return (
     <Modal

@@ -1,8 +1,8 @@
 import type { CurrentOffer } from '../../app/offers/current-offer.ts';
 
 /**
- * The promo banner: the active offer in words and its terms. PNBF24 hides it (SPEC.md 9); its
- * wording still shows in the order summary.
+ * The promo banner: the active offer in words and its terms. PNBF24 hides it
+ * (docs/rules/offers-and-coupons.md); its wording still shows in the order summary.
  */
 export function OfferBanner({ offer }: { offer: CurrentOffer }) {
   if (!offer.showsBanner || !offer.discount) return null;

@@ -10,8 +10,8 @@ interface Props {
 }
 
 /**
- * SPEC.md 4: choosing to bring your own router asks for an acknowledgement of the compatibility
- * rules (SPEC.md 9) first; Confirm is enabled only once it is ticked.
+ * docs/rules/plans-and-pricing.md: choosing to bring your own router asks for an acknowledgement of
+ * the compatibility rules first; Confirm is enabled only once it is ticked.
  */
 export function RouterDialog({ open, onCancel, onConfirm }: Props) {
   const [acknowledged, setAcknowledged] = useState(false);

@@ -12,9 +12,10 @@ import {
 import { checkCode } from '../../app/offers/check-code.ts';
 
 /**
- * SPEC.md 4: Add to cart is enabled with a plan and a router; it first validates the order's
- * coupon (the promo code, else the campaign's) for the chosen plan, then advances. A refused
- * code is dropped and 'Coupon is invalid' shows; pressing again goes on without it.
+ * docs/rules/plans-and-pricing.md: Add to cart is enabled with a plan and a router; it first
+ * validates the order's coupon (the promo code, else the campaign's) for the chosen plan, then
+ * advances. A refused code is dropped and 'Coupon is invalid' shows; pressing again goes on without
+ * it.
  */
 export function useAddToCart() {
   const { domain } = useConfig();

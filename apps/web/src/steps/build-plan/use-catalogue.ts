@@ -6,8 +6,9 @@ import { useConfig } from '../../app/config/config-context.tsx';
 import { useDispatch, useLatestWizard, useWizard } from '../../app/store/store-context.tsx';
 
 /**
- * On entering step 2: the building's plans, the routers and the building's campaign (SPEC.md 7),
- * each fetched only when the store does not hold it for this building yet.
+ * On entering step 2: the building's plans, the routers and the building's campaign
+ * (docs/rules/plans-and-pricing.md, docs/rules/offers-and-coupons.md), each fetched only when the
+ * store does not hold it for this building yet.
  */
 export function useCatalogue() {
   const { domain } = useConfig();
@@ -51,7 +52,8 @@ export function useCatalogue() {
           dispatch({ type: 'campaign/failed', fetchedFor: code });
           return;
         }
-        // A referral or move-in offer the visitor brought is never replaced (SPEC.md 4).
+        // A referral or move-in offer the visitor brought is never replaced
+        // (docs/rules/offers-and-coupons.md).
         const next = applyFetchedCampaign(
           latest.current.campaign,
           answer.kind === 'campaign' ? answer.campaign : null,

@@ -16,7 +16,8 @@ export type Conflict = Extract<CouponOutcome, { kind: 'conflict' }> & { code: st
 /**
  * The promo code a link brought (pc) is applied once the address, the plans and the building's
  * campaign are known: its rules need the postcode, suburb and plan ids, and it may conflict with
- * the campaign's offer, in which case the visitor chooses (SPEC.md 4 'Confirm Offer').
+ * the campaign's offer, in which case the visitor chooses (docs/rules/offers-and-coupons.md:
+ * 'Confirm Offer').
  */
 export function usePromoCode() {
   const { domain } = useConfig();

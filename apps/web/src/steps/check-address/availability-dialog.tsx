@@ -35,8 +35,9 @@ const Pin = () => (
 );
 
 /**
- * SPEC.md 4's address result: serviceable statuses get the available dialog ('Great News!' or
- * 'Good News!'), anything else, a failed lookup too, 'We are sorry!'.
+ * The address result (docs/rules/address-and-serviceability.md): serviceable statuses get the
+ * available dialog ('Great News!' or 'Good News!'), anything else, a failed lookup too, 'We are
+ * sorry!'.
  */
 export function AvailabilityDialog({ returnFocus }: { returnFocus: () => void }) {
   const { address } = useWizard();

@@ -10,7 +10,9 @@ import { text } from './text.ts';
 
 type ServiceType = 'residential' | 'business';
 
-/** The available dialog's body for each building variant (SPEC.md 4). */
+/**
+ * The available dialog's body for each building variant (docs/rules/address-and-serviceability.md).
+ */
 export function AvailableBody({ address }: { address: Address }) {
   const { site, domain } = useConfig();
   const { next } = useStepNavigation();

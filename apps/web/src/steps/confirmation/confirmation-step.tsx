@@ -13,8 +13,8 @@ import { useInstall } from './use-install.ts';
 import './confirmation.css';
 
 /**
- * SPEC.md 8's call-us sentence, word for word, with the phone and the email as links a phone can
- * call or write to straight away.
+ * The call-us sentence of docs/rules/orders.md, word for word, with the phone and the email as
+ * links a phone can call or write to straight away.
  */
 function CallUs({ phone, email }: { phone: string; email: string }) {
   const sentence = orderFailureText(phone, email);
@@ -40,7 +40,7 @@ export function ConfirmationStep() {
   const { back } = useStepNavigation();
   const { finale, loading, retryable, retry } = useInstall();
 
-  // SPEC.md 4: Confirmation goes back two steps, to Installation.
+  // docs/rules/wizard-flow.md: Confirmation goes back two steps, to Installation.
   function goBack() {
     dispatch({ type: 'finale/cleared' });
     back();
@@ -116,7 +116,8 @@ export function ConfirmationStep() {
     </section>
   );
 
-  // SPEC.md 4: the expired booking is reset and the visitor goes back two steps for a new time.
+  // docs/rules/orders.md: the expired booking is reset and the visitor goes back two steps for a
+  // new time.
   function selectNewTime() {
     dispatch({ type: 'bookings/reset', lost: true });
     goBack();

@@ -49,7 +49,8 @@ export function useInstall() {
     setRetryable(false);
     dispatch({ type: 'finale/sending' });
     const answer = await placeOnce(site.provider, key, body);
-    // status 0: no answer at all, which SPEC.md's parser (statuses above 299) would read as fine.
+    // status 0: no answer at all, which the parser of docs/rules/orders.md (statuses above 299)
+    // would read as fine.
     if (answer.status === 0) {
       setRetryable(true);
       dispatch({ type: 'finale/result', result: finaleFailed(messages.somethingWentWrong) });

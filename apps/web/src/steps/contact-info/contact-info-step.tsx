@@ -7,7 +7,8 @@ import { Field } from '../../app/ui/field.tsx';
 import { text } from './text.ts';
 import { useContactForm } from './use-contact-form.ts';
 
-// SPEC.md 5: copying and pasting are disabled in the confirm-email field.
+// docs/rules/contact-and-connection.md: copying and pasting are disabled in the confirm-email
+// field.
 const blockClipboard = (event: ClipboardEvent | DragEvent) => event.preventDefault();
 
 /** Step 3, Contact info: the primary contact, with the order summary beside it. */

@@ -1,4 +1,7 @@
-/** Step 3's words (field labels are PRODUCT.md 7's names; messages are the domain's). */
+/**
+ * Step 3's words (field labels are the names of docs/rules/wizard-flow.md; messages are the
+ * domain's).
+ */
 export const text = {
   heading: 'Contact info',
   intro: 'Who should we contact about your connection and installation?',

@@ -31,9 +31,9 @@ interface BookingCalendarProps {
 }
 
 /**
- * SPEC.md 2 and 9: two months, weeks starting Monday, en-AU, every date in the zone of the
- * address's state (react-day-picker draws the days in that zone, whatever the browser's own).
- * Days without a free window are disabled. Each day is named by the domain's ordinal label.
+ * docs/rules/installation-and-holds.md: two months, weeks starting Monday, en-AU, every date in the
+ * zone of the address's state (react-day-picker draws the days in that zone, whatever the browser's
+ * own). Days without a free window are disabled. Each day is named by the domain's ordinal label.
  *
  * Drawing two months of zoned days is the step's dearest work (about half a second of a desktop
  * CPU): it is memoised, and every object handed to DayPicker keeps its identity while its inputs

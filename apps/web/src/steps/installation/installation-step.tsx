@@ -28,7 +28,7 @@ import { useBookingSlots } from './use-booking-slots.ts';
 import { useHold } from './use-hold.ts';
 import './installation.css';
 
-// Windows are offered up to a year ahead (PRODUCT.md 5).
+// Windows are offered up to a year ahead (docs/rules/installation-and-holds.md).
 const MONTHS_AHEAD = 12;
 
 /** Step 5, Installation: a date, then an arrival window that is held while the visitor pays. */
@@ -70,7 +70,8 @@ function Installation({ address }: { address: Address }) {
   const { hold, pendingId, release, refusal } = useHold(slots.refresh);
   const secondsLeft = useHoldCountdown(reservation?.expires_at ?? null);
   const timedOut = reservation !== null && secondsLeft === 0;
-  // SPEC.md 8: a window taken meanwhile, or a hold that expired, shows the danger alert.
+  // docs/rules/installation-and-holds.md: a window taken meanwhile, or a hold that expired, shows
+  // the danger alert.
   const lost = state.reservations.status === 'failed';
 
   // A hold made for another address (the visitor went back and checked a new one) is let go.

@@ -17,8 +17,8 @@ interface Load {
   slots: BookingSlot[];
 }
 
-// SPEC.md 7: one bookings call runs from the first of a month to the first of the month three
-// months later, so it covers that month and the two after it.
+// docs/rules/installation-and-holds.md: one bookings call runs from the first of a month to the
+// first of the month three months later, so it covers that month and the two after it.
 const COVERED_MONTHS = 3;
 
 function covering(loads: Record<MonthKey, Load>, month: MonthKey): Load | undefined {
@@ -43,8 +43,8 @@ function isSlotList(data: unknown): data is { booking_slots: BookingSlot[] } {
 
 /**
  * The free installation windows of the two months on show, loaded as the visitor moves between
- * months (SPEC.md 7: month windows load as the user navigates). Several crews can offer the same
- * window, so slots are de-duplicated by start with the domain's rule.
+ * months (docs/rules/installation-and-holds.md: month windows load as the user navigates). Several
+ * crews can offer the same window, so slots are de-duplicated by start with the domain's rule.
  */
 export function useBookingSlots(
   provider: string,

@@ -14,10 +14,10 @@ function isReservation(data: unknown): data is Reservation {
 }
 
 /**
- * Choosing a window holds it (POST reservations) and releases the hold the visitor had before.
- * A failed hold (409 'reservation taken', or any other failure) clears the reservation (SPEC.md
- * 4 and 8): the step shows the danger alert and loads the windows again; after a 429 the alert
- * says the server's message (docs/decisions/010-limits.md).
+ * Choosing a window holds it (POST reservations) and releases the hold the visitor had before. A
+ * failed hold (409 'reservation taken', or any other failure) clears the reservation
+ * (docs/rules/installation-and-holds.md): the step shows the danger alert and loads the windows
+ * again; after a 429 the alert says the server's message (docs/decisions/010-limits.md).
  */
 export function useHold(onLost: () => void) {
   const { site } = useConfig();

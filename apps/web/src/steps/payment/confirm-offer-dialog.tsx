@@ -9,7 +9,10 @@ interface Props {
   onChoose: (choice: OfferChoice) => void;
 }
 
-/** SPEC.md 4: the code's offer differs from the current one; the visitor keeps one of them. */
+/**
+ * The code's offer differs from the current one; the visitor keeps one of them
+ * (docs/rules/offers-and-coupons.md).
+ */
 export function ConfirmOfferDialog({ conflict, onChoose }: Props) {
   return (
     <Modal

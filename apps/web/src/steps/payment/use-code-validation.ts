@@ -18,9 +18,10 @@ export type CodeState =
   { kind: 'idle' } | { kind: 'checking' } | { kind: 'invalid' } | { kind: 'kept'; words: string };
 
 /**
- * Validate (SPEC.md 4): the code is accepted and becomes the order's offer, is invalid ('Coupon is
- * invalid', with 'Try again'), or conflicts with the current offer, and 'Confirm Offer' asks which
- * to keep. The coupon is validated for the chosen plan, so it is the one the order carries.
+ * Validate (docs/rules/offers-and-coupons.md): the code is accepted and becomes the order's offer,
+ * is invalid ('Coupon is invalid', with 'Try again'), or conflicts with the current offer, and
+ * 'Confirm Offer' asks which to keep. The coupon is validated for the chosen plan, so it is the one
+ * the order carries.
  */
 export function useCodeValidation() {
   const { domain } = useConfig();

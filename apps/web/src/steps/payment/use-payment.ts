@@ -19,7 +19,8 @@ export interface AcceptanceValues {
  * The payment form: the domain's acceptance rules (the monthly charge with its amount, the New
  * Development Charge for greenfield buildings, the terms; marketing optional), then Submit
  * tokenises the card. A token moves the visitor on with a new Idempotency-Key for the order; any
- * tokenisation failure shows SPEC.md's card error and keeps them here.
+ * tokenisation failure shows the card error (docs/rules/contact-and-connection.md) and keeps them
+ * here.
  */
 export function usePayment() {
   const { domain } = useConfig();
