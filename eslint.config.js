@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 // Modules that do I/O; packages/domain must stay pure (STYLE.md: the clock and ids are passed in).
@@ -61,6 +62,11 @@ export default tseslint.config(
     // The wizard runs in the browser.
     files: ['apps/web/**'],
     languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
   },
   {
     files: ['packages/domain/src/**/*.ts'],
