@@ -1,7 +1,9 @@
 // One lint configuration for the whole workspace.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 // Modules that do I/O; packages/domain must stay pure (STYLE.md: the clock and ids are passed in).
@@ -34,6 +36,34 @@ const ioModules = [
   'undici',
 ];
 
+// The wizard's shape: each step folder stands alone; app/ is the shell every step uses, and only its
+// lazy step map (app/shell/steps.ts, one chunk per step) knows the steps; adapters serve any step.
+const stepFolders = readdirSync(new URL('apps/web/src/steps', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const wizardZones = [
+  ...stepFolders.map((step) => ({
+    target: `./apps/web/src/steps/${step}`,
+    from: './apps/web/src/steps',
+    except: [`./${step}`],
+    message: 'A step never imports another step: share code through app/ or packages/domain.',
+  })),
+  {
+    target: './apps/web/src/adapters',
+    from: './apps/web/src/steps',
+    message: 'An adapter never imports a step.',
+  },
+];
+
+const shellZone = {
+  target: './apps/web/src/app',
+  from: './apps/web/src/steps',
+  message: 'app/ never imports a step: only app/shell/steps.ts knows them.',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'data/**', '**/.tmp/**'] },
   js.configs.recommended,
@@ -61,6 +91,64 @@ export default tseslint.config(
     // The wizard runs in the browser.
     files: ['apps/web/**'],
     languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'import/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: wizardZones },
+      ],
+    },
+  },
+  {
+    // The step map is the one file of app/ that imports the steps (lazily, one chunk each).
+    files: ['apps/web/src/app/**'],
+    ignores: ['apps/web/src/app/shell/steps.ts'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: [shellZone] },
+      ],
+    },
+  },
+  {
+    // Only repositories query the database (README, Layout: `repositories/` is the only SQL). The rest of the server may carry the
+    // handle through by type (Database, Schema, a Transaction) but runs no SQL of its own. Besides
+    // db/ and repositories/: the two entry points that open and migrate it (server.ts,
+    // catalogue/cli.ts), the catalogue import that takes its advisory lock (catalogue/import.ts),
+    // test-support and tests.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/db/**',
+      'apps/server/src/repositories/**',
+      'apps/server/src/test-support/**',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/server.ts',
+      'apps/server/src/catalogue/cli.ts',
+      'apps/server/src/catalogue/import.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              allowTypeImports: true,
+              message: 'Only repositories run SQL: add a function to apps/server/src/repositories.',
+            },
+          ],
+          patterns: [
+            {
+              regex: '(^|/)db/',
+              allowTypeImports: true,
+              message: 'Only repositories use the database layer: import its types only here.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['packages/domain/src/**/*.ts'],

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import { pingDatabase } from '../../repositories/readiness.ts';
 
 /** Never rate-limited: a load balancer or a limited client asking must get the truth. */
 const unlimited = { config: { rateLimit: false } } as const;
@@ -9,7 +9,7 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/healthz', unlimited, async () => ({ status: 'ok' }));
   app.get('/readyz', unlimited, async (_request, reply) => {
     try {
-      await sql`SELECT 1`.execute(ctx.database.db);
+      await pingDatabase(ctx.database.db);
       return { status: 'ready' };
     } catch {
       return reply.status(503).send({ error: 'not_ready', message: 'Database unreachable' });

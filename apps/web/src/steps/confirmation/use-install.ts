@@ -63,12 +63,13 @@ export function useInstall() {
       paidPushed.add(key);
       pushPageView(PAID_PAGE_NAME, 7);
     }
-  }, [dispatch, latest, site.provider]);
+  }, [dispatch, domain, latest, site.provider]);
 
   const pending = !finale.success && finale.err === null;
   useEffect(() => {
     if (pending && finale.status !== 'loading') void send();
     // Sent when the step opens with nothing answered yet (once: retries go through retry()).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on open only; a later change must not send again
   }, []);
 
   return { finale, loading: pending, retryable, retry: send };

@@ -127,6 +127,7 @@ function Installation({ address }: { address: Address }) {
     target?.focus();
     // Keyed on the presses of Continue only: the errors changing as the visitor chooses must not
     // move their focus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a press of Continue only, as above
   }, [focusError]);
 
   function onContinue() {

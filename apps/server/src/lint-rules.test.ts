@@ -1,0 +1,53 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The workspace's lint configuration keeps SQL in repositories/ (README, Layout): elsewhere the
+// server carries the database by type only. These cases prove the rule fires where it should. The
+// snippets' files are not on disk, which import/no-cycle cannot walk, so that rule (tested in
+// packages/domain) is off here.
+const eslint = new ESLint({
+  cwd: new URL('../../..', import.meta.url).pathname,
+  overrideConfig: { rules: { 'import/no-cycle': 'off' } },
+});
+
+async function findings(code: string, file: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: file });
+  return (result?.messages ?? []).map((m) => `${m.ruleId ?? 'parse'}: ${m.message}`);
+}
+
+const openDb = "import { openDatabase } from '../db/open.ts';\nexport const open = openDatabase;";
+const runSql = "import { sql } from 'kysely';\nexport const ping = sql`SELECT 1`;";
+const restricted = /^@typescript-eslint\/no-restricted-imports: .* Only repositories/;
+
+describe('the database layer in the server', () => {
+  it.each([
+    ['a db/ value in orders/', openDb, 'apps/server/src/orders/example.ts'],
+    ['kysely sql in routes/', runSql, 'apps/server/src/routes/example.ts'],
+    [
+      'a db/ value beside app.ts',
+      "import { migrate } from './db/migrate.ts';\nexport const m = migrate;",
+      'apps/server/src/example.ts',
+    ],
+  ])('refuses %s', async (_name, code, file) => {
+    expect(await findings(code, file)).toEqual([expect.stringMatching(restricted)]);
+  });
+
+  it('allows the database by type anywhere', async () => {
+    const code = [
+      "import type { Transaction } from 'kysely';",
+      "import type { Database } from '../db/database.ts';",
+      "import type { Schema } from '../db/schema.ts';",
+      'export type Handles = [Database, Transaction<Schema>];',
+    ].join('\n');
+    expect(await findings(code, 'apps/server/src/orders/example.ts')).toEqual([]);
+  });
+
+  it.each([
+    'apps/server/src/repositories/example.ts',
+    'apps/server/src/test-support/example.ts',
+    'apps/server/src/orders/example.test.ts',
+  ])('allows values in %s', async (file) => {
+    expect(await findings(openDb, file)).toEqual([]);
+    expect(await findings(runSql, file)).toEqual([]);
+  });
+});
