@@ -152,7 +152,7 @@ export default tseslint.config(
   },
   {
     files: ['packages/domain/src/**/*.ts'],
-    ignores: ['packages/domain/src/**/*.test.ts'],
+    ignores: ['packages/domain/src/**/*.test.ts', 'packages/domain/src/test-support/**'],
     languageOptions: { globals: {} },
     rules: {
       'no-restricted-imports': [

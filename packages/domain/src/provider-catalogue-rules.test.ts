@@ -1,24 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseProviderCatalogue, type CatalogueIssue } from './provider-catalogue.ts';
+import { parseProviderCatalogue } from './provider-catalogue.ts';
+import { edit, issuesOf } from './test-support/catalogue-file.ts';
 
 // Each rule of docs/catalogue.md, broken once in an otherwise good demo file.
-const demo = readFileSync(new URL('../../../catalogue/demo.yaml', import.meta.url), 'utf8');
-
-function edit(from: string | RegExp, to: string, text = demo): string {
-  const edited = text.replace(from, to);
-  if (edited === text) throw new Error(`demo.yaml has no '${String(from)}'`);
-  return edited;
-}
-
+// The last line containing `needle`: an edit may repeat text found earlier in the file.
 const lineOf = (text: string, needle: string) =>
   text.split('\n').findLastIndex((l) => l.includes(needle)) + 1;
-
-function issuesOf(text: string): CatalogueIssue[] {
-  const result = parseProviderCatalogue(text);
-  if (result.ok) throw new Error('expected the file to be refused');
-  return result.issues;
-}
 
 const PNBF24 = '{ code: PNBF24, type: coupon, months: 9, dollars: 10 }';
 const NSW_CREWS = "shift: '08:00-16:00', window_minutes: 120, capacity: 2 }";

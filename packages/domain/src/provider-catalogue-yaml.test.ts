@@ -1,28 +1,7 @@
 // The provider file as YAML: syntax errors, repeated keys, anchors and YAML 1.1 timestamps.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseProviderCatalogue, type CatalogueIssue } from './provider-catalogue.ts';
-
-const demo = readFileSync(new URL('../../../catalogue/demo.yaml', import.meta.url), 'utf8');
-
-/** The demo file with `from` replaced; a test whose edit no longer applies fails loudly. */
-function edit(from: string, to: string, text = demo): string {
-  if (!text.includes(from)) throw new Error(`demo.yaml has no '${from}'`);
-  return text.replace(from, to);
-}
-
-/** 1-based line of the first line containing `needle`. */
-function lineOf(text: string, needle: string): number {
-  const index = text.split('\n').findIndex((l) => l.includes(needle));
-  if (index < 0) throw new Error(`no line has '${needle}'`);
-  return index + 1;
-}
-
-function issuesOf(text: string): CatalogueIssue[] {
-  const result = parseProviderCatalogue(text);
-  if (result.ok) throw new Error('expected the file to be refused');
-  return result.issues;
-}
+import { demo, edit, issuesOf, lineOf } from './test-support/catalogue-file.ts';
+import { parseProviderCatalogue } from './provider-catalogue.ts';
 
 describe('the file as YAML', () => {
   it('a YAML syntax error is an issue with its line', () => {
