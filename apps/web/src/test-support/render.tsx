@@ -1,9 +1,11 @@
 import { cleanup, render } from '@testing-library/react';
 import type { DomainConfig } from '@fibre/domain';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach } from 'vitest';
 import type { PublicConfig } from '../app/api/endpoints.ts';
 import { ConfigContext } from '../app/config/config-context.tsx';
+import { newQueryClient } from '../app/query/query-client.ts';
 import { saveState } from '../app/store/persistence.ts';
 import type { WizardState } from '../app/store/state.ts';
 import { StoreProvider } from '../app/store/store-context.tsx';
@@ -60,17 +62,27 @@ export function siteWith(domain: DomainConfig): PublicConfig {
 }
 
 /**
- * Renders inside the wizard's providers as the app does (configuration, then the store), the store
- * starting from `state` as a reload would restore it. jsdom only.
+ * Renders inside the wizard's providers as the app does (configuration, the store, and the query
+ * cache a step after the first has), the store starting from `state` as a reload would restore
+ * it. Each render has its own query cache unless one is given. jsdom only.
  */
 export function renderInWizard(
   ui: ReactNode,
-  { domain = demoRules, state }: { domain?: DomainConfig; state?: WizardState } = {},
+  {
+    domain = demoRules,
+    state,
+    queryClient = newQueryClient(),
+  }: { domain?: DomainConfig; state?: WizardState; queryClient?: QueryClient } = {},
 ) {
   if (state) saveState(state);
-  return render(
-    <ConfigContext value={{ site: siteWith(domain), domain }}>
-      <StoreProvider>{ui}</StoreProvider>
-    </ConfigContext>,
-  );
+  return {
+    queryClient,
+    ...render(
+      <ConfigContext value={{ site: siteWith(domain), domain }}>
+        <StoreProvider>
+          <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+        </StoreProvider>
+      </ConfigContext>,
+    ),
+  };
 }

@@ -8,36 +8,43 @@ import type { WizardStep } from '@fibre/domain';
 
 type Step = LazyExoticComponent<ComponentType>;
 
+/**
+ * A step after the address step, loaded with the query cache's provider around it
+ * (app/query/with-queries.tsx): the query library arrives with the second step, not the first.
+ */
+const withQueries = (load: () => Promise<ComponentType>): Step =>
+  lazy(async () => {
+    const [{ withQueries: wrap }, Component] = await Promise.all([
+      import('../query/with-queries.tsx'),
+      load(),
+    ]);
+    return { default: wrap(Component) };
+  });
+
 const checkAddress = lazy(() =>
   import('../../steps/check-address/check-address-step.tsx').then((m) => ({
     default: m.CheckAddressStep,
   })),
 );
-const buildPlan = lazy(() =>
-  import('../../steps/build-plan/build-plan-step.tsx').then((m) => ({ default: m.BuildPlanStep })),
+const buildPlan = withQueries(() =>
+  import('../../steps/build-plan/build-plan-step.tsx').then((m) => m.BuildPlanStep),
 );
-const contactInfo = lazy(() =>
-  import('../../steps/contact-info/contact-info-step.tsx').then((m) => ({
-    default: m.ContactInfoStep,
-  })),
+const contactInfo = withQueries(() =>
+  import('../../steps/contact-info/contact-info-step.tsx').then((m) => m.ContactInfoStep),
 );
-const connectionDetails = lazy(() =>
-  import('../../steps/connection-details/connection-details-step.tsx').then((m) => ({
-    default: m.ConnectionDetailsStep,
-  })),
+const connectionDetails = withQueries(() =>
+  import('../../steps/connection-details/connection-details-step.tsx').then(
+    (m) => m.ConnectionDetailsStep,
+  ),
 );
-const installation = lazy(() =>
-  import('../../steps/installation/installation-step.tsx').then((m) => ({
-    default: m.InstallationStep,
-  })),
+const installation = withQueries(() =>
+  import('../../steps/installation/installation-step.tsx').then((m) => m.InstallationStep),
 );
-const payment = lazy(() =>
-  import('../../steps/payment/payment-step.tsx').then((m) => ({ default: m.PaymentStep })),
+const payment = withQueries(() =>
+  import('../../steps/payment/payment-step.tsx').then((m) => m.PaymentStep),
 );
-const confirmation = lazy(() =>
-  import('../../steps/confirmation/confirmation-step.tsx').then((m) => ({
-    default: m.ConfirmationStep,
-  })),
+const confirmation = withQueries(() =>
+  import('../../steps/confirmation/confirmation-step.tsx').then((m) => m.ConfirmationStep),
 );
 
 export const stepComponents: Record<WizardStep, Step> = {
