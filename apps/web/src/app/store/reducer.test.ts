@@ -211,7 +211,7 @@ describe('the wizard reducer', () => {
   });
 
   it('drops a refused promo code but remembers a refused campaign coupon', () => {
-    // ('Coupon is invalid' is the offer code hook's to show: use-offer-code.test.tsx.)
+    // ('Coupon is invalid' is the offer code hook's to show: steps/build-plan/offer-code.test.tsx.)
     const withCode = run(initialState, {
       type: 'discount/code',
       code: 'WWOMF',
