@@ -60,14 +60,15 @@ const address: Address = {
 };
 
 /**
- * Step 2 at a greenfield building with the plans and routers loaded: Boost 100, the Wi-Fi 6
- * Router, the static IP and the new development fee chosen.
+ * Step 2 at a greenfield building: Boost 100, the Wi-Fi 6 Router, the static IP and the new
+ * development fee chosen. The plans and routers are the query cache's: render with
+ * `queryClient: withCatalogue(orderState)` (test-support/catalogue.ts) to have them loaded.
  */
 export const orderState: WizardState = {
   ...initialState,
   step: 2,
   address: { ...initialState.address, input: address.formatted_address, value: address },
-  plans: { ...initialState.plans, items: plans, buildingCode: 'G4D5E6', selectedId: 'boost-100' },
-  routers: { ...initialState.routers, items: routers, selectedId: 'wifi6' },
+  plans: { ...initialState.plans, selectedId: 'boost-100' },
+  routers: { ...initialState.routers, selectedId: 'wifi6' },
   signup: { ...initialState.signup, addOns: ['static-ip', 'new-development-fee'] },
 };

@@ -11,9 +11,10 @@ import { validateCoupon } from '../api/endpoints.ts';
 export type CodeCheck = { kind: 'skip' } | { kind: 'invalid' } | { kind: 'coupon'; coupon: Coupon };
 
 /**
- * A code checked as docs/rules/offers-and-coupons.md says: the domain's precheck first (rejected
- * codes and SUMMER20 away from Southbank need no call; SOMETHING12321 skips validation), then the
- * coupon call, where only a 202 with a coupon counts.
+ * A code checked as docs/rules/offers-and-coupons.md says: the domain's precheck first (a rejected
+ * or empty code needs no call; SOMETHING12321 skips validation), then the coupon call, where only
+ * a 202 with a coupon counts. Where a code may be used (SUMMER20 at 3006 Southbank) is the
+ * server's to decide from its coupon rows: the call sends the address's postcode and suburb.
  */
 export async function checkCode(
   code: string,
@@ -27,7 +28,7 @@ export async function checkCode(
     suburb: address.suburb,
   });
   if (precheck === 'skip') return { kind: 'skip' };
-  if (precheck !== 'call') return { kind: 'invalid' };
+  if (precheck === 'reject') return { kind: 'invalid' };
   const answer = await validateCoupon(domain.provider, {
     ...couponRequest(code, planIds),
     postcode: address.postcode,

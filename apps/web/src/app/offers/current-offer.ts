@@ -1,10 +1,16 @@
-import { campaignDiscount, showsPromoBanner, type Discount } from '@fibre/domain';
-import type { WizardState } from '../store/state.ts';
+import {
+  campaignDiscount,
+  showsPromoBanner,
+  type CampaignState,
+  type Discount,
+} from '@fibre/domain';
+import type { DiscountArea } from '../store/state.ts';
 
 /*
- * The offer the order carries right now, from the store: an accepted promo code wins, otherwise
- * the active campaign (move-in, referral or the building's). Its coupon code is what Add to cart
- * validates and the order sends. Kept out of the shell: the campaign rules bring zod with them.
+ * The offer the order carries right now: an accepted promo code (the store's) wins, otherwise the
+ * active campaign (move-in, referral or the building's: useCatalogue().campaign). Its coupon code
+ * is what Add to cart validates and the order sends. Kept out of the shell: the campaign rules
+ * bring zod with them.
  */
 
 export type OfferSource = 'promo' | 'move-in' | 'referral' | 'building';
@@ -26,7 +32,10 @@ const none: CurrentOffer = {
   showsBanner: false,
 };
 
-export function currentOffer({ discount, campaign }: WizardState): CurrentOffer {
+export function currentOffer(
+  { discount }: { discount: DiscountArea },
+  campaign: CampaignState,
+): CurrentOffer {
   if (discount.code) {
     return {
       source: 'promo',

@@ -48,9 +48,6 @@ export async function applyLinkParams(href: string, context: LinkContext): Promi
   stripLinkParams(url);
 
   const { dispatch, config } = context;
-  // The promo code waits for the address: its rules need the postcode, suburb and plans.
-  if (promoCode) dispatch({ type: 'discount/pending', code: promoCode });
-
   const offers =
     moveIn || referralCode
       ? import('./offer-params.ts').then((m) =>
@@ -60,7 +57,6 @@ export async function applyLinkParams(href: string, context: LinkContext): Promi
 
   const address = addressFromQuery(query, config.domain);
   if (address) {
-    dispatch({ type: 'address/lookup-started', input: address.formatted_address });
     const resolved = await withMasterBuilding(address);
     dispatch({
       type: 'address/checked',
@@ -70,4 +66,8 @@ export async function applyLinkParams(href: string, context: LinkContext): Promi
     });
   }
   await offers;
+  // The promo code waits for the offer it may conflict with (the referral check above) and for
+  // the address: its rules need the postcode, suburb and plans (app/offers/use-offer-code.ts
+  // applies it on the Build Plan step).
+  if (promoCode) dispatch({ type: 'offers/brought', pendingCode: promoCode });
 }

@@ -19,21 +19,22 @@ export async function applyOfferParams(
   { dispatch, config, campaign }: LinkContext,
 ): Promise<void> {
   const context = { now: new Date(), provider: config.domain.provider };
-  let state = setMoveInCampaign(campaign, moveIn, context);
-  if (state !== campaign) dispatch({ type: 'campaign/set', campaign: state });
+  const state = setMoveInCampaign(campaign, moveIn, context);
+  if (state !== campaign) dispatch({ type: 'offers/brought', campaign: state });
   if (!referralCode) return;
 
-  dispatch({ type: 'campaign/loading' });
   const answer = await checkReferral(config.domain.provider, referralCode);
   const coupon = couponValidationResult(answer.status, answer.data);
   if (coupon && isReferralValid(answer.status, coupon)) {
-    state = applyReferralCampaign(
-      state,
-      referralCampaign(referralCode, coupon.coupon_type, context),
-    );
-    dispatch({ type: 'referral/code', code: referralCode.toUpperCase() });
+    dispatch({
+      type: 'offers/brought',
+      campaign: applyReferralCampaign(
+        state,
+        referralCampaign(referralCode, coupon.coupon_type, context),
+      ),
+      referralCode: referralCode.toUpperCase(),
+    });
   } else if (answer.status !== 404) {
     logError('referral check failed', answer.status);
   }
-  dispatch({ type: 'campaign/set', campaign: state });
 }

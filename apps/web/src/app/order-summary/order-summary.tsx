@@ -8,9 +8,8 @@ import {
   parseCost,
   stateTimeZone,
 } from '@fibre/domain';
+import { useOrder } from '../catalogue/use-order.ts';
 import { useConfig } from '../config/config-context.tsx';
-import { currentOffer } from '../offers/current-offer.ts';
-import { selectedPlan, selectedRouter } from '../store/selectors.ts';
 import { useWizard } from '../store/store-context.tsx';
 import { minimumCostParts, minimumTotalCostText } from './minimum-total-cost.ts';
 import './order-summary.css';
@@ -18,17 +17,16 @@ import './order-summary.css';
 const money = (amount: number) => `$${formatDollars(amount)}`;
 
 /**
- * The order summary beside steps 2 to 4 and 6. Every amount comes from the domain's orderSummary; the
- * component only lays the lines out. The payment step adds the minimum total cost: what the visitor
+ * The order summary beside steps 2 to 4 and 6. The plan and router are read from the catalogue's
+ * query (useOrder), so after a reload it shows again once the catalogue is fetched. Every amount
+ * comes from the domain's orderSummary; the component only lays the lines out. The payment step adds the minimum total cost: what the visitor
  * is about to agree to at least pay.
  */
 export function OrderSummary({ minimumTotal = false }: { minimumTotal?: boolean }) {
   const { domain } = useConfig();
   const state = useWizard();
-  const plan = selectedPlan(state, domain);
-  const router = selectedRouter(state);
+  const { plan, router, offer } = useOrder();
   const address = state.address.value;
-  const offer = currentOffer(state);
   const timeZone = stateTimeZone(address?.state ?? '');
   // Once a window is held its day is the activation day, so the first payment has a date.
   const held = state.reservations.reservation ? state.reservations.slot : null;

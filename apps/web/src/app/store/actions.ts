@@ -5,11 +5,9 @@ import type {
   ContactValues,
   Coupon,
   Discount,
-  Plan,
   PlanFilter,
   PaymentAcceptances,
   Reservation,
-  Router,
   SubmissionResult,
 } from '@fibre/domain';
 import type { BookingsArea, ContactDraft, HeldSlot, WizardState } from './state.ts';
@@ -19,29 +17,34 @@ export type Action =
   /** Moves on when the domain's step model allows it; `now` is the clock, passed in. */
   | { type: 'step/next'; now: number }
   | { type: 'step/back' }
-  | { type: 'address/lookup-started'; input: string }
-  /** `restart`: a link's prefilled address starts the wizard over at step 1. */
+  /**
+   * The checked address (docs/rules/address-and-serviceability.md), with the availability dialog
+   * open. `restart`: a link's prefilled address starts the wizard over at step 1.
+   */
   | { type: 'address/checked'; input: string; address: Address; restart?: boolean }
   | { type: 'address/dialog'; open: boolean }
-  | { type: 'campaign/loading' }
-  | { type: 'campaign/set'; campaign: CampaignState; fetchedFor?: string }
-  | { type: 'campaign/failed'; fetchedFor?: string }
-  | { type: 'referral/code'; code: string }
-  | { type: 'discount/pending'; code: string }
-  | { type: 'discount/validating' }
-  | { type: 'discount/applied'; code: string; discount: Discount | null }
-  | { type: 'discount/coupon'; coupon: Coupon | null }
-  | { type: 'discount/refused'; error: string; campaignCoupon: boolean }
-  /** Drops any promo code, pending or applied (the campaign's offer stays). */
-  | { type: 'discount/cleared' }
-  | { type: 'plans/loading'; buildingCode: string }
-  | { type: 'plans/loaded'; buildingCode: string; plans: Plan[] }
-  | { type: 'plans/failed' }
+  /**
+   * What a link brought (docs/rules/offers-and-coupons.md): a move-in or referral offer (with the
+   * referral code for the order), and a promo code to apply once the address is known.
+   */
+  | {
+      type: 'offers/brought';
+      campaign?: CampaignState;
+      referralCode?: string;
+      pendingCode?: string;
+    }
+  /**
+   * The visitor's promo code and the offer it gives (null: no promo code), with the coupon it was
+   * validated as, if any. Settles a pending link code either way.
+   */
+  | { type: 'discount/code'; code: string | null; discount: Discount | null; coupon: Coupon | null }
+  /**
+   * Add to cart checked the order's coupon for the chosen plan: the coupon the order carries, or
+   * refused (a refused promo code is dropped, a refused campaign coupon remembered).
+   */
+  | { type: 'discount/coupon'; coupon: Coupon | null; refused?: boolean }
   | { type: 'plans/filter'; filter: PlanFilter }
   | { type: 'plans/select'; id: string }
-  | { type: 'routers/loading' }
-  | { type: 'routers/loaded'; routers: Router[] }
-  | { type: 'routers/failed' }
   | { type: 'routers/select'; id: string }
   | { type: 'signup/add-on'; addOn: AddOn; on: boolean }
   | { type: 'signup/contact'; contact: ContactValues & { confirmEmail: string } }

@@ -22,7 +22,6 @@ const saved: WizardState = {
   ...initialState,
   step: 2,
   address: {
-    status: 'loading',
     input: '7 Wattle Grove, Kellyville NSW 2155',
     dialogOpen: true,
     value: {
@@ -44,14 +43,15 @@ const saved: WizardState = {
       greenfield: false,
     },
   },
-  plans: { ...initialState.plans, status: 'loading', filter: 'popular' },
+  plans: { ...initialState.plans, filter: 'popular' },
+  reservations: { ...initialState.reservations, status: 'loading' },
 };
 
 describe('persistence', () => {
   it('round-trips through sessionStorage under its key', () => {
     const storage = memoryStorage();
     saveState(saved, storage);
-    expect(storage.getItem(STORAGE_KEY)).toContain('"version":1');
+    expect(storage.getItem(STORAGE_KEY)).toContain('"version":2');
     const loaded = loadState(storage);
     expect(loaded?.step).toBe(2);
     expect(loaded?.plans.filter).toBe('popular');
@@ -60,14 +60,13 @@ describe('persistence', () => {
 
   it('restores every area idle and without an open dialog', () => {
     const loaded = deserialise(serialise(saved))!;
-    expect(loaded.address.status).toBe('idle');
-    expect(loaded.plans.status).toBe('idle');
+    expect(loaded.reservations.status).toBe('idle');
     expect(loaded.address.dialogOpen).toBe(false);
   });
 
   it('fills areas missing from an older save with their initial values', () => {
     const { bookings: _dropped, ...partial } = saved;
-    const loaded = deserialise(JSON.stringify({ version: 1, state: partial }))!;
+    const loaded = deserialise(JSON.stringify({ version: 2, state: partial }))!;
     expect(loaded.bookings).toEqual(initialState.bookings);
   });
 
@@ -75,13 +74,23 @@ describe('persistence', () => {
     expect(deserialise(null)).toBeNull();
     expect(deserialise('{not json')).toBeNull();
     expect(deserialise(JSON.stringify({ version: 0, state: saved }))).toBeNull();
-    expect(deserialise(JSON.stringify({ version: 1, state: { ...saved, step: 9 } }))).toBeNull();
+    expect(deserialise(JSON.stringify({ version: 2, state: { ...saved, step: 9 } }))).toBeNull();
+    // A save from before the catalogue left the store (version 1) starts over.
+    expect(deserialise(JSON.stringify({ version: 1, state: saved }))).toBeNull();
   });
 
   it('resumes on the furthest step the saved state supports', () => {
     // Step 3 was saved, but no plan or router is chosen: the wizard resumes on step 2.
     const restored = restoredState({ ...saved, step: 3 }, Date.now(), demoRules);
     expect(restored.step).toBe(2);
+    // With both chosen it resumes on step 3 (the catalogue is fetched again there).
+    const chosen: WizardState = {
+      ...saved,
+      step: 3,
+      plans: { ...saved.plans, selectedId: 'boost-100' },
+      routers: { selectedId: 'wifi6' },
+    };
+    expect(restoredState(chosen, Date.now(), demoRules).step).toBe(3);
     expect(restoredState(null, Date.now(), demoRules)).toBe(initialState);
   });
 });

@@ -7,12 +7,13 @@ import { initialState, type WizardState } from './state.ts';
  */
 
 export const STORAGE_KEY = 'fibre-signup:wizard';
-const VERSION = 1;
+// 2: the catalogue and the building's campaign left the store for the query cache (issue 15).
+const VERSION = 2;
 
 type Areas = Omit<WizardState, 'step'>;
 const areas = Object.keys(initialState).filter((key) => key !== 'step') as (keyof Areas)[];
 
-/** No request survives a reload: every area starts idle, so what is missing is fetched again. */
+/** No request survives a reload: an area with a status starts idle, so what is missing is fetched again. */
 function settled<T extends object>(area: T): T {
   return 'status' in area ? { ...area, status: 'idle' } : area;
 }

@@ -3,7 +3,8 @@ import { initialCampaignState, type Address, type Plan, type Router } from '@fib
 import { acmeRules, demoRules } from '../../test-support/rules.ts';
 import type { Action } from './actions.ts';
 import { reducerFor } from './reducer.ts';
-import { shownPlans } from './selectors.ts';
+import { catalogueKeys } from '../catalogue/use-catalogue.ts';
+import { selectedPlan, shownPlans } from './selectors.ts';
 import { initialState, type WizardState } from './state.ts';
 
 const reducer = reducerFor(demoRules);
@@ -74,16 +75,13 @@ function onPlans(over: Partial<Address> = {}, reduce = reducer): WizardState {
   const actions: Action[] = [
     { type: 'address/checked', input: 'x', address: address(over) },
     { type: 'step/next', now },
-    { type: 'plans/loaded', buildingCode: 'G1A2B3', plans },
-    { type: 'routers/loaded', routers },
   ];
   return actions.reduce(reduce, initialState);
 }
 
 describe('the wizard reducer', () => {
   it('spells out the domain initial campaign state', () => {
-    const { status: _s, fetchedFor: _f, ...campaign } = initialState.campaign;
-    expect(campaign).toEqual(initialCampaignState);
+    expect(initialState.campaign).toEqual(initialCampaignState);
   });
 
   it('opens the availability dialog on a checked address and moves on only when serviceable', () => {
@@ -109,7 +107,8 @@ describe('the wizard reducer', () => {
 
   it('selects Boost 100 by default and keeps one plan and one router selected', () => {
     let state = onPlans();
-    expect(state.plans.selectedId).toBe('boost-100');
+    // The plans are the query cache's: the store holds the choice, the selector the default.
+    expect(selectedPlan(state, plans, demoRules)?.id).toBe('boost-100');
     expect(state.routers.selectedId).toBeNull();
     expect(reducer(state, { type: 'step/next', now }).step).toBe(2);
 
@@ -119,24 +118,22 @@ describe('the wizard reducer', () => {
       { type: 'routers/select', id: 'wifi6' },
     );
     expect(state.plans.selectedId).toBe('giga-1000');
+    expect(selectedPlan(state, plans, demoRules)?.id).toBe('giga-1000');
+    expect(routers.find((r) => r.id === state.routers.selectedId)?.id).toBe('wifi6');
     expect(reducer(state, { type: 'step/next', now }).step).toBe(3);
   });
 
   it("selects another catalogue's default plan and hides its hidden ids, not '350'", () => {
     const acme = onPlans({}, reducerFor(acmeRules));
-    expect(acme.plans.selectedId).toBe('starter-25');
-    const legacy = reducerFor(acmeRules)(acme, {
-      type: 'plans/loaded',
-      buildingCode: 'G1A2B3',
-      plans: [...plans, plan('legacy-50', 'Legacy 50', 50)],
-    });
-    expect(shownPlans(legacy, acmeRules).map((p) => p.id)).toEqual([
+    expect(selectedPlan(acme, plans, acmeRules)?.id).toBe('starter-25');
+    const withLegacy = [...plans, plan('legacy-50', 'Legacy 50', 50)];
+    expect(shownPlans(acme, withLegacy, acmeRules).map((p) => p.id)).toEqual([
       'starter-25',
       'boost-100',
       'turbo-350',
       'giga-1000',
     ]);
-    expect(shownPlans(legacy, demoRules).map((p) => p.id)).toEqual([
+    expect(shownPlans(acme, withLegacy, demoRules).map((p) => p.id)).toEqual([
       'starter-25',
       'legacy-50',
       'boost-100',
@@ -146,8 +143,8 @@ describe('the wizard reducer', () => {
 
   it("keeps the catalogue's Most Popular plans under that filter", () => {
     const popular = run(onPlans(), { type: 'plans/filter', filter: 'popular' });
-    expect(shownPlans(popular, demoRules).map((p) => p.id)).toEqual(['boost-100']);
-    expect(shownPlans(popular, acmeRules).map((p) => p.id)).toEqual(['starter-25']);
+    expect(shownPlans(popular, plans, demoRules).map((p) => p.id)).toEqual(['boost-100']);
+    expect(shownPlans(popular, plans, acmeRules).map((p) => p.id)).toEqual(['starter-25']);
   });
 
   it('drops a plan the building is not offered when the plans reload', () => {
@@ -160,9 +157,13 @@ describe('the wizard reducer', () => {
         address: address({ status: 'ComingSoon', uniqueCode: 'G5E6F7' }),
       },
     );
-    expect(state.plans.items).toEqual([]);
-    const reloaded = reducer(state, { type: 'plans/loaded', buildingCode: 'G5E6F7', plans });
-    expect(reloaded.plans.selectedId).toBe('boost-100');
+    // Nothing of the old building's catalogue is kept: the store holds only the choices, and the
+    // new building's plans are another query.
+    expect(state.plans).toEqual({ filter: 'all', selectedId: 'giga-1000' });
+    expect(catalogueKeys.plans('demo', 'G5E6F7')).not.toEqual(
+      catalogueKeys.plans('demo', 'G1A2B3'),
+    );
+    expect(selectedPlan(state, plans, demoRules)?.id).toBe('boost-100');
   });
 
   it('adds the new-development fee for greenfield buildings and removes it otherwise', () => {
@@ -195,6 +196,8 @@ describe('the wizard reducer', () => {
     };
     let state = run(
       onPlans(),
+      // Add to cart records the plan shown as selected.
+      { type: 'plans/select', id: 'boost-100' },
       { type: 'routers/select', id: 'wifi6' },
       { type: 'step/next', now },
       { type: 'signup/contact', contact },
@@ -208,18 +211,49 @@ describe('the wizard reducer', () => {
   });
 
   it('drops a refused promo code but remembers a refused campaign coupon', () => {
-    const withCode = run(initialState, { type: 'discount/applied', code: 'WWOMF', discount: null });
-    const refused = reducer(withCode, {
-      type: 'discount/refused',
-      error: 'Coupon is invalid',
-      campaignCoupon: false,
+    // ('Coupon is invalid' is the offer code hook's to show: steps/build-plan/offer-code.test.tsx.)
+    const withCode = run(initialState, {
+      type: 'discount/code',
+      code: 'WWOMF',
+      discount: null,
+      coupon: null,
     });
-    expect(refused.discount).toMatchObject({ code: null, error: 'Coupon is invalid' });
+    const refused = reducer(withCode, { type: 'discount/coupon', coupon: null, refused: true });
+    expect(refused.discount).toMatchObject({ code: null, campaignCouponRefused: false });
     const campaign = reducer(initialState, {
-      type: 'discount/refused',
-      error: 'Coupon is invalid',
-      campaignCoupon: true,
+      type: 'discount/coupon',
+      coupon: null,
+      refused: true,
     });
     expect(campaign.discount.campaignCouponRefused).toBe(true);
+  });
+
+  it('keeps what a link brought: the offer, the referral code, the promo code until settled', () => {
+    const referral = {
+      campaign: null,
+      referral: true,
+      moveIn: false,
+    };
+    const brought = run(initialState, {
+      type: 'offers/brought',
+      campaign: referral,
+      referralCode: 'FRIEND2024',
+      pendingCode: 'WWOMF',
+    });
+    expect(brought.campaign).toEqual(referral);
+    expect(brought.signup.referralCode).toBe('FRIEND2024');
+    expect(brought.discount.pendingCode).toBe('WWOMF');
+    // A later part of the same link leaves the rest as it is.
+    const later = reducer(brought, { type: 'offers/brought', pendingCode: 'SAVE10' });
+    expect(later.campaign).toEqual(referral);
+    expect(later.signup.referralCode).toBe('FRIEND2024');
+    // Accepting or refusing the code settles it.
+    const settled = reducer(later, {
+      type: 'discount/code',
+      code: null,
+      discount: null,
+      coupon: null,
+    });
+    expect(settled.discount.pendingCode).toBeNull();
   });
 });

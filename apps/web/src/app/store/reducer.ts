@@ -1,77 +1,57 @@
 import {
   addAddOn,
-  defaultPlan,
   previousStep,
   removeAddOn,
   selectCard,
-  visiblePlans,
   type Address,
   type DomainConfig,
-  type Plan,
   type WizardStep,
 } from '@fibre/domain';
 import type { Action } from './actions.ts';
-import { allowed, buildingAccess } from './selectors.ts';
+import { allowed } from './selectors.ts';
 import type { WizardState } from './state.ts';
 
-/** The rules the store needs: which plans are offered and which is chosen for the visitor. */
-export type StoreRules = Pick<DomainConfig, 'hiddenPlanIdParts' | 'defaultPlanId'>;
-
 /**
- * The plan to keep selected: the visitor's if it is still offered, otherwise the catalogue's
- * default plan ('Boost 100' for the demo).
+ * The catalogue rules the store was once given. Which plans are offered and which is the default
+ * are now decided beside the catalogue's query (app/catalogue), so the reducer needs none; the
+ * parameter stays so the store's callers keep one shape.
  */
-function keptPlanId(
-  plans: Plan[],
-  address: Address | null,
-  selectedId: string | null,
-  rules: StoreRules,
-) {
-  const offered = visiblePlans(plans, buildingAccess(address), rules);
-  if (selectedId && offered.some((plan) => plan.id === selectedId)) return selectedId;
-  return defaultPlan(offered, rules)?.id ?? null;
-}
+export type StoreRules = Pick<DomainConfig, 'hiddenPlanIdParts' | 'defaultPlanId'>;
 
 function goTo(state: WizardState, step: WizardStep): WizardState {
   return { ...state, step, address: { ...state.address, dialogOpen: false } };
 }
 
 function checked(state: WizardState, input: string, address: Address): WizardState {
-  const sameBuilding = state.plans.buildingCode === address.uniqueCode;
   const addOns = address.greenfield
     ? addAddOn(state.signup.addOns, 'new-development-fee')
     : removeAddOn(state.signup.addOns, 'new-development-fee');
   return {
     ...state,
-    address: { status: 'idle', input, value: address, dialogOpen: true },
-    // A different building has its own plans and campaign; the connection details follow the
+    address: { input, value: address, dialogOpen: true },
+    // Another building has its own plans and campaign (their queries are keyed by building code):
+    // the coupon validated for this one no longer holds. The connection details follow the
     // address, so they are asked for again.
-    plans: sameBuilding
-      ? state.plans
-      : { ...state.plans, status: 'idle', items: [], buildingCode: null },
-    campaign: sameBuilding ? state.campaign : { ...state.campaign, fetchedFor: null },
-    discount: { ...state.discount, coupon: null, campaignCouponRefused: false, error: null },
+    discount: { ...state.discount, coupon: null, campaignCouponRefused: false },
     signup: { ...state.signup, addOns, connectionConfirmed: false },
   };
 }
 
-/** The store's reducer under the catalogue's rules (the public config's `domain`). */
-export function reducerFor(rules: StoreRules) {
-  return (state: WizardState, action: Action): WizardState => reduce(state, action, rules);
+/** The store's reducer (the catalogue's rules are applied where the catalogue is read). */
+export function reducerFor(_rules?: StoreRules) {
+  return reduce;
 }
 
-function reduce(state: WizardState, action: Action, rules: StoreRules): WizardState {
+function reduce(state: WizardState, action: Action): WizardState {
   switch (action.type) {
     case 'step/next': {
-      const next = allowed(state, action.now, rules).next;
+      const next = allowed(state, action.now).next;
       return next === null ? state : goTo(state, next);
     }
     case 'step/back': {
       const back = previousStep(state.step);
       return back === null ? state : goTo(state, back);
     }
-    case 'address/lookup-started':
-      return { ...state, address: { ...state.address, status: 'loading', input: action.input } };
     case 'address/checked': {
       const next = checked(state, action.input, action.address);
       return action.restart ? { ...next, step: 1 } : next;
@@ -79,95 +59,46 @@ function reduce(state: WizardState, action: Action, rules: StoreRules): WizardSt
     case 'address/dialog':
       return { ...state, address: { ...state.address, dialogOpen: action.open } };
 
-    case 'campaign/loading':
-      return { ...state, campaign: { ...state.campaign, status: 'loading' } };
-    case 'campaign/set':
+    case 'offers/brought':
       return {
         ...state,
-        campaign: {
-          ...action.campaign,
-          status: 'idle',
-          fetchedFor: action.fetchedFor ?? state.campaign.fetchedFor,
+        campaign: action.campaign ?? state.campaign,
+        discount: {
+          ...state.discount,
+          pendingCode: action.pendingCode ?? state.discount.pendingCode,
+          // Another offer: whether the old campaign's coupon was refused says nothing of it.
+          campaignCouponRefused: action.campaign ? false : state.discount.campaignCouponRefused,
         },
-        discount: { ...state.discount, campaignCouponRefused: false },
+        signup: { ...state.signup, referralCode: action.referralCode ?? state.signup.referralCode },
       };
-    case 'campaign/failed':
-      return {
-        ...state,
-        campaign: {
-          ...state.campaign,
-          status: 'failed',
-          fetchedFor: action.fetchedFor ?? state.campaign.fetchedFor,
-        },
-      };
-    case 'referral/code':
-      return { ...state, signup: { ...state.signup, referralCode: action.code } };
-
-    case 'discount/pending':
-      return { ...state, discount: { ...state.discount, pendingCode: action.code, error: null } };
-    case 'discount/validating':
-      return { ...state, discount: { ...state.discount, status: 'loading', error: null } };
-    case 'discount/applied':
+    case 'discount/code':
       return {
         ...state,
         discount: {
           ...state.discount,
-          status: 'idle',
           pendingCode: null,
           code: action.code,
-          discount: action.discount,
-          error: null,
+          discount: action.code === null ? null : action.discount,
+          coupon: action.coupon,
         },
       };
-    case 'discount/coupon':
-      return { ...state, discount: { ...state.discount, status: 'idle', coupon: action.coupon } };
-    case 'discount/refused':
+    case 'discount/coupon': {
+      if (!action.refused)
+        return { ...state, discount: { ...state.discount, coupon: action.coupon } };
+      // A refused promo code is dropped; a refused campaign coupon is remembered as refused.
+      const promo = state.discount.code !== null;
       return {
         ...state,
         discount: {
           ...state.discount,
-          status: 'idle',
-          pendingCode: null,
-          // A refused promo code is dropped; a refused campaign coupon is remembered as refused.
-          code: action.campaignCoupon ? state.discount.code : null,
-          discount: action.campaignCoupon ? state.discount.discount : null,
+          code: promo ? null : state.discount.code,
+          discount: promo ? null : state.discount.discount,
           coupon: null,
-          campaignCouponRefused: action.campaignCoupon || state.discount.campaignCouponRefused,
-          error: action.error,
+          campaignCouponRefused: !promo || state.discount.campaignCouponRefused,
         },
       };
-    case 'discount/cleared':
-      return {
-        ...state,
-        discount: {
-          ...state.discount,
-          status: 'idle',
-          pendingCode: null,
-          code: null,
-          discount: null,
-          coupon: null,
-          error: null,
-        },
-      };
+    }
 
-    case 'plans/loading':
-      return {
-        ...state,
-        plans: { ...state.plans, status: 'loading', buildingCode: action.buildingCode },
-      };
-    case 'plans/loaded':
-      return {
-        ...state,
-        plans: {
-          ...state.plans,
-          status: 'idle',
-          buildingCode: action.buildingCode,
-          items: action.plans,
-          selectedId: keptPlanId(action.plans, state.address.value, state.plans.selectedId, rules),
-        },
-      };
-    case 'plans/failed':
-      return { ...state, plans: { ...state.plans, status: 'failed' } };
     case 'plans/filter':
       return { ...state, plans: { ...state.plans, filter: action.filter } };
     case 'plans/select':
@@ -177,26 +108,10 @@ function reduce(state: WizardState, action: Action, rules: StoreRules): WizardSt
         // The validated coupon was for the previous plan.
         discount: { ...state.discount, coupon: null, campaignCouponRefused: false },
       };
-
-    case 'routers/loading':
-      return { ...state, routers: { ...state.routers, status: 'loading' } };
-    case 'routers/loaded':
-      return {
-        ...state,
-        routers: {
-          status: 'idle',
-          items: action.routers,
-          selectedId: action.routers.some((r) => r.id === state.routers.selectedId)
-            ? state.routers.selectedId
-            : null,
-        },
-      };
-    case 'routers/failed':
-      return { ...state, routers: { ...state.routers, status: 'failed' } };
     case 'routers/select':
       return {
         ...state,
-        routers: { ...state.routers, selectedId: selectCard(state.routers.selectedId, action.id) },
+        routers: { selectedId: selectCard(state.routers.selectedId, action.id) },
       };
 
     case 'signup/add-on':

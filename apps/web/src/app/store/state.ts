@@ -7,25 +7,23 @@ import type {
   Coupon,
   Discount,
   PaymentAcceptances,
-  Plan,
   PlanFilter,
   Reservation,
-  Router,
   SubmissionResult,
   WizardStep,
 } from '@fibre/domain';
 
 /*
- * The wizard's one store, with the areas of docs/rules/wizard-flow.md: address, campaign, discount,
- * plans, routers, signup, bookings, reservations and finale. Fetching areas cycle idle ->
- * loading -> idle, or failed. Nothing here is a rule: the rules are @fibre/domain's, called by the
- * reducer and the steps.
+ * The wizard's one store (docs/rules/wizard-flow.md, "Where state lives"): the visitor's choices,
+ * persisted for the tab. What the server says (the catalogue, the building's campaign) lives in
+ * the query cache and is fetched again after a reload; whether a call is running belongs to the
+ * hook that makes it. Nothing here is a rule: the rules are @fibre/domain's, called by the reducer
+ * and the steps.
  */
 
 export type FetchStatus = 'idle' | 'loading' | 'failed';
 
 export interface AddressArea {
-  status: FetchStatus;
   /** The address text the visitor picked (or a link prefilled). */
   input: string;
   /** The checked address: parsed, with the lookup's answer merged (status 'failed' if none). */
@@ -34,39 +32,34 @@ export interface AddressArea {
   dialogOpen: boolean;
 }
 
-export interface CampaignArea extends CampaignState {
-  status: FetchStatus;
-  /** The building code the building campaign was fetched for. */
-  fetchedFor: string | null;
-}
+/**
+ * The offer the visitor brought (a move-in link or a valid referral code): it wins over the
+ * building's campaign, which is server data in the query cache (docs/rules/offers-and-coupons.md).
+ */
+export type CampaignArea = CampaignState;
 
 export interface DiscountArea {
-  status: FetchStatus;
   /** A promo code (from the pc link parameter), applied once the address is known. */
   pendingCode: string | null;
   /** The accepted promo code and the offer it gives. */
   code: string | null;
   discount: Discount | null;
-  /** The coupon the order carries, once Add to cart has validated it. */
+  /** The coupon the order carries, once Add to cart (or Validate) has validated it. */
   coupon: Coupon | null;
   /** The campaign's own coupon was refused for the chosen plan. */
   campaignCouponRefused: boolean;
-  /** 'Coupon is invalid' after a refused code, until the next attempt. */
-  error: string | null;
 }
 
 export interface PlansArea {
-  status: FetchStatus;
-  buildingCode: string | null;
-  /** The provider's plans for the building, as fetched (the domain decides which are shown). */
-  items: Plan[];
   filter: PlanFilter;
+  /**
+   * The plan the visitor chose; null until they choose one or Add to cart records the catalogue's
+   * default. Which plans are offered is the catalogue's (app/catalogue).
+   */
   selectedId: string | null;
 }
 
 export interface RoutersArea {
-  status: FetchStatus;
-  items: Router[];
   selectedId: string | null;
 }
 
@@ -132,21 +125,19 @@ export interface WizardState {
 
 export const initialState: WizardState = {
   step: 1,
-  address: { status: 'idle', input: '', value: null, dialogOpen: false },
+  address: { input: '', value: null, dialogOpen: false },
   // The domain's initialCampaignState, spelled out: importing it would pull the campaign module
-  // (and zod) into the first screen's bundle. state.test.ts checks the two agree.
-  campaign: { campaign: null, referral: false, moveIn: false, status: 'idle', fetchedFor: null },
+  // (and zod) into the first screen's bundle. reducer.test.ts checks the two agree.
+  campaign: { campaign: null, referral: false, moveIn: false },
   discount: {
-    status: 'idle',
     pendingCode: null,
     code: null,
     discount: null,
     coupon: null,
     campaignCouponRefused: false,
-    error: null,
   },
-  plans: { status: 'idle', buildingCode: null, items: [], filter: 'all', selectedId: null },
-  routers: { status: 'idle', items: [], selectedId: null },
+  plans: { filter: 'all', selectedId: null },
+  routers: { selectedId: null },
   signup: {
     addOns: [],
     contact: null,

@@ -23,13 +23,13 @@ const DispatchContext = createContext<Dispatch<Action> | null>(null);
 export function restoredState(
   saved: WizardState | null,
   now: number,
-  rules: StoreRules,
+  _rules?: StoreRules,
 ): WizardState {
   if (!saved) return initialState;
   // A placed order stays on its confirmation: its hold is spent, so the step model would not
   // reach step 7 again, and nothing is left to choose.
   if (saved.step === 7 && saved.finale.success) return saved;
-  return { ...saved, step: reachableStep(saved, saved.step, now, rules) };
+  return { ...saved, step: reachableStep(saved, saved.step, now) };
 }
 
 /** The wizard's store, under the catalogue's rules: so inside ConfigProvider. */

@@ -1,7 +1,9 @@
 import { buildingVariant, isBringYourOwn, type PlanFilter, type Router } from '@fibre/domain';
 import { useState } from 'react';
 import { useConfig } from '../../app/config/config-context.tsx';
-import { currentOffer } from '../../app/offers/current-offer.ts';
+import { useOrder } from '../../app/catalogue/use-order.ts';
+import { ConfirmOfferDialog } from '../../app/offers/confirm-offer-dialog.tsx';
+import { useOfferCode } from '../../app/offers/use-offer-code.ts';
 import { OrderSummary } from '../../app/order-summary/order-summary.tsx';
 import { StepHeading } from '../../app/shell/step-focus.tsx';
 import { offeredPlans, shownPlans } from '../../app/store/selectors.ts';
@@ -11,15 +13,12 @@ import { Button } from '../../app/ui/button.tsx';
 import { SegmentedControl } from '../../app/ui/segmented-control.tsx';
 import { AddOnsSection } from './add-ons-section.tsx';
 import { CardsSkeleton } from './cards-skeleton.tsx';
-import { ConfirmOfferDialog } from './confirm-offer-dialog.tsx';
 import { OfferBanner } from './offer-banner.tsx';
 import { PlanCarousel } from './plan-carousel.tsx';
 import { RouterCarousel } from './router-carousel.tsx';
 import { RouterDialog } from './router-dialog.tsx';
 import { text } from './text.ts';
 import { useAddToCart } from './use-add-to-cart.ts';
-import { useCatalogue } from './use-catalogue.ts';
-import { usePromoCode } from './use-promo-code.ts';
 import './build-plan.css';
 
 /** Step 2, Build Plan: plan, static IP, router; the order summary; Go back and Add to cart. */
@@ -28,16 +27,19 @@ export function BuildPlanStep() {
   const state = useWizard();
   const dispatch = useDispatch();
   const { back } = useStepNavigation();
-  const catalogue = useCatalogue();
-  const promo = usePromoCode();
-  const cart = useAddToCart();
+  const order = useOrder();
+  const { catalogue, offer } = order;
+  const offers = useOfferCode({ applyLinkCode: true });
+  const cart = useAddToCart(order, offers);
   const [byoPending, setByoPending] = useState<Router | null>(null);
 
   const address = state.address.value;
-  const offer = currentOffer(state);
   const variant = address ? buildingVariant(address, site.supportPhone, domain) : null;
-  const plans = shownPlans(state, domain);
-  const noPlans = state.plans.status === 'idle' && offeredPlans(state, domain).length === 0;
+  const plans = shownPlans(state, catalogue.plans, domain);
+  const noPlans =
+    !catalogue.plansLoading &&
+    !catalogue.failed &&
+    offeredPlans(state, catalogue.plans, domain).length === 0;
 
   function chooseRouter(router: Router) {
     if (isBringYourOwn(router) && router.id !== state.routers.selectedId) setByoPending(router);
@@ -67,7 +69,7 @@ export function BuildPlanStep() {
           <section
             className="card step-section"
             aria-labelledby="plans-title"
-            aria-busy={catalogue.loading}
+            aria-busy={catalogue.plansLoading || catalogue.routersLoading}
           >
             <div className="build-plan__section-head">
               <div>
@@ -87,7 +89,7 @@ export function BuildPlanStep() {
               />
             </div>
             {/* A plan card's height: with its busy-hour line and its CIS link. */}
-            {state.plans.status === 'loading' ? (
+            {catalogue.plansLoading ? (
               <CardsSkeleton cardHeight="18.5rem" />
             ) : noPlans ? (
               <p>{text.noPlans}</p>
@@ -95,7 +97,7 @@ export function BuildPlanStep() {
               <PlanCarousel
                 plans={plans}
                 rules={domain}
-                selectedId={state.plans.selectedId}
+                selectedId={order.plan?.id ?? null}
                 onSelect={(id) => dispatch({ type: 'plans/select', id })}
               />
             )}
@@ -107,17 +109,17 @@ export function BuildPlanStep() {
           <section
             className="card step-section"
             aria-labelledby="routers-title"
-            aria-busy={state.routers.status === 'loading'}
+            aria-busy={catalogue.routersLoading}
           >
             <h2 id="routers-title" className="section-title">
               {text.routersTitle}
             </h2>
             <p className="section-intro">{text.routersIntro}</p>
-            {state.routers.status === 'loading' ? (
+            {catalogue.routersLoading ? (
               <CardsSkeleton cardHeight="13rem" />
             ) : (
               <RouterCarousel
-                routers={state.routers.items}
+                routers={catalogue.routers}
                 selectedId={state.routers.selectedId}
                 onChoose={chooseRouter}
               />
@@ -129,9 +131,9 @@ export function BuildPlanStep() {
         </div>
       </div>
 
-      {state.discount.error && (
+      {offers.error && (
         <Alert tone="danger" className="build-plan__coupon-error">
-          <p>{state.discount.error}</p>
+          <p>{offers.error}</p>
         </Alert>
       )}
       <div className="step-actions">
@@ -145,7 +147,7 @@ export function BuildPlanStep() {
             </p>
           )}
           <Button
-            onClick={() => void cart.addToCart()}
+            onClick={cart.addToCart}
             disabled={!cart.enabled}
             busy={cart.busy}
             aria-describedby={cart.enabled ? undefined : 'add-to-cart-hint'}
@@ -163,7 +165,7 @@ export function BuildPlanStep() {
           setByoPending(null);
         }}
       />
-      <ConfirmOfferDialog conflict={promo.conflict} onChoose={promo.choose} />
+      <ConfirmOfferDialog conflict={offers.conflict} onChoose={offers.choose} />
     </section>
   );
 }

@@ -25,10 +25,17 @@ export function CheckAddressStep() {
     [site],
   );
   const [value, setValue] = useState(address.input);
+  const { check, busy } = useAddressCheck();
+  // A link's prefilled address may be checked after this step opened: show it once it is (the
+  // visitor's own check leaves what they typed as it is).
+  const [checkedInput, setCheckedInput] = useState(address.input);
+  if (checkedInput !== address.input) {
+    setCheckedInput(address.input);
+    if (!busy) setValue(address.input);
+  }
   const [place, setPlace] = useState<Place | null>(null);
   const [error, setError] = useState<string>();
   const inputRef = useRef<HTMLInputElement>(null);
-  const { check, busy } = useAddressCheck();
 
   function onValueChange(next: string) {
     setValue(next);
@@ -77,7 +84,7 @@ export function CheckAddressStep() {
             error={error}
             inputRef={inputRef}
           />
-          <Button type="submit" block busy={busy || address.status === 'loading'}>
+          <Button type="submit" block busy={busy}>
             {text.submit}
           </Button>
         </form>

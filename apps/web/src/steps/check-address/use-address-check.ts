@@ -41,7 +41,6 @@ export function useAddressCheck() {
     const lock = wait(ADDRESS_LOOKUP_LOCK_MS);
     try {
       const parsed = addressFromPlace(place, typed, domain);
-      dispatch({ type: 'address/lookup-started', input: parsed.formatted_address });
       const answer = await lookupAddress(lookupBody(parsed));
       const looked = withLookup(parsed, answer.ok ? answer.data.data : null);
       const address = await withMasterBuilding(looked);

@@ -1,9 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import { installBodySchema } from '@fibre/domain';
+import { installBodySchema, type DomainConfig, type Plan, type Router } from '@fibre/domain';
 import { initialState, type WizardState } from '../../app/store/state.ts';
+import { currentOffer } from '../../app/offers/current-offer.ts';
+import { selectedPlan, selectedRouter } from '../../app/store/selectors.ts';
 import { restoredState } from '../../app/store/store-context.tsx';
 import { acmeRules, demoRules } from '../../test-support/rules.ts';
 import { installBodyFrom } from './install-body.ts';
+
+// The catalogue the query cache holds for the building.
+const plans: Plan[] = [
+  {
+    id: 'boost-100',
+    name: 'Boost 100',
+    speed: 100,
+    cost: '79.00',
+    description1: '',
+    rsp: 'demo',
+    addressLIT: true,
+    addressNonLIT: true,
+    busyHourSpeed: 90,
+    cisUrl: 'https://example.com/cis.pdf',
+  },
+];
+const routers: Router[] = [
+  {
+    id: 'wifi6',
+    name: 'Wi-Fi 6 Router',
+    cost: '10.00',
+    description1: '',
+    description2: 'per month',
+    rsp: 'demo',
+  },
+];
+
+/** The order the state resolves to in the catalogue, as useOrder() gives it. */
+const order = (s: WizardState, rules: DomainConfig) => ({
+  plan: selectedPlan(s, plans, rules),
+  router: selectedRouter(s, routers),
+  offer: currentOffer(s, s.campaign),
+});
 
 const state: WizardState = {
   ...initialState,
@@ -32,34 +67,10 @@ const state: WizardState = {
   plans: {
     ...initialState.plans,
     selectedId: 'boost-100',
-    items: [
-      {
-        id: 'boost-100',
-        name: 'Boost 100',
-        speed: 100,
-        cost: '79.00',
-        description1: '',
-        rsp: 'demo',
-        addressLIT: true,
-        addressNonLIT: true,
-        busyHourSpeed: 90,
-        cisUrl: 'https://example.com/cis.pdf',
-      },
-    ],
   },
   routers: {
     ...initialState.routers,
     selectedId: 'wifi6',
-    items: [
-      {
-        id: 'wifi6',
-        name: 'Wi-Fi 6 Router',
-        cost: '10.00',
-        description1: '',
-        description2: 'per month',
-        rsp: 'demo',
-      },
-    ],
   },
   signup: {
     ...initialState.signup,
@@ -99,7 +110,7 @@ const state: WizardState = {
 };
 
 describe('the install body', () => {
-  const body = installBodyFrom(state, demoRules)!;
+  const body = installBodyFrom(state, demoRules, order(state, demoRules))!;
   const extra = Object.fromEntries(
     body.arrivy_booking.template_extra_fields.map((f) => [f.name, f.value]),
   );
@@ -120,11 +131,13 @@ describe('the install body', () => {
   });
 
   it('is the same body every time it is built (the Idempotency-Key needs that)', () => {
-    expect(JSON.stringify(installBodyFrom(state, demoRules))).toBe(JSON.stringify(body));
+    expect(JSON.stringify(installBodyFrom(state, demoRules, order(state, demoRules)))).toBe(
+      JSON.stringify(body),
+    );
   });
 
   it("prices the monthly cost and names the provider by the catalogue's rules", () => {
-    const acme = installBodyFrom(state, acmeRules)!;
+    const acme = installBodyFrom(state, acmeRules, order(state, acmeRules))!;
     const fields = Object.fromEntries(
       acme.arrivy_booking.template_extra_fields.map((f) => [f.name, f.value]),
     );
@@ -134,7 +147,11 @@ describe('the install body', () => {
 
   it('is null while the card token is missing', () => {
     expect(
-      installBodyFrom({ ...state, signup: { ...state.signup, cardToken: null } }, demoRules),
+      installBodyFrom(
+        { ...state, signup: { ...state.signup, cardToken: null } },
+        demoRules,
+        order(state, demoRules),
+      ),
     ).toBeNull();
   });
 });

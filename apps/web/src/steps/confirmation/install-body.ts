@@ -8,27 +8,27 @@ import {
   type DomainConfig,
   type InstallBody,
 } from '@fibre/domain';
-import { currentOffer } from '../../app/offers/current-offer.ts';
-import { selectedPlan, selectedRouter } from '../../app/store/selectors.ts';
+import type { OrderChoices } from '../../app/catalogue/use-order.ts';
 import type { WizardState } from '../../app/store/state.ts';
 
 /**
- * The install call's body, made only by the domain's builders from what the store holds, so a
- * reload builds the very same body (the Idempotency-Key demands it). The reservation's event id is
+ * The install call's body, made only by the domain's builders from what the store holds and the
+ * order it resolves to in the catalogue (useOrder), so a reload builds the very same body (the Idempotency-Key demands it). The reservation's event id is
  * sent, not the slot's: the hold names the crew. Null while something the order needs is missing.
  */
-export function installBodyFrom(state: WizardState, rules: DomainConfig): InstallBody | null {
+export function installBodyFrom(
+  state: WizardState,
+  rules: DomainConfig,
+  { plan, router, offer }: Pick<OrderChoices, 'plan' | 'router' | 'offer'>,
+): InstallBody | null {
   const address = state.address.value;
   const contact = state.signup.contact;
-  const plan = selectedPlan(state, rules);
-  const router = selectedRouter(state);
   const { reservation, slot } = state.reservations;
   const { cardToken, acceptances, addOns } = state.signup;
   if (!address || !contact || !plan || !router || !reservation || !slot) return null;
   if (!cardToken || !acceptances) return null;
 
   const coupon = state.discount.coupon;
-  const offer = currentOffer(state);
   const code = coupon?.coupon_id ?? offer.couponCode;
   // Referral and sales codes (coupon types 2 and 4) are referral codes; the rest promo codes.
   const referral = isReferralType(coupon?.coupon_type) || offer.source === 'referral';

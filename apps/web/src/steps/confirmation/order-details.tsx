@@ -5,9 +5,8 @@ import {
   orderSummary,
   stateTimeZone,
 } from '@fibre/domain';
+import { useOrder } from '../../app/catalogue/use-order.ts';
 import { useConfig } from '../../app/config/config-context.tsx';
-import { currentOffer } from '../../app/offers/current-offer.ts';
-import { selectedPlan, selectedRouter } from '../../app/store/selectors.ts';
 import { useWizard } from '../../app/store/store-context.tsx';
 import { text } from './text.ts';
 
@@ -21,12 +20,10 @@ export function OrderDetails() {
   const { domain } = useConfig();
   const state = useWizard();
   const address = state.address.value;
-  const plan = selectedPlan(state, domain);
-  const router = selectedRouter(state);
+  const { plan, router, offer } = useOrder();
   const slot = state.reservations.slot;
   if (!address || !plan || !router) return null;
   const timeZone = stateTimeZone(address.state);
-  const offer = currentOffer(state);
   const summary = orderSummary(
     {
       plan,

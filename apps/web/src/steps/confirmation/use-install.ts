@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { pushPageView } from '../../app/analytics/data-layer.ts';
 import type { ApiResult } from '../../app/api/client.ts';
 import { placeInstall } from '../../app/api/endpoints.ts';
+import { useOrder } from '../../app/catalogue/use-order.ts';
 import { useConfig } from '../../app/config/config-context.tsx';
 import { useDispatch, useLatestWizard, useWizard } from '../../app/store/store-context.tsx';
 import { installBodyFrom } from './install-body.ts';
@@ -37,11 +38,15 @@ export function useInstall() {
   const dispatch = useDispatch();
   // Only a failure to reach the server (or a server error) is worth the same attempt again.
   const [retryable, setRetryable] = useState(false);
+  // The plan, router and offer, from the catalogue's query: after a reload it is fetched again
+  // before the order can be sent.
+  const order = useOrder();
+  const catalogueReady = order.catalogue.loaded || order.catalogue.failed;
 
   const send = useCallback(async () => {
     const state = latest.current;
     const key = state.signup.idempotencyKey;
-    const body = installBodyFrom(state, domain);
+    const body = installBodyFrom(state, domain, order);
     if (!key || !body) {
       dispatch({ type: 'finale/result', result: finaleFailed(null) });
       return;
@@ -63,14 +68,15 @@ export function useInstall() {
       paidPushed.add(key);
       pushPageView(PAID_PAGE_NAME, 7);
     }
-  }, [dispatch, domain, latest, site.provider]);
+  }, [dispatch, domain, latest, site.provider, order]);
 
   const pending = !finale.success && finale.err === null;
   useEffect(() => {
-    if (pending && finale.status !== 'loading') void send();
-    // Sent when the step opens with nothing answered yet (once: retries go through retry()).
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on open only; a later change must not send again
-  }, []);
+    if (catalogueReady && pending && finale.status !== 'loading') void send();
+    // Sent when the step opens with nothing answered yet and the catalogue is known (once:
+    // retries go through retry()).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once ready; a later change must not send again
+  }, [catalogueReady]);
 
   return { finale, loading: pending, retryable, retry: send };
 }

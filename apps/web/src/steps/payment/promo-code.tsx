@@ -1,30 +1,27 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { currentOffer } from '../../app/offers/current-offer.ts';
-import { useWizard } from '../../app/store/store-context.tsx';
-import { Button } from '../../app/ui/button.tsx';
 import { messages } from '@fibre/domain';
-import { ConfirmOfferDialog } from './confirm-offer-dialog.tsx';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { ConfirmOfferDialog } from '../../app/offers/confirm-offer-dialog.tsx';
+import { useOfferCode } from '../../app/offers/use-offer-code.ts';
+import { Button } from '../../app/ui/button.tsx';
 import { text } from './text.ts';
-import { useCodeValidation } from './use-code-validation.ts';
 
 /**
  * The promo / referral code with Validate. Its own small form (Enter validates the code, not the
- * payment), shown only while no referral or move-in offer is active (the step decides).
+ * payment), shown only while no referral or move-in offer is active (the step decides). The code's
+ * state is the offer code hook's (app/offers/use-offer-code.ts).
  */
 export function PromoCode() {
-  const state = useWizard();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
-  const { status, conflict, validate, choose, reset } = useCodeValidation();
-  const offer = currentOffer(state);
+  const { offer, status, conflict, validate, choose, reset } = useOfferCode();
   const invalid = status.kind === 'invalid';
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    void validate(code).then(() => inputRef.current?.focus());
+    validate(code, () => inputRef.current?.focus());
   }
 
   function tryAgain() {
@@ -56,7 +53,8 @@ export function PromoCode() {
               aria-describedby={invalid ? `${hintId} ${errorId}` : hintId}
               onChange={(e) => {
                 setCode(e.target.value);
-                if (status.kind !== 'idle' && status.kind !== 'checking') reset();
+                // A newer code: whatever the older one answers (even later) is not shown.
+                if (status.kind !== 'idle') reset();
               }}
             />
             <Button type="submit" variant="secondary" busy={status.kind === 'checking'}>

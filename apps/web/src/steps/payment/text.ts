@@ -17,10 +17,6 @@ export const text = {
   promoApplied: (code: string, words: string | null) =>
     words ? `Promo code ${code} applied: ${words}` : `Promo code ${code} applied`,
   keptOffer: (words: string) => `You kept your current offer: ${words}`,
-  confirmOffer: 'Confirm Offer',
-  confirmOfferIntro: 'Only one offer can apply to your order. Which would you like?',
-  keepCurrent: (words: string) => `Keep my current offer: ${words}`,
-  useCode: (code: string, words: string) => `Use ${code}: ${words}`,
   acceptancesTitle: 'Agreements',
   monthlyCharge: (amount: number) => `I agree to a monthly charge of $${formatDollars(amount)}`,
   newDevelopmentCharge: (amount: number) =>

@@ -3,8 +3,8 @@ import { monthlyCharge, paymentAcceptancesSchema, type PaymentAcceptances } from
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { CardFieldsHandle } from '../../adapters/card-tokeniser/card-tokeniser.ts';
+import { useOrder } from '../../app/catalogue/use-order.ts';
 import { useConfig } from '../../app/config/config-context.tsx';
-import { selectedPlan, selectedRouter } from '../../app/store/selectors.ts';
 import { useDispatch, useStepNavigation, useWizard } from '../../app/store/store-context.tsx';
 import { newIdempotencyKey } from './new-idempotency-key.ts';
 
@@ -27,8 +27,7 @@ export function usePayment() {
   const state = useWizard();
   const dispatch = useDispatch();
   const { next, back } = useStepNavigation();
-  const plan = selectedPlan(state, domain);
-  const router = selectedRouter(state);
+  const { plan, router } = useOrder();
   const greenfield = state.address.value?.greenfield ?? false;
   const monthly =
     plan && router ? monthlyCharge({ plan, router, addOns: state.signup.addOns }, domain) : 0;

@@ -1,8 +1,9 @@
 import type { OfferChoice } from '@fibre/domain';
-import { Modal } from '../../app/modal/modal.tsx';
-import { Button } from '../../app/ui/button.tsx';
+import { Modal } from '../modal/modal.tsx';
+import { Button } from '../ui/button.tsx';
+import './confirm-offer-dialog.css';
 import { text } from './text.ts';
-import type { Conflict } from './use-code-validation.ts';
+import type { Conflict } from './use-offer-code.ts';
 
 interface Props {
   conflict: Conflict | null;
@@ -10,8 +11,8 @@ interface Props {
 }
 
 /**
- * The code's offer differs from the current one; the visitor keeps one of them
- * (docs/rules/offers-and-coupons.md).
+ * 'Confirm Offer': the code's offer differs from the current one, and only one can apply; the
+ * visitor keeps one of them (docs/rules/offers-and-coupons.md). Closing it keeps the current offer.
  */
 export function ConfirmOfferDialog({ conflict, onChoose }: Props) {
   return (
