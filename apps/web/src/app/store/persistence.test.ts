@@ -51,7 +51,7 @@ describe('persistence', () => {
   it('round-trips through sessionStorage under its key', () => {
     const storage = memoryStorage();
     saveState(saved, storage);
-    expect(storage.getItem(STORAGE_KEY)).toContain('"version":1');
+    expect(storage.getItem(STORAGE_KEY)).toContain('"version":2');
     const loaded = loadState(storage);
     expect(loaded?.step).toBe(2);
     expect(loaded?.plans.filter).toBe('popular');
@@ -67,7 +67,7 @@ describe('persistence', () => {
 
   it('fills areas missing from an older save with their initial values', () => {
     const { bookings: _dropped, ...partial } = saved;
-    const loaded = deserialise(JSON.stringify({ version: 1, state: partial }))!;
+    const loaded = deserialise(JSON.stringify({ version: 2, state: partial }))!;
     expect(loaded.bookings).toEqual(initialState.bookings);
   });
 
@@ -75,7 +75,37 @@ describe('persistence', () => {
     expect(deserialise(null)).toBeNull();
     expect(deserialise('{not json')).toBeNull();
     expect(deserialise(JSON.stringify({ version: 0, state: saved }))).toBeNull();
-    expect(deserialise(JSON.stringify({ version: 1, state: { ...saved, step: 9 } }))).toBeNull();
+    // Version 1 kept the installation's loading states and the order's answer: no longer read.
+    expect(deserialise(JSON.stringify({ version: 1, state: saved }))).toBeNull();
+    expect(deserialise(JSON.stringify({ version: 2, state: { ...saved, step: 9 } }))).toBeNull();
+  });
+
+  it('keeps the held window and the day, but not the alert of a lost hold', () => {
+    const held: WizardState = {
+      ...saved,
+      bookings: { date: '2026-11-24' },
+      reservations: {
+        reservation: {
+          reservation_id: 'r-1',
+          event_id: 'w-1~crew-1',
+          expires_at: '2026-11-22T10:10:00Z',
+        },
+        slot: {
+          booking_id: 'w-1',
+          start: '2026-11-24T08:00:00+11:00',
+          end: '2026-11-24T10:00:00+11:00',
+          formattedAddress: '7 Wattle Grove, Kellyville NSW 2155',
+        },
+        lost: false,
+        booked: false,
+      },
+    };
+    expect(deserialise(serialise(held))).toMatchObject({
+      bookings: held.bookings,
+      reservations: held.reservations,
+    });
+    const lost = { ...saved, reservations: { ...initialState.reservations, lost: true } };
+    expect(deserialise(serialise(lost))?.reservations.lost).toBe(false);
   });
 
   it('resumes on the furthest step the saved state supports', () => {

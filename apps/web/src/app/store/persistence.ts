@@ -7,7 +7,8 @@ import { initialState, type WizardState } from './state.ts';
  */
 
 export const STORAGE_KEY = 'fibre-signup:wizard';
-const VERSION = 1;
+// 2: the installation areas keep only the visitor's choices (issue 15); a version 1 save is dropped.
+const VERSION = 2;
 
 type Areas = Omit<WizardState, 'step'>;
 const areas = Object.keys(initialState).filter((key) => key !== 'step') as (keyof Areas)[];
@@ -40,6 +41,8 @@ export function deserialise(text: string | null): WizardState | null {
     // A dialog is a moment, not a choice: a reload shows the step without it (Submit shows the
     // checked address's answer again).
     restored.address = { ...restored.address, dialogOpen: false };
+    // The danger alert for a lost hold is a moment too (docs/rules/installation-and-holds.md).
+    restored.reservations = { ...restored.reservations, lost: false };
     return restored;
   } catch {
     return null;

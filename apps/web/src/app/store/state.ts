@@ -9,17 +9,18 @@ import type {
   PaymentAcceptances,
   Plan,
   PlanFilter,
+  DayKey,
   Reservation,
   Router,
-  SubmissionResult,
   WizardStep,
 } from '@fibre/domain';
 
 /*
  * The wizard's one store, with the areas of docs/rules/wizard-flow.md: address, campaign, discount,
- * plans, routers, signup, bookings, reservations and finale. Fetching areas cycle idle ->
- * loading -> idle, or failed. Nothing here is a rule: the rules are @fibre/domain's, called by the
- * reducer and the steps.
+ * plans, routers, signup, bookings and reservations. Fetching areas cycle idle -> loading -> idle,
+ * or failed. Nothing here is a rule: the rules are @fibre/domain's, called by the reducer and the
+ * steps. The installation windows and the install call's answer are server data: they live in the
+ * query cache (app/query/query-client.ts), not here (docs/rules/installation-and-holds.md).
  */
 
 export type FetchStatus = 'idle' | 'loading' | 'failed';
@@ -93,12 +94,10 @@ export interface SignupArea {
   idempotencyKey: string | null;
 }
 
+/** The visitor's choice in the installation calendar. */
 export interface BookingsArea {
-  status: FetchStatus | 'bookingLoading';
-  /** The chosen slot's booking id (docs/rules/installation-and-holds.md: the wanted booking id). */
-  wantedBookingId: string | null;
   /** The calendar day whose windows are listed, 'YYYY-MM-DD' in the address's zone. */
-  date: string | null;
+  date: DayKey | null;
 }
 
 /** The window a reservation holds, copied from its slot. */
@@ -107,14 +106,20 @@ export type HeldSlot = Pick<BookingSlot, 'booking_id' | 'start' | 'end'> & {
   formattedAddress: string;
 };
 
+/**
+ * The held window: a choice that survives a reload (its countdown goes on). The wanted booking id of
+ * docs/rules/installation-and-holds.md is the held slot's `booking_id`.
+ */
 export interface ReservationsArea {
-  status: FetchStatus;
   reservation: Reservation | null;
   slot: HeldSlot | null;
-}
-
-export interface FinaleArea extends SubmissionResult {
-  status: FetchStatus;
+  /**
+   * The last hold was lost (taken meanwhile, refused, timed out, or expired before the order
+   * reached the server): the installation step shows the danger alert. A reload forgets it.
+   */
+  lost: boolean;
+  /** The order booked the held window: the hold is spent, and a reload stays on the confirmation. */
+  booked: boolean;
 }
 
 export interface WizardState {
@@ -127,7 +132,6 @@ export interface WizardState {
   signup: SignupArea;
   bookings: BookingsArea;
   reservations: ReservationsArea;
-  finale: FinaleArea;
 }
 
 export const initialState: WizardState = {
@@ -157,7 +161,6 @@ export const initialState: WizardState = {
     acceptances: null,
     idempotencyKey: null,
   },
-  bookings: { status: 'idle', wantedBookingId: null, date: null },
-  reservations: { status: 'idle', reservation: null, slot: null },
-  finale: { status: 'idle', success: false, err: null },
+  bookings: { date: null },
+  reservations: { reservation: null, slot: null, lost: false, booked: false },
 };
