@@ -50,7 +50,8 @@ export function useHold(address: Address, onLost: () => void) {
   const releaseHold = release.mutate;
 
   // Whether a newer choice waits behind the answer being read (still pending itself).
-  const superseded = () => queryClient.isMutating({ mutationKey: HOLD.mutationKey }) > 1;
+  const superseded = () =>
+    queryClient.isMutating({ mutationKey: HOLD.mutationKey, exact: true }) > 1;
 
   const hold = useMutation({
     ...HOLD,
