@@ -278,6 +278,30 @@ describe('late hold answers', () => {
     expect(await screen.findByText(`Held: ${slot(day20, 10).booking_id}`)).toBeTruthy();
   });
 
+  it('a release still under way does not count as a newer choice', async () => {
+    let calendar!: ReturnType<typeof useInstallationCalendar>;
+    renderInWizard(<Probe onRender={(c) => (calendar = c)} />, {
+      state: { ...atInstallation, bookings: { date: day20 } },
+    });
+    act(() => calendar.windows.onChoose(slot(day20, 8)));
+    await waitFor(() => expect(server.holds()).toHaveLength(1));
+    act(() => server.holds()[0]!.respond(201, reservation('r-1')));
+    await screen.findByText(`Held: ${slot(day20, 8).booking_id}`);
+    act(() => calendar.windows.onChoose(slot(day20, 10)));
+    await waitFor(() => expect(server.holds()).toHaveLength(2));
+    act(() => server.holds()[1]!.respond(201, reservation('r-2')));
+    // r-1's release is sent and left unanswered while the next window is held.
+    expect(await screen.findByText(`Held: ${slot(day20, 10).booking_id}`)).toBeTruthy();
+    act(() => calendar.windows.onChoose(slot(day20, 8)));
+    await waitFor(() => expect(server.holds()).toHaveLength(3));
+    act(() => server.holds()[2]!.respond(201, reservation('r-3')));
+    expect(await screen.findByText(`Held: ${slot(day20, 8).booking_id}`)).toBeTruthy();
+    expect(server.releases().map((c) => c.url.pathname)).toEqual([
+      '/api/v1/demo/reservations/r-1',
+      '/api/v1/demo/reservations/r-2',
+    ]);
+  });
+
   it("window 1's refusal arriving after window 2 was chosen shows no alert", async () => {
     let calendar!: ReturnType<typeof useInstallationCalendar>;
     renderInWizard(<Probe onRender={(c) => (calendar = c)} />, {
