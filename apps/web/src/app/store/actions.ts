@@ -7,10 +7,21 @@ import type {
   Discount,
   PlanFilter,
   PaymentAcceptances,
+  DayKey,
   Reservation,
-  SubmissionResult,
 } from '@fibre/domain';
-import type { BookingsArea, ContactDraft, HeldSlot, WizardState } from './state.ts';
+import type { ContactDraft, HeldSlot, WizardState } from './state.ts';
+
+/**
+ * What happened to the visitor's hold (docs/rules/installation-and-holds.md): a window is held;
+ * the hold is let go, `lost` (taken meanwhile, refused, timed out, or expired before the order:
+ * the danger alert shows) or `released` (it was for another address); or the order `booked` it.
+ */
+export type HoldChange =
+  | { to: 'held'; reservation: Reservation; slot: HeldSlot }
+  | { to: 'lost' }
+  | { to: 'released' }
+  | { to: 'booked' };
 
 /** Everything that changes the store. Steps dispatch these; the reducer applies the rules. */
 export type Action =
@@ -51,29 +62,13 @@ export type Action =
   /** `confirmed`: the connection details step passed (false: a draft kept on Go back). */
   | { type: 'signup/unit'; unit: string; confirmed: boolean }
   | { type: 'signup/contact-draft'; draft: ContactDraft }
-  /** Steps 5 to 7: installation windows, the held reservation, the payment and the order. */
-  | { type: 'bookings/status'; status: BookingsArea['status'] }
-  | { type: 'bookings/date'; date: string | null }
-  | { type: 'reservations/holding' }
-  | { type: 'reservations/held'; reservation: Reservation; slot: HeldSlot }
-  /**
-   * A failed reservation create clears the reservation and the wanted booking
-   * (docs/rules/installation-and-holds.md).
-   */
-  | { type: 'reservations/failed' }
-  /**
-   * Clears the booking: the wanted booking id and the reservation. `lost`: the hold timed out or
-   * the order found it expired, so the installation step shows the danger alert
-   * (docs/rules/installation-and-holds.md).
-   */
-  | { type: 'bookings/reset'; lost: boolean }
+  /** Steps 5 to 7: the day chosen in the installation calendar, and the hold's changes. */
+  | { type: 'bookings/date'; date: DayKey }
+  | { type: 'reservations/changed'; change: HoldChange }
   | {
       type: 'signup/payment';
       cardToken: string;
       acceptances: PaymentAcceptances;
       idempotencyKey: string;
     }
-  | { type: 'finale/sending' }
-  | { type: 'finale/result'; result: SubmissionResult }
-  | { type: 'finale/cleared' }
   | { type: 'restore'; state: WizardState };

@@ -44,7 +44,6 @@ const saved: WizardState = {
     },
   },
   plans: { ...initialState.plans, filter: 'popular' },
-  reservations: { ...initialState.reservations, status: 'loading' },
 };
 
 describe('persistence', () => {
@@ -58,9 +57,8 @@ describe('persistence', () => {
     expect(loaded?.address.value?.street).toBe('Wattle Gr');
   });
 
-  it('restores every area idle and without an open dialog', () => {
+  it('restores without an open dialog', () => {
     const loaded = deserialise(serialise(saved))!;
-    expect(loaded.reservations.status).toBe('idle');
     expect(loaded.address.dialogOpen).toBe(false);
   });
 
@@ -74,9 +72,37 @@ describe('persistence', () => {
     expect(deserialise(null)).toBeNull();
     expect(deserialise('{not json')).toBeNull();
     expect(deserialise(JSON.stringify({ version: 0, state: saved }))).toBeNull();
-    expect(deserialise(JSON.stringify({ version: 2, state: { ...saved, step: 9 } }))).toBeNull();
-    // A save from before the catalogue left the store (version 1) starts over.
+    // Version 1 kept the installation's loading states and the order's answer: no longer read.
     expect(deserialise(JSON.stringify({ version: 1, state: saved }))).toBeNull();
+    expect(deserialise(JSON.stringify({ version: 2, state: { ...saved, step: 9 } }))).toBeNull();
+  });
+
+  it('keeps the held window and the day, but not the alert of a lost hold', () => {
+    const held: WizardState = {
+      ...saved,
+      bookings: { date: '2026-11-24' },
+      reservations: {
+        reservation: {
+          reservation_id: 'r-1',
+          event_id: 'w-1~crew-1',
+          expires_at: '2026-11-22T10:10:00Z',
+        },
+        slot: {
+          booking_id: 'w-1',
+          start: '2026-11-24T08:00:00+11:00',
+          end: '2026-11-24T10:00:00+11:00',
+          formattedAddress: '7 Wattle Grove, Kellyville NSW 2155',
+        },
+        lost: false,
+        booked: false,
+      },
+    };
+    expect(deserialise(serialise(held))).toMatchObject({
+      bookings: held.bookings,
+      reservations: held.reservations,
+    });
+    const lost = { ...saved, reservations: { ...initialState.reservations, lost: true } };
+    expect(deserialise(serialise(lost))?.reservations.lost).toBe(false);
   });
 
   it('resumes on the furthest step the saved state supports', () => {

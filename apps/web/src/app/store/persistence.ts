@@ -7,16 +7,12 @@ import { initialState, type WizardState } from './state.ts';
  */
 
 export const STORAGE_KEY = 'fibre-signup:wizard';
-// 2: the catalogue and the building's campaign left the store for the query cache (issue 15).
+// 2: the catalogue, the building's campaign, the installation windows and the order's answer left
+// the store for the query cache (issue 15); a version 1 save is dropped.
 const VERSION = 2;
 
 type Areas = Omit<WizardState, 'step'>;
 const areas = Object.keys(initialState).filter((key) => key !== 'step') as (keyof Areas)[];
-
-/** No request survives a reload: an area with a status starts idle, so what is missing is fetched again. */
-function settled<T extends object>(area: T): T {
-  return 'status' in area ? { ...area, status: 'idle' } : area;
-}
 
 export function serialise(state: WizardState): string {
   return JSON.stringify({ version: VERSION, state });
@@ -32,15 +28,14 @@ export function deserialise(text: string | null): WizardState | null {
     for (const key of areas) {
       const area = saved.state[key];
       if (area && typeof area === 'object') {
-        (restored as unknown as Record<string, unknown>)[key] = settled({
-          ...initialState[key],
-          ...area,
-        });
+        (restored as unknown as Record<string, unknown>)[key] = { ...initialState[key], ...area };
       }
     }
     // A dialog is a moment, not a choice: a reload shows the step without it (Submit shows the
     // checked address's answer again).
     restored.address = { ...restored.address, dialogOpen: false };
+    // The danger alert for a lost hold is a moment too (docs/rules/installation-and-holds.md).
+    restored.reservations = { ...restored.reservations, lost: false };
     return restored;
   } catch {
     return null;

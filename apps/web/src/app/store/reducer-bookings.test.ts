@@ -23,78 +23,86 @@ const slot = {
 };
 
 describe('bookings and reservations', () => {
+  // The hold being asked for (once 'bookingLoading') is the hold mutation's pending state now:
+  // steps/installation/installation-step.test.tsx checks Continue is blocked meanwhile.
   it('holds a window: the wanted booking id follows the held slot', () => {
-    const held = run(
+    const done = run(
       initialState,
       { type: 'bookings/date', date: '2026-11-24' },
-      { type: 'reservations/holding' },
+      { type: 'reservations/changed', change: { to: 'held', reservation, slot } },
     );
-    expect(held.bookings.status).toBe('bookingLoading');
-    const done = reducer(held, { type: 'reservations/held', reservation, slot });
-    expect(done.bookings).toEqual({ status: 'idle', wantedBookingId: 'w-1', date: '2026-11-24' });
-    expect(done.reservations).toEqual({ status: 'idle', reservation, slot });
+    expect(done.bookings).toEqual({ date: '2026-11-24' });
+    expect(done.reservations).toEqual({ reservation, slot, lost: false, booked: false });
+    expect(done.reservations.slot?.booking_id).toBe('w-1');
   });
 
   it('a failed reservation create clears the reservation and the wanted booking', () => {
     const state = run(
       initialState,
-      { type: 'reservations/held', reservation, slot },
-      { type: 'reservations/holding' },
-      { type: 'reservations/failed' },
+      { type: 'reservations/changed', change: { to: 'held', reservation, slot } },
+      { type: 'reservations/changed', change: { to: 'lost' } },
     );
-    expect(state.reservations).toEqual({ status: 'failed', reservation: null, slot: null });
-    expect(state.bookings.wantedBookingId).toBeNull();
+    expect(state.reservations).toEqual({
+      reservation: null,
+      slot: null,
+      lost: true,
+      booked: false,
+    });
+    expect(state.reservations.slot?.booking_id ?? null).toBeNull();
   });
 
   it('resetting the booking keeps the day; a lost hold is marked failed for the alert', () => {
     const held = run(
       initialState,
       { type: 'bookings/date', date: '2026-11-24' },
-      { type: 'reservations/held', reservation, slot },
+      { type: 'reservations/changed', change: { to: 'held', reservation, slot } },
     );
-    const lost = reducer(held, { type: 'bookings/reset', lost: true });
+    const lost = reducer(held, { type: 'reservations/changed', change: { to: 'lost' } });
     expect(lost.bookings.date).toBe('2026-11-24');
-    expect(lost.bookings.wantedBookingId).toBeNull();
-    expect(lost.reservations).toEqual({ status: 'failed', reservation: null, slot: null });
-    expect(reducer(held, { type: 'bookings/reset', lost: false }).reservations.status).toBe('idle');
+    expect(lost.reservations.slot?.booking_id ?? null).toBeNull();
+    expect(lost.reservations).toEqual({ reservation: null, slot: null, lost: true, booked: false });
+    const released = reducer(held, { type: 'reservations/changed', change: { to: 'released' } });
+    expect(released.reservations.lost).toBe(false);
+    expect(released.reservations.reservation).toBeNull();
+  });
+
+  it('a new hold clears the alert of a lost one', () => {
+    const state = run(
+      initialState,
+      { type: 'reservations/changed', change: { to: 'lost' } },
+      { type: 'reservations/changed', change: { to: 'held', reservation, slot } },
+    );
+    expect(state.reservations.lost).toBe(false);
   });
 });
 
 describe('payment and the order', () => {
-  const paid = reducer(
-    { ...initialState, finale: { status: 'failed', success: false, err: 'declined' } },
-    {
-      type: 'signup/payment',
-      cardToken: 'tok_test_1',
-      acceptances: {
-        monthlyCharge: true,
-        newDevelopmentCharge: undefined,
-        terms: true,
-        marketing: false,
-      },
-      idempotencyKey: 'key-1',
+  const paid = reducer(initialState, {
+    type: 'signup/payment',
+    cardToken: 'tok_test_1',
+    acceptances: {
+      monthlyCharge: true,
+      newDevelopmentCharge: undefined,
+      terms: true,
+      marketing: false,
     },
-  );
-
-  it('a payment keeps the token and a new Idempotency-Key, and clears the last answer', () => {
-    expect(paid.signup).toMatchObject({ cardToken: 'tok_test_1', idempotencyKey: 'key-1' });
-    expect(paid.finale).toEqual({ status: 'idle', success: false, err: null });
+    idempotencyKey: 'key-1',
   });
 
-  it('the finale cycles loading, then idle on success or failed on error', () => {
-    const sending = reducer(paid, { type: 'finale/sending' });
-    expect(sending.finale.status).toBe('loading');
-    const ok = reducer(sending, { type: 'finale/result', result: { success: true, err: null } });
-    expect(ok.finale).toEqual({ status: 'idle', success: true, err: null });
-    const failed = reducer(sending, {
-      type: 'finale/result',
-      result: { success: false, err: 'Something went wrong' },
+  // That a new payment no longer shows the last answer, and the order's loading, success and
+  // failure, are the install mutation's: steps/confirmation/confirmation-step.test.tsx.
+  it('a payment keeps the token and a new Idempotency-Key', () => {
+    expect(paid.signup).toMatchObject({ cardToken: 'tok_test_1', idempotencyKey: 'key-1' });
+  });
+
+  it('the order books the held window, keeping its slot to show; nothing to book without a hold', () => {
+    const held = reducer(paid, {
+      type: 'reservations/changed',
+      change: { to: 'held', reservation, slot },
     });
-    expect(failed.finale).toEqual({
-      status: 'failed',
-      success: false,
-      err: 'Something went wrong',
-    });
-    expect(reducer(failed, { type: 'finale/cleared' }).finale.err).toBeNull();
+    const booked = reducer(held, { type: 'reservations/changed', change: { to: 'booked' } });
+    expect(booked.reservations).toEqual({ reservation, slot, lost: false, booked: true });
+    const none = reducer(paid, { type: 'reservations/changed', change: { to: 'booked' } });
+    expect(none.reservations.booked).toBe(false);
   });
 });

@@ -7,9 +7,9 @@ import {
   type DomainConfig,
   type WizardStep,
 } from '@fibre/domain';
-import type { Action } from './actions.ts';
+import type { Action, HoldChange } from './actions.ts';
 import { allowed } from './selectors.ts';
-import type { WizardState } from './state.ts';
+import type { ReservationsArea, WizardState } from './state.ts';
 
 /**
  * The catalogue rules the store was once given. Which plans are offered and which is the default
@@ -35,6 +35,24 @@ function checked(state: WizardState, input: string, address: Address): WizardSta
     discount: { ...state.discount, coupon: null, campaignCouponRefused: false },
     signup: { ...state.signup, addOns, connectionConfirmed: false },
   };
+}
+
+/**
+ * The hold after a change (docs/rules/installation-and-holds.md): a failed or lost hold clears the
+ * reservation, and with it the wanted booking id (the held slot's), and shows the danger alert; the
+ * day chosen stays, so the visitor chooses again on it. A booked hold keeps its slot to show.
+ */
+function holdChanged(area: ReservationsArea, change: HoldChange): ReservationsArea {
+  switch (change.to) {
+    case 'held':
+      return { reservation: change.reservation, slot: change.slot, lost: false, booked: false };
+    case 'lost':
+      return { reservation: null, slot: null, lost: true, booked: false };
+    case 'released':
+      return { reservation: null, slot: null, lost: false, booked: false };
+    case 'booked':
+      return { ...area, lost: false, booked: area.reservation !== null };
+  }
 }
 
 /** The store's reducer (the catalogue's rules are applied where the catalogue is read). */
@@ -141,34 +159,10 @@ function reduce(state: WizardState, action: Action): WizardState {
         },
       };
 
-    case 'bookings/status':
-      return { ...state, bookings: { ...state.bookings, status: action.status } };
     case 'bookings/date':
-      return { ...state, bookings: { ...state.bookings, date: action.date } };
-    case 'reservations/holding':
-      return {
-        ...state,
-        bookings: { ...state.bookings, status: 'bookingLoading' },
-        reservations: { ...state.reservations, status: 'loading' },
-      };
-    case 'reservations/held':
-      return {
-        ...state,
-        bookings: { ...state.bookings, status: 'idle', wantedBookingId: action.slot.booking_id },
-        reservations: { status: 'idle', reservation: action.reservation, slot: action.slot },
-      };
-    case 'reservations/failed':
-      return {
-        ...state,
-        bookings: { ...state.bookings, status: 'idle', wantedBookingId: null },
-        reservations: { status: 'failed', reservation: null, slot: null },
-      };
-    case 'bookings/reset':
-      return {
-        ...state,
-        bookings: { ...state.bookings, status: 'idle', wantedBookingId: null },
-        reservations: { status: action.lost ? 'failed' : 'idle', reservation: null, slot: null },
-      };
+      return { ...state, bookings: { date: action.date } };
+    case 'reservations/changed':
+      return { ...state, reservations: holdChanged(state.reservations, action.change) };
     case 'signup/payment':
       return {
         ...state,
@@ -178,18 +172,7 @@ function reduce(state: WizardState, action: Action): WizardState {
           acceptances: action.acceptances,
           idempotencyKey: action.idempotencyKey,
         },
-        // A new payment is a new attempt: whatever the last one answered is no longer shown.
-        finale: { status: 'idle', success: false, err: null },
       };
-    case 'finale/sending':
-      return { ...state, finale: { status: 'loading', success: false, err: null } };
-    case 'finale/result':
-      return {
-        ...state,
-        finale: { status: action.result.success ? 'idle' : 'failed', ...action.result },
-      };
-    case 'finale/cleared':
-      return { ...state, finale: { ...state.finale, status: 'idle', err: null } };
     case 'restore':
       return action.state;
   }

@@ -8,20 +8,18 @@ import type {
   Discount,
   PaymentAcceptances,
   PlanFilter,
+  DayKey,
   Reservation,
-  SubmissionResult,
   WizardStep,
 } from '@fibre/domain';
 
 /*
  * The wizard's one store (docs/rules/wizard-flow.md, "Where state lives"): the visitor's choices,
- * persisted for the tab. What the server says (the catalogue, the building's campaign) lives in
- * the query cache and is fetched again after a reload; whether a call is running belongs to the
+ * persisted for the tab. What the server says (the catalogue, the building's campaign, the
+ * installation windows, the install call's answer) lives in the query cache and is fetched again after a reload; whether a call is running belongs to the
  * hook that makes it. Nothing here is a rule: the rules are @fibre/domain's, called by the reducer
  * and the steps.
  */
-
-export type FetchStatus = 'idle' | 'loading' | 'failed';
 
 export interface AddressArea {
   /** The address text the visitor picked (or a link prefilled). */
@@ -86,12 +84,10 @@ export interface SignupArea {
   idempotencyKey: string | null;
 }
 
+/** The visitor's choice in the installation calendar. */
 export interface BookingsArea {
-  status: FetchStatus | 'bookingLoading';
-  /** The chosen slot's booking id (docs/rules/installation-and-holds.md: the wanted booking id). */
-  wantedBookingId: string | null;
   /** The calendar day whose windows are listed, 'YYYY-MM-DD' in the address's zone. */
-  date: string | null;
+  date: DayKey | null;
 }
 
 /** The window a reservation holds, copied from its slot. */
@@ -100,14 +96,20 @@ export type HeldSlot = Pick<BookingSlot, 'booking_id' | 'start' | 'end'> & {
   formattedAddress: string;
 };
 
+/**
+ * The held window: a choice that survives a reload (its countdown goes on). The wanted booking id of
+ * docs/rules/installation-and-holds.md is the held slot's `booking_id`.
+ */
 export interface ReservationsArea {
-  status: FetchStatus;
   reservation: Reservation | null;
   slot: HeldSlot | null;
-}
-
-export interface FinaleArea extends SubmissionResult {
-  status: FetchStatus;
+  /**
+   * The last hold was lost (taken meanwhile, refused, timed out, or expired before the order
+   * reached the server): the installation step shows the danger alert. A reload forgets it.
+   */
+  lost: boolean;
+  /** The order booked the held window: the hold is spent, and a reload stays on the confirmation. */
+  booked: boolean;
 }
 
 export interface WizardState {
@@ -120,7 +122,6 @@ export interface WizardState {
   signup: SignupArea;
   bookings: BookingsArea;
   reservations: ReservationsArea;
-  finale: FinaleArea;
 }
 
 export const initialState: WizardState = {
@@ -148,7 +149,6 @@ export const initialState: WizardState = {
     acceptances: null,
     idempotencyKey: null,
   },
-  bookings: { status: 'idle', wantedBookingId: null, date: null },
-  reservations: { status: 'idle', reservation: null, slot: null },
-  finale: { status: 'idle', success: false, err: null },
+  bookings: { date: null },
+  reservations: { reservation: null, slot: null, lost: false, booked: false },
 };

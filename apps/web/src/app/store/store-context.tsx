@@ -26,9 +26,9 @@ export function restoredState(
   _rules?: StoreRules,
 ): WizardState {
   if (!saved) return initialState;
-  // A placed order stays on its confirmation: its hold is spent, so the step model would not
-  // reach step 7 again, and nothing is left to choose.
-  if (saved.step === 7 && saved.finale.success) return saved;
+  // A placed order stays on its confirmation: its hold is spent (booked), so the step model would
+  // not reach step 7 again, and nothing is left to choose.
+  if (saved.step === 7 && saved.reservations.booked) return saved;
   return { ...saved, step: reachableStep(saved, saved.step, now) };
 }
 

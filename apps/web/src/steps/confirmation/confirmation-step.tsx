@@ -40,13 +40,11 @@ export function ConfirmationStep() {
   const { back } = useStepNavigation();
   const { finale, loading, retryable, retry } = useInstall();
 
-  // docs/rules/wizard-flow.md: Confirmation goes back two steps, to Installation.
-  function goBack() {
-    dispatch({ type: 'finale/cleared' });
-    back();
-  }
+  // docs/rules/wizard-flow.md: Confirmation goes back two steps, to Installation (the answer
+  // shown here is this screen's own: nothing is left to clear).
+  const goBack = back;
 
-  if (loading || finale.status === 'loading') {
+  if (loading) {
     return (
       <section className="step confirmation confirmation--loading" aria-busy="true">
         <div className="confirmation__spinner" aria-hidden="true" />
@@ -119,7 +117,7 @@ export function ConfirmationStep() {
   // docs/rules/orders.md: the expired booking is reset and the visitor goes back two steps for a
   // new time.
   function selectNewTime() {
-    dispatch({ type: 'bookings/reset', lost: true });
+    dispatch({ type: 'reservations/changed', change: { to: 'lost' } });
     goBack();
   }
 }

@@ -94,7 +94,8 @@ const state: WizardState = {
     idempotencyKey: 'key-1',
   },
   reservations: {
-    status: 'idle',
+    lost: false,
+    booked: false,
     reservation: {
       reservation_id: 'r-1',
       event_id: 'w-1~crew-2',
@@ -158,7 +159,7 @@ describe('the install body', () => {
 
 describe('reloading the confirmation', () => {
   it('stays on a placed order although its hold has passed', () => {
-    const placed = { ...state, finale: { status: 'idle' as const, success: true, err: null } };
+    const placed = { ...state, reservations: { ...state.reservations, booked: true } };
     expect(restoredState(placed, Date.parse('2026-11-23T00:00:00Z'), demoRules).step).toBe(7);
   });
 

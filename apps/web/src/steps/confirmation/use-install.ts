@@ -1,11 +1,20 @@
-import { finaleFailed, finaleFromInstallAnswer, messages, PAID_PAGE_NAME } from '@fibre/domain';
-import { useCallback, useEffect, useState } from 'react';
+import {
+  finaleFailed,
+  finaleFromInstallAnswer,
+  finaleSucceeded,
+  messages,
+  PAID_PAGE_NAME,
+  type InstallBody,
+  type SubmissionResult,
+} from '@fibre/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { pushPageView } from '../../app/analytics/data-layer.ts';
 import type { ApiResult } from '../../app/api/client.ts';
 import { placeInstall } from '../../app/api/endpoints.ts';
 import { useOrder } from '../../app/catalogue/use-order.ts';
 import { useConfig } from '../../app/config/config-context.tsx';
-import { useDispatch, useLatestWizard, useWizard } from '../../app/store/store-context.tsx';
+import { useDispatch, useWizard } from '../../app/store/store-context.tsx';
 import { installBodyFrom } from './install-body.ts';
 
 type InstallAnswer = ApiResult<{ success: true; order_id: string }>;
@@ -16,7 +25,7 @@ const inflight = new Map<string, Promise<InstallAnswer>>();
 // 'Paid' is pushed once per order, however often its answer is read.
 const paidPushed = new Set<string>();
 
-function placeOnce(provider: string, key: string, body: Parameters<typeof placeInstall>[1]) {
+function placeOnce(provider: string, key: string, body: InstallBody) {
   let answer = inflight.get(key);
   if (!answer) {
     answer = placeInstall(provider, body, key);
@@ -26,57 +35,80 @@ function placeOnce(provider: string, key: string, body: Parameters<typeof placeI
   return answer;
 }
 
+interface Order {
+  key: string | null;
+  body: InstallBody | null;
+}
+
+/** The install call's answer, read once (docs/rules/orders.md), and whether it is worth again. */
+interface Placed {
+  result: SubmissionResult;
+  /** Only a failure to reach the server (or a server error) is worth the same attempt again. */
+  retryable: boolean;
+}
+
 /**
- * Places the order once the confirmation step shows: the install call with the Idempotency-Key
- * made at payment, so a reload, a retry or a second tab sends the same key and the server places
- * one order. A result already in the store (after a reload) is shown, not sent again.
+ * Places the order once the confirmation step shows: the install call as a mutation, with the
+ * Idempotency-Key made at payment, so a reload, a retry or a second tab sends the same key and the
+ * server places one order (and answers the same). Its answer belongs to this screen; the store
+ * keeps only that the hold was booked, so a reload after success shows the placed order without
+ * sending it again.
  */
 export function useInstall() {
   const { site, domain } = useConfig();
-  const { finale } = useWizard();
-  const latest = useLatestWizard();
+  const state = useWizard();
   const dispatch = useDispatch();
-  // Only a failure to reach the server (or a server error) is worth the same attempt again.
-  const [retryable, setRetryable] = useState(false);
+  const booked = state.reservations.booked;
   // The plan, router and offer, from the catalogue's query: after a reload it is fetched again
   // before the order can be sent.
   const order = useOrder();
   const catalogueReady = order.catalogue.loaded || order.catalogue.failed;
 
-  const send = useCallback(async () => {
-    const state = latest.current;
-    const key = state.signup.idempotencyKey;
-    const body = installBodyFrom(state, domain, order);
-    if (!key || !body) {
-      dispatch({ type: 'finale/result', result: finaleFailed(null) });
-      return;
-    }
-    setRetryable(false);
-    dispatch({ type: 'finale/sending' });
-    const answer = await placeOnce(site.provider, key, body);
-    // status 0: no answer at all, which the parser of docs/rules/orders.md (statuses above 299)
-    // would read as fine.
-    if (answer.status === 0) {
-      setRetryable(true);
-      dispatch({ type: 'finale/result', result: finaleFailed(messages.somethingWentWrong) });
-      return;
-    }
-    const result = finaleFromInstallAnswer(answer.status, answer.data);
-    setRetryable(answer.status >= 500);
-    dispatch({ type: 'finale/result', result });
-    if (result.success && !paidPushed.has(key)) {
-      paidPushed.add(key);
-      pushPageView(PAID_PAGE_NAME, 7);
-    }
-  }, [dispatch, domain, latest, site.provider, order]);
+  const install = useMutation({
+    mutationKey: ['install'],
+    mutationFn: async ({ key, body }: Order): Promise<Placed> => {
+      if (!key || !body) return { result: finaleFailed(null), retryable: false };
+      const answer = await placeOnce(site.provider, key, body);
+      // status 0: no answer at all, which the parser of docs/rules/orders.md (statuses above 299)
+      // would read as fine.
+      if (answer.status === 0) {
+        return { result: finaleFailed(messages.somethingWentWrong), retryable: true };
+      }
+      return {
+        result: finaleFromInstallAnswer(answer.status, answer.data),
+        retryable: answer.status >= 500,
+      };
+    },
+    onSuccess: ({ result }, { key }) => {
+      if (!result.success || !key) return;
+      dispatch({ type: 'reservations/changed', change: { to: 'booked' } });
+      if (!paidPushed.has(key)) {
+        paidPushed.add(key);
+        pushPageView(PAID_PAGE_NAME, 7);
+      }
+    },
+  });
 
-  const pending = !finale.success && finale.err === null;
+  const send = () =>
+    install.mutate({
+      key: state.signup.idempotencyKey,
+      body: installBodyFrom(state, domain, order),
+    });
+
   useEffect(() => {
-    if (catalogueReady && pending && finale.status !== 'loading') void send();
-    // Sent when the step opens with nothing answered yet and the catalogue is known (once:
-    // retries go through retry()).
+    if (catalogueReady && !booked && install.isIdle) send();
+    // Sent when the step opens with nothing placed yet and the catalogue is known (once: retries
+    // go through retry()).
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once ready; a later change must not send again
   }, [catalogueReady]);
 
-  return { finale, loading: pending, retryable, retry: send };
+  const finale: SubmissionResult = booked
+    ? finaleSucceeded()
+    : (install.data?.result ?? { success: false, err: null });
+  return {
+    finale,
+    loading: !booked && (install.isIdle || install.isPending),
+    retryable: !booked && (install.data?.retryable ?? false),
+    retry: send,
+  };
 }

@@ -130,7 +130,7 @@ export function PaymentStep() {
       <ReservationTimedOutDialog
         open={reservation !== null && secondsLeft === 0}
         onSelectNewTime={() => {
-          dispatch({ type: 'bookings/reset', lost: true });
+          dispatch({ type: 'reservations/changed', change: { to: 'lost' } });
           back();
         }}
       />

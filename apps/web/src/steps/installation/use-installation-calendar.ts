@@ -1,0 +1,179 @@
+import {
+  dayKeyOf,
+  dedupeSlotsByStart,
+  firstIssues,
+  installationSchema,
+  monthKeyOf,
+  slotsOnDay,
+  stateTimeZone,
+  type Address,
+  type DayKey,
+  type MonthKey,
+} from '@fibre/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useHoldCountdown } from '../../app/hold/use-hold-countdown.ts';
+import { useConfig } from '../../app/config/config-context.tsx';
+import { useDispatch, useStepNavigation, useWizard } from '../../app/store/store-context.tsx';
+import { bookingsKey, bookingsQuery } from './bookings-query.ts';
+import { addMonths } from './month-keys.ts';
+import type { WindowSlot } from './time-windows.tsx';
+import { useHold } from './use-hold.ts';
+
+// Windows are offered up to a year ahead (docs/rules/installation-and-holds.md).
+const MONTHS_AHEAD = 12;
+
+const monthOf = (day: DayKey): MonthKey => day.slice(0, 7);
+
+/**
+ * The installation calendar's one owner (docs/rules/installation-and-holds.md): the month on show,
+ * the day chosen, that day's windows, the hold, and the loading, failed and lost states. The step
+ * and its parts only render what this returns.
+ *
+ * Where each part lives: the free windows are server data, in the page's query cache by (provider,
+ * state, month), the next month fetched ahead; the day chosen and the hold are the visitor's
+ * choices, in the store (they survive going back and a reload; the hold's countdown goes on); the
+ * month on show and the Continue presses are this screen's own.
+ */
+export function useInstallationCalendar(address: Address) {
+  const { site } = useConfig();
+  const { provider } = site;
+  const { bookings } = useWizard();
+  const dispatch = useDispatch();
+  const { next } = useStepNavigation();
+  const queryClient = useQueryClient();
+  const ids = useId();
+  const calendarRef = useRef<HTMLDivElement>(null);
+  const windowsRef = useRef<HTMLDivElement>(null);
+  const region = address.state;
+  const timeZone = stateTimeZone(region);
+
+  /** Loads every month again, keeping the old windows on show until the new ones arrive. */
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: bookingsKey(provider, region) }),
+    [queryClient, provider, region],
+  );
+  const hold = useHold(address, refresh);
+  const held = hold.slot;
+  const heldDay = held ? dayKeyOf(held.start, timeZone) : null;
+  const day = bookings.date;
+
+  const [thisMonth] = useState(() => monthKeyOf(Date.now(), timeZone));
+  const lastMonth = addMonths(thisMonth, MONTHS_AHEAD);
+  const [month, setMonth] = useState(() => (day ?? heldDay)?.slice(0, 7) ?? thisMonth);
+  const shown = useQuery(bookingsQuery(provider, region, timeZone, month));
+  // The chosen day's windows come from its own month, which may no longer be on show.
+  const ofDay = useQuery(bookingsQuery(provider, region, timeZone, day ? monthOf(day) : month));
+
+  // The month after the one on show is fetched before the visitor moves on to it.
+  const following = addMonths(month, 1);
+  useEffect(() => {
+    if (following > lastMonth) return;
+    void queryClient.prefetchQuery(bookingsQuery(provider, region, timeZone, following));
+  }, [queryClient, provider, region, timeZone, following, lastMonth]);
+
+  const available = useMemo(() => new Set<DayKey>(shown.data?.keys()), [shown.data]);
+  // The held window stays listed even once no other crew is free. Worked out when the day or the
+  // windows change, not on every render (the countdown renders every second).
+  const windows: WindowSlot[] = useMemo(() => {
+    if (!day) return [];
+    const listed: WindowSlot[] = [...(ofDay.data?.get(day) ?? []), ...(held ? [held] : [])];
+    return slotsOnDay(dedupeSlotsByStart(listed), day, timeZone);
+  }, [day, ofDay.data, held, timeZone]);
+
+  const loading = shown.isFetching;
+  const failed = shown.isError && !loading;
+  const secondsLeft = useHoldCountdown(hold.reservation?.expires_at ?? null);
+
+  // Continue: 'Please select an installation date', then '... time.' (errors show once pressed).
+  const [presses, setPresses] = useState(0);
+  const choices = { date: day, bookingId: held?.booking_id ?? null };
+  const errors = presses > 0 ? firstIssues(installationSchema.safeParse(choices)) : {};
+  const dateErrorId = errors.date ? `${ids}-date-error` : undefined;
+  const timeErrorId = errors.bookingId ? `${ids}-time-error` : undefined;
+  useEffect(() => {
+    if (presses === 0) return;
+    const scope = errors.date ? calendarRef.current : windowsRef.current;
+    const messageId = errors.date ? dateErrorId : timeErrorId;
+    // The first choice the message is about; while there is none to make (the dates are still
+    // loading), the message itself: never a control that does nothing, like a month arrow that is
+    // only aria-disabled.
+    const target =
+      scope?.querySelector<HTMLElement>(
+        'button[aria-describedby]:not(:disabled):not([aria-disabled="true"])',
+      ) ?? (messageId ? document.getElementById(messageId) : null);
+    target?.focus();
+    // Keyed on the presses of Continue only: the errors changing as the visitor chooses must not
+    // move their focus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a press of Continue only, as above
+  }, [presses]);
+
+  // Stable, so the memoised calendar is not drawn again on every render.
+  const chooseDay = useCallback(
+    (date: DayKey) => {
+      dispatch({ type: 'bookings/date', date });
+      // On a phone the windows are below two months of calendar: bring them into view once drawn.
+      requestAnimationFrame(() => {
+        const list = windowsRef.current;
+        if (!list) return;
+        const { top, bottom } = list.getBoundingClientRect();
+        if (top > window.innerHeight - 120 || bottom < 0) {
+          const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+          list.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+        }
+      });
+    },
+    [dispatch],
+  );
+
+  return {
+    timeZone,
+    /** The zone's city, as the step names it: 'Sydney'. */
+    city: timeZone.split('/')[1]?.replace(/_/g, ' ') ?? timeZone,
+    calendar: {
+      ref: calendarRef,
+      month,
+      onMonthChange: setMonth,
+      firstMonth: thisMonth,
+      lastMonth,
+      selected: day,
+      onSelect: chooseDay,
+      held: heldDay,
+      available,
+      loading,
+      errorId: dateErrorId,
+    },
+    /** The windows could not be loaded: an alert with Try again (`refresh`). */
+    failed,
+    refresh,
+    windows: {
+      ref: windowsRef,
+      day,
+      slots: windows,
+      heldId: held?.booking_id ?? null,
+      pendingId: hold.pendingId,
+      busy: loading || ofDay.isFetching || hold.pendingId !== null,
+      errorId: timeErrorId,
+      onChoose: hold.choose,
+    },
+    held,
+    /** Whole seconds left on the hold (null without one); 0: it timed out. */
+    secondsLeft,
+    timedOut: hold.reservation !== null && secondsLeft === 0,
+    /** The hold was lost: the danger alert, with the 429's message when there was one. */
+    lost: hold.lost,
+    refusal: hold.refusal,
+    errors,
+    /** Continue is blocked while the alert shows and while a hold is asked for. */
+    canContinue: !hold.lost && hold.pendingId === null,
+    onContinue() {
+      setPresses((n) => n + 1);
+      if (installationSchema.safeParse(choices).success) next();
+    },
+    /** 'Select new time' after the hold timed out: the booking is cleared, the alert shows. */
+    selectNewTime() {
+      dispatch({ type: 'reservations/changed', change: { to: 'lost' } });
+      refresh();
+    },
+  };
+}
