@@ -26,9 +26,6 @@ export interface Address {
   greenfield: boolean;
 }
 
-
-
-
 /** Coupon types: 1 coupon code, 2 referral code, 3 move-in coupon, 4 sales commission. */
 export type CouponType = 1 | 2 | 3 | 4;
 
@@ -69,8 +66,6 @@ export interface ContactValues {
   phone: string;
   howDidYouHearAboutUs: string;
 }
-
-
 
 export interface SchedulingRecord {
   customer_first_name: string;
