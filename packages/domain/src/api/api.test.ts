@@ -3,7 +3,8 @@ import * as z from 'zod/mini';
 import type { DomainConfig } from '../config.ts';
 import { defaultDomainConfig } from '../config.ts';
 import type { Coupon } from '../types.ts';
-import { couponAnswer, domainConfigAnswer, errorAnswer } from './index.ts';
+import type { couponAnswer } from './index.ts';
+import { domainConfigAnswer, errorAnswer } from './index.ts';
 
 describe('the answer schemas (docs/decisions/013-one-schema-per-message.md)', () => {
   it('read a DomainConfig as the domain declares it, and the other way round', () => {
