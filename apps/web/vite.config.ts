@@ -8,6 +8,15 @@ const api = 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react(), stepSizes({ firstStep: 'check-address' })],
+  resolve: {
+    alias: {
+      // The answers' schemas (zod/mini, packages/domain/src/api) run on a copy of zod of their own
+      // (the same version, under another name): zod/mini and zod share one core module, which a
+      // bundle holds once, as large as every step's schemas need it; on its own copy, the first
+      // screen carries only the few parts mini uses (docs/decisions/013-one-schema-per-message.md).
+      'zod/mini': 'zod-first-screen/mini',
+    },
+  },
   server: {
     proxy: { '/api': api, '/portal': api },
   },

@@ -1,53 +1,144 @@
+import { errorAnswer } from '@fibre/domain';
 import { z } from 'zod';
+import { allResponses, type AnyRoute, type AnySchema, type Tag } from './routes/define.ts';
 
-/** One route's description in the OpenAPI document served at /api/docs. */
-export interface RouteDoc {
-  method: 'get' | 'post' | 'delete';
-  /** OpenAPI path, with {param} segments. */
-  path: string;
-  summary: string;
-  tag: string;
-  body?: z.ZodType;
-  query?: z.ZodObject;
-  responses: Record<number, string>;
+/*
+ * The OpenAPI 3.1 document served at /api/docs, generated from the route definitions
+ * (routes/define.ts, docs/decisions/013-one-schema-per-message.md): paths, parameters, bodies and
+ * every answer's schema come from the schemas the server checks and the wizard parses with.
+ */
+
+const tagDescriptions: Record<Tag, string> = {
+  wizard: "The wizard's white-label settings",
+  addresses: 'Address autocomplete and the building at an address',
+  buildings: "The billing portal's buildings (master and slave)",
+  catalogue: "The provider's plans and routers",
+  offers: 'Campaigns, coupons and referral codes',
+  leads: 'Leads for addresses not served yet',
+  scheduling: 'The installation calendar and holds',
+  orders: 'Placing the order',
+  payments: 'The test-mode card vault',
+  health: 'Liveness and readiness, and this document',
+};
+
+type JsonSchema = Record<string, unknown>;
+
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
+
+function jsonSchema(schema: AnySchema, io: 'input' | 'output', ref = true): JsonSchema {
+  if (ref && schema === errorAnswer) return ERROR_REF;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return rest;
 }
 
-const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
+/** The fields of an object schema, each with whether it may be left out. */
+function fieldsOf(schema: AnySchema | undefined): Array<[string, AnySchema, boolean]> {
+  const shape = (schema?._zod.def as { shape?: Record<string, AnySchema> } | undefined)?.shape;
+  return Object.entries(shape ?? {}).map(([name, field]) => [
+    name,
+    field,
+    field._zod.optin === 'optional',
+  ]);
+}
 
-export function openApiDocument(docs: RouteDoc[], info: { title: string; version: string }) {
+/** `/api/v1/:provider/coupon/:code` as OpenAPI writes it: `/api/v1/{provider}/coupon/{code}`. */
+export const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+function operation(route: AnyRoute) {
+  const pathNames = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  const paramSchemas = new Map(fieldsOf(route.params).map(([name, s]) => [name, s]));
+  const parameters = [
+    ...pathNames.map((name) => {
+      const s = paramSchemas.get(name);
+      return {
+        name,
+        in: 'path',
+        required: true,
+        schema: s ? jsonSchema(s, 'input') : { type: 'string' },
+      };
+    }),
+    ...fieldsOf(route.query).map(([name, s, optional]) => ({
+      name,
+      in: 'query',
+      required: !optional,
+      schema: jsonSchema(s, 'input'),
+    })),
+    ...Object.entries(route.headers ?? {}).map(([name, h]) => ({
+      name,
+      in: 'header',
+      required: h.required ?? false,
+      description: h.description,
+      schema: jsonSchema(h.schema, 'input'),
+    })),
+  ];
+  const responses = Object.fromEntries(
+    Object.entries(allResponses(route)).map(([status, answer]) => [
+      status,
+      {
+        description: answer.description,
+        ...(answer.schema
+          ? {
+              content: {
+                'application/json': { schema: jsonSchema(answer.schema, 'output') },
+                ...(answer.html ? { 'text/html': { schema: { type: 'string' } } } : {}),
+              },
+            }
+          : {}),
+      },
+    ]),
+  );
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    tags: route.tags,
+    security: route.security === 'public' ? [] : [{}, { holdSession: [] }],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+export function openApiDocument(
+  routes: readonly AnyRoute[],
+  info: { title: string; version: string; description?: string },
+) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const doc of docs) {
-    const params = [...doc.path.matchAll(/\{(\w[\w-]*)\}/g)].map((m) => ({
-      name: m[1],
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-    }));
-    const query = doc.query
-      ? Object.entries(doc.query.shape).map(([name, s]) => ({
-          name,
-          in: 'query',
-          required: !(s as z.ZodType).safeParse(undefined).success,
-          schema: schema(s as z.ZodType),
-        }))
-      : [];
-    paths[doc.path] ??= {};
-    paths[doc.path]![doc.method] = {
-      summary: doc.summary,
-      tags: [doc.tag],
-      parameters: [...params, ...query],
-      ...(doc.body
-        ? {
-            requestBody: {
-              required: true,
-              content: { 'application/json': { schema: schema(doc.body) } },
-            },
-          }
-        : {}),
-      responses: Object.fromEntries(
-        Object.entries(doc.responses).map(([status, description]) => [status, { description }]),
-      ),
-    };
+  for (const route of routes) {
+    const path = openApiPath(route.url);
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = operation(route);
   }
-  return { openapi: '3.1.0', info, paths };
+  const used = new Set(routes.flatMap((r) => r.tags));
+  return {
+    openapi: '3.1.0',
+    info,
+    // Same origin: the wizard and any client call the server that serves this document.
+    servers: [{ url: '/', description: 'The server that serves this document' }],
+    tags: (Object.keys(tagDescriptions) as Tag[])
+      .filter((tag) => used.has(tag))
+      .map((name) => ({ name, description: tagDescriptions[name] })),
+    paths,
+    components: {
+      schemas: { Error: jsonSchema(errorAnswer, 'output', false) },
+      securitySchemes: {
+        holdSession: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Hold-Session',
+          description:
+            "The wizard's hold session: a random id of 16 to 64 letters, digits, - or _ it keeps for the tab. A hold taken with one is released only with the same one; a client without one is bounded by HOLDS_PER_CLIENT alone (docs/decisions/010-limits.md).",
+        },
+      },
+    },
+  };
 }
+
+export type OpenApiDocument = ReturnType<typeof openApiDocument>;

@@ -22,3 +22,4 @@ export * from './steps.ts';
 export * from './install-payload.ts';
 export * from './install-error.ts';
 export * from './provider-catalogue.ts';
+export * from './api/index.ts';

@@ -1,5 +1,8 @@
 /** The things the rules talk about (docs/rules/README.md). */
 
+// Answers of the API, declared once by their schemas (api/).
+export type { BookingSlot, Campaign, Plan, Reservation, Router } from './api/index.ts';
+
 export type BuildingCategory = 'greenfield' | 'brownfield' | (string & {});
 
 export interface Address {
@@ -21,48 +24,6 @@ export interface Address {
   commercial: boolean;
   mixed: boolean;
   greenfield: boolean;
-}
-
-export interface Plan {
-  id: string;
-  name: string;
-  /** Mbps */
-  speed: number;
-  /** A number, as a string: '79' or '79.00'. */
-  cost: string;
-  description1: string;
-  rsp: string;
-  addressLIT: boolean;
-  addressNonLIT: boolean;
-  /** Mbps: the typical busy-hour (7 pm to 11 pm) speed the provider advertises. */
-  busyHourSpeed: number;
-  /** The plan's Critical Information Summary. */
-  cisUrl: string;
-}
-
-export interface Router {
-  id: string;
-  name: string;
-  /** '0' means the customer brings their own. */
-  cost: string;
-  description1: string;
-  description2: string;
-  rsp: string;
-}
-
-export interface Campaign {
-  id: string;
-  name: string;
-  rsp: string;
-  /** ISO date-time */
-  startDate: string;
-  /** ISO date-time */
-  endDate: string;
-  terms: string;
-  couponCode: string;
-  monthsFree: number;
-  referral: boolean;
-  moveIn: boolean;
 }
 
 /** Coupon types: 1 coupon code, 2 referral code, 3 move-in coupon, 4 sales commission. */
@@ -104,24 +65,6 @@ export interface ContactValues {
   email: string;
   phone: string;
   howDidYouHearAboutUs: string;
-}
-
-export interface BookingSlot {
-  id: string;
-  booking_id: string;
-  event_id: string;
-  /** ISO date-time with offset */
-  start: string;
-  end: string;
-  start_datetime_original_iso_str: string;
-  end_datetime_original_iso_str: string;
-}
-
-export interface Reservation {
-  reservation_id: string;
-  event_id: string;
-  /** ISO date-time */
-  expires_at: string;
 }
 
 export interface SchedulingRecord {

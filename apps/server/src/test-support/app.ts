@@ -6,7 +6,24 @@ import { loadConfig, type Config } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/database.ts';
 import { prepare } from '../db/open.ts';
 import { importCatalogue } from '../catalogue/import.ts';
+import { checkAnswers, type AnswerViolation } from '../routes/define.ts';
 import { RAISED_LIMITS } from './limits.ts';
+
+/*
+ * Every test app checks each answer against its route's definition (routes/define.ts): an
+ * undocumented status or a body its schema refuses answers 500 in its place, and closing the app
+ * fails with the list, so every route test is also a contract test
+ * (docs/decisions/013-one-schema-per-message.md).
+ */
+const violations: AnswerViolation[] = [];
+checkAnswers((violation) => violations.push(violation));
+
+/** The answers of `app` that did not match their definitions, taken off the list. */
+export function takeAnswerViolations(app: FastifyInstance): AnswerViolation[] {
+  const mine = violations.filter((v) => v.app === app);
+  for (const v of mine) violations.splice(violations.indexOf(v), 1);
+  return mine;
+}
 
 export const engines = (): Array<'pglite' | 'postgres'> =>
   process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -69,6 +86,14 @@ export async function startTestApp(
     async close() {
       await app.close();
       await database.close();
+      const wrong = takeAnswerViolations(app);
+      if (wrong.length > 0) {
+        throw new Error(
+          `Answers that do not match their route's definition:\n${wrong
+            .map((v) => `${v.route} ${v.status}: ${v.problem}`)
+            .join('\n')}`,
+        );
+      }
     },
   };
 }

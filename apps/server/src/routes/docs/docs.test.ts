@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-support/app.ts';
 
@@ -35,6 +39,9 @@ describe('the OpenAPI description at /api/docs', () => {
         'POST /api/v1/{provider}/reservations',
         'DELETE /api/v1/{provider}/reservations/{reservation_id}',
         'POST /api/v1/test-vault/tokens',
+        'GET /healthz',
+        'GET /readyz',
+        'GET /api/docs',
       ].sort(),
     );
   });
@@ -48,5 +55,75 @@ describe('the OpenAPI description at /api/docs', () => {
     expect(install.parameters).toContainEqual(
       expect.objectContaining({ name: 'provider', in: 'path' }),
     );
+  });
+
+  it('documents every route the app registers, each with an operationId, security and a 4xx', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    // Every route fastify knows (its route tree, read back into paths), but the wizard's page
+    // and static files and the Prometheus metrics, which are not the API.
+    const stack: string[] = [];
+    const registered = t.app
+      .printRoutes({ commonPrefix: false })
+      .split('\n')
+      .flatMap((line) => {
+        const match = /^([│├└─\s]*)(\S+) \(([A-Z, ]+)\)$/.exec(line);
+        if (!match) return [];
+        const depth = match[1]!.length / 4;
+        stack.length = depth;
+        const parent = stack.at(-1) ?? '';
+        const path =
+          depth === 0 ? match[2]! : `${parent.replace(/\/$/, '')}/${match[2]!.replace(/^\//, '')}`;
+        stack.push(path);
+        return match[3]!
+          .split(', ')
+          .filter((m) => m !== 'HEAD')
+          .map((m) => `${m} ${path.replace(/:(\w+)/g, '{$1}')}`);
+      })
+      .filter((route) => !/ \/(metrics|assets\/.*|index\.html|favicon\.svg)?$/.test(route));
+    expect(registered.length).toBeGreaterThanOrEqual(20);
+    for (const route of registered) {
+      const [method, path] = route.split(' ') as [string, string];
+      const op = doc.paths[path]?.[method.toLowerCase()];
+      expect(op, route).toBeDefined();
+      expect(op.operationId, route).toMatch(/^\w+$/);
+      expect(Array.isArray(op.security), route).toBe(true);
+      expect(
+        Object.keys(op.responses).some((s) => /^4\d\d$/.test(s)),
+        route,
+      ).toBe(true);
+    }
+  });
+
+  it('passes the recommended rules of Redocly with no error', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const file = join(mkdtempSync(join(tmpdir(), 'openapi-')), 'openapi.json');
+    writeFileSync(file, res.body);
+    // Throws (failing the test) when the CLI exits non-zero, as it does on any error.
+    const out = execFileSync('npx', ['redocly', 'lint', '--extends', 'recommended', file], {
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
+    expect(out).toBeDefined();
+  }, 60_000);
+
+  it('answers a browser with a page of its own, with no script and no outside asset', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs',
+      headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-security-policy']).toBeDefined();
+    expect(res.body).toContain('<h1>');
+    expect(res.body).toContain('placeOrder');
+    expect(res.body).toContain('/api/v1/{provider}/install');
+    expect(res.body).not.toMatch(/<script|<link|src=|https?:\/\//i);
+    const json = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs',
+      headers: { accept: 'application/json' },
+    });
+    expect(json.json().openapi).toBe('3.1.0');
   });
 });

@@ -1,18 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { configuredServices } from '../../services.ts';
-import type { RouteDoc } from '../../openapi.ts';
-
-export const publicConfigDocs: RouteDoc[] = [
-  {
-    method: 'get',
-    path: '/api/v1/public/config',
-    summary:
-      "The wizard's white-label settings: brand, contact details, links, the catalogue's rules and prices, and which adapters are on",
-    tag: 'wizard',
-    responses: { 200: 'Public configuration' },
-  },
-];
+import { publicConfigAnswer, type PublicConfig } from '@fibre/domain';
+import { defineRoute, registerDefined } from '../define.ts';
 
 /**
  * Only what the browser may see: the catalogue's brand, links and rules (the prices and plan rules
@@ -21,7 +11,7 @@ export const publicConfigDocs: RouteDoc[] = [
  * id), never a secret key. A service's settings are present only when it is on (services.ts).
  * Built per request: an import changes the catalogue while the server runs.
  */
-export function publicConfig(ctx: Pick<AppContext, 'config' | 'catalogue'>) {
+export function publicConfig(ctx: Pick<AppContext, 'config' | 'catalogue'>): PublicConfig {
   const { keys, holdSeconds, env } = ctx.config;
   const { provider, domain } = ctx.catalogue.current();
   const on = configuredServices(ctx.config);
@@ -65,5 +55,17 @@ export function publicConfig(ctx: Pick<AppContext, 'config' | 'catalogue'>) {
 }
 
 export function publicConfigRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/v1/public/config', async () => publicConfig(ctx));
+  registerDefined(app, [
+    defineRoute({
+      method: 'GET',
+      url: '/api/v1/public/config',
+      operationId: 'getPublicConfig',
+      summary:
+        "The wizard's white-label settings: brand, contact details, links, the catalogue's rules and prices, and which adapters are on",
+      tags: ['wizard'],
+      security: 'public',
+      responses: { 200: { description: 'Public configuration', schema: publicConfigAnswer } },
+      handler: async () => publicConfig(ctx),
+    }),
+  ]);
 }

@@ -1,19 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { conflict, HttpError, notFound } from '../../errors.ts';
-import type { RouteDoc } from '../../openapi.ts';
 import { schedulerFor } from '../../adapters/choose.ts';
 import { parseState } from '../../scheduling/windows.ts';
 import { parse } from '../../validate.ts';
+import { defineRoute, registerDefined } from '../define.ts';
 import {
+  bookingSlotsAnswer,
   bookingsParams,
   bookingsQuery,
   bookingsQueryAt,
+  errorAnswer,
+  holdSessionHeader,
+  holdSessionPattern,
+  reservationAnswer,
   reservationBody,
   reservationParams,
-} from './schemas.ts';
-
-const tag = 'scheduling';
+} from '@fibre/domain';
 
 /**
  * The wizard's hold session (X-Hold-Session, a random id it keeps in sessionStorage): a visitor
@@ -22,56 +25,12 @@ const tag = 'scheduling';
  */
 function holdSession(value: string | string[] | undefined): string | undefined {
   if (value === undefined) return undefined;
-  if (typeof value === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(value)) return value;
+  if (typeof value === 'string' && holdSessionPattern.test(value)) return value;
   const message = 'Must be 16 to 64 letters, digits, - or _';
   throw new HttpError(400, 'invalid_input', `X-Hold-Session: ${message}`, {
     'X-Hold-Session': message,
   });
 }
-
-export const schedulingDocs: RouteDoc[] = [
-  {
-    method: 'get',
-    path: '/api/v1/{provider}/bookings/{state}',
-    summary:
-      'Free installation slots of a state: one per free crew per window, starting in [from, to)',
-    tag,
-    query: bookingsQuery,
-    responses: {
-      200: '{booking_slots: [{id, booking_id, event_id, start, end, start_datetime_original_iso_str, end_datetime_original_iso_str}]}',
-      400: 'Unknown state, or from/to missing, not a real date-time with an offset, too far from today, reversed or too far apart',
-      404: 'Unknown provider',
-      503: 'The scheduling service (Arrivy) cannot be reached',
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/v1/{provider}/reservations',
-    summary: 'Hold a slot’s window for RESERVATION_HOLD_SECONDS',
-    tag,
-    body: reservationBody,
-    responses: {
-      201: '{reservation_id, event_id, expires_at}',
-      400: 'booking_id names no installation window, or start/end do not match it',
-      404: 'Unknown provider',
-      409: 'reservation_taken: the window is full; window_closed: it is too soon or past',
-      429: 'rate_limited: HOLDS_PER_MINUTE; too_many_holds: the address has HOLDS_PER_CLIENT live holds',
-      503: 'The scheduling service (Arrivy) cannot be reached',
-    },
-  },
-  {
-    method: 'delete',
-    path: '/api/v1/{provider}/reservations/{reservation_id}',
-    summary:
-      'Release a held slot; releasing twice is harmless. A hold taken with X-Hold-Session needs the same header',
-    tag,
-    responses: {
-      204: 'Released',
-      404: 'Unknown provider or reservation',
-      409: 'Already booked',
-    },
-  },
-];
 
 export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const scheduler = schedulerFor(ctx);
@@ -80,33 +39,103 @@ export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (provider !== ctx.catalogue.current().provider.code) throw notFound('Unknown provider');
   };
 
-  app.get('/api/v1/:provider/bookings/:state', async (request) => {
-    const params = parse(bookingsParams, request.params);
-    checkProvider(params.provider);
-    const state = parseState(params.state);
-    if (!state) {
-      throw new HttpError(400, 'invalid_input', 'Unknown state', { state: 'Unknown state' });
-    }
-    const { from, to } = parse(bookingsQueryAt(ctx.now()), request.query ?? {});
-    return { booking_slots: await scheduler.listSlots(state, from, to) };
-  });
-
-  app.post('/api/v1/:provider/reservations', async (request, reply) => {
-    checkProvider(parse(bookingsParams.pick({ provider: true }), request.params).provider);
-    const body = parse(reservationBody, request.body ?? {});
-    const session = holdSession(request.headers['x-hold-session']);
-    return reply.status(201).send(await scheduler.hold({ ...body, client: request.ip, session }));
-  });
-
-  app.delete('/api/v1/:provider/reservations/:reservation_id', async (request, reply) => {
-    const params = parse(reservationParams, request.params);
-    checkProvider(params.provider);
-    const session = holdSession(request.headers['x-hold-session']);
-    const outcome = await scheduler.release(params.reservation_id, session);
-    if (outcome === 'unknown') throw notFound('Unknown reservation');
-    if (outcome === 'consumed') {
-      throw conflict('reservation_consumed', 'This reservation is already booked');
-    }
-    return reply.status(204).send();
-  });
+  const error = (description: string) => ({ description, schema: errorAnswer });
+  const session = {
+    'X-Hold-Session': {
+      schema: holdSessionHeader,
+      description:
+        "The tab's hold session: a visitor holds one window at a time, and only their session releases it",
+    },
+  };
+  const unavailable = error('The scheduling service (Arrivy) cannot be reached');
+  registerDefined(app, [
+    defineRoute({
+      method: 'GET',
+      url: '/api/v1/:provider/bookings/:state',
+      operationId: 'listBookingSlots',
+      summary:
+        'Free installation slots of a state: one per free crew per window, starting in [from, to)',
+      tags: ['scheduling'],
+      security: 'public',
+      params: bookingsParams,
+      // The range is checked against the server's clock (bookingsQueryAt), after the state.
+      query: bookingsQuery,
+      checkedByHandler: ['query'],
+      responses: {
+        200: { description: 'The free slots', schema: bookingSlotsAnswer },
+        400: error(
+          'Unknown state, or from/to missing, not a real date-time with an offset, too far from today, reversed or too far apart',
+        ),
+        404: error('Unknown provider'),
+        503: unavailable,
+      },
+      handler: async (request) => {
+        const params = request.params;
+        checkProvider(params.provider);
+        const state = parseState(params.state);
+        if (!state) {
+          throw new HttpError(400, 'invalid_input', 'Unknown state', { state: 'Unknown state' });
+        }
+        const { from, to } = parse(bookingsQueryAt(ctx.now()), request.query ?? {});
+        return { booking_slots: await scheduler.listSlots(state, from, to) };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/v1/:provider/reservations',
+      operationId: 'holdSlot',
+      summary: 'Hold a slot’s window for RESERVATION_HOLD_SECONDS',
+      tags: ['scheduling'],
+      security: 'holdSession',
+      params: bookingsParams.pick({ provider: true }),
+      before: (request) => checkProvider((request.params as { provider: string }).provider),
+      body: reservationBody,
+      emptyBodyAs: {},
+      headers: session,
+      responses: {
+        201: { description: 'The hold', schema: reservationAnswer },
+        400: error('booking_id names no installation window, or start/end do not match it'),
+        404: error('Unknown provider'),
+        409: error('reservation_taken: the window is full; window_closed: it is too soon or past'),
+        429: error(
+          'rate_limited: HOLDS_PER_MINUTE; too_many_holds: the address has HOLDS_PER_CLIENT live holds',
+        ),
+        503: unavailable,
+      },
+      handler: async (request, reply) => {
+        const body = request.body;
+        const session = holdSession(request.headers['x-hold-session']);
+        return reply
+          .status(201)
+          .send(await scheduler.hold({ ...body, client: request.ip, session }));
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/api/v1/:provider/reservations/:reservation_id',
+      operationId: 'releaseHold',
+      summary:
+        'Release a held slot; releasing twice is harmless. A hold taken with X-Hold-Session needs the same header',
+      tags: ['scheduling'],
+      security: 'holdSession',
+      params: reservationParams,
+      before: (request) => checkProvider((request.params as { provider: string }).provider),
+      headers: session,
+      responses: {
+        204: { description: 'Released' },
+        404: error('Unknown provider or reservation'),
+        409: error('reservation_consumed: already booked'),
+      },
+      handler: async (request, reply) => {
+        const params = request.params;
+        const session = holdSession(request.headers['x-hold-session']);
+        const outcome = await scheduler.release(params.reservation_id, session);
+        if (outcome === 'unknown') throw notFound('Unknown reservation');
+        if (outcome === 'consumed') {
+          throw conflict('reservation_consumed', 'This reservation is already booked');
+        }
+        return reply.status(204).send();
+      },
+    }),
+  ]);
 }

@@ -1,9 +1,13 @@
+import { errorAnswer } from '@fibre/domain';
+import { null as nullSchema, safeParse, type core } from 'zod/mini';
 import { logError } from './log.ts';
 
 /**
  * The one HTTP client (docs/rules/api.md): same-origin relative URLs, JSON both ways. It never
  * throws: an error answer comes back as a value, so each caller decides what the status means (a
  * 404 is often an answer, such as 'no campaign'), and every error other than a 404 is logged.
+ * Every success answer is parsed with its schema from packages/domain/src/api, never cast: an answer
+ * that does not match is a failed result, logged (docs/decisions/013-one-schema-per-message.md).
  */
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
@@ -20,24 +24,27 @@ async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return null;
   try {
-    return JSON.parse(text) as unknown;
+    const value: unknown = JSON.parse(text);
+    return value;
   } catch {
     return text;
   }
 }
 
 function messageOf(data: unknown, fallback: string): string {
-  if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string') {
-    return data.message;
-  }
-  return fallback;
+  const parsed = safeParse(errorAnswer, data);
+  return parsed.success ? parsed.data.message : fallback;
 }
 
-export async function request<T>(
+/** An answer without a body (204) reads as null. */
+export const noBody = nullSchema();
+
+export async function request<S extends core.$ZodType>(
   method: 'GET' | 'POST' | 'DELETE',
   path: string,
+  schema: S,
   { body, signal, headers: extra }: RequestOptions = {},
-): Promise<ApiResult<T>> {
+): Promise<ApiResult<core.output<S>>> {
   const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   try {
@@ -48,7 +55,20 @@ export async function request<T>(
       signal: signal ?? null,
     });
     const data = await readBody(response);
-    if (response.ok) return { ok: true, status: response.status, data: data as T };
+    if (response.ok) {
+      const parsed = safeParse(schema, data);
+      if (parsed.success) return { ok: true, status: response.status, data: parsed.data };
+      logError(`${method} ${path} answered ${response.status} in an unexpected shape`, {
+        issues: parsed.error.issues,
+      });
+      return {
+        ok: false,
+        status: response.status,
+        data,
+        message: 'The answer was not in the expected shape',
+        aborted: false,
+      };
+    }
     const message = messageOf(data, response.statusText || `HTTP ${response.status}`);
     if (response.status !== 404) logError(`${method} ${path} answered ${response.status}`, data);
     return { ok: false, status: response.status, data, message, aborted: false };
@@ -60,8 +80,13 @@ export async function request<T>(
   }
 }
 
-export const get = <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options);
-export const post = <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'body'>) =>
-  request<T>('POST', path, { ...options, body });
-export const del = <T>(path: string, options?: RequestOptions) =>
-  request<T>('DELETE', path, options);
+export const get = <S extends core.$ZodType>(path: string, schema: S, options?: RequestOptions) =>
+  request('GET', path, schema, options);
+export const post = <S extends core.$ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  options?: Omit<RequestOptions, 'body'>,
+) => request('POST', path, schema, { ...options, body });
+export const del = <S extends core.$ZodType>(path: string, schema: S, options?: RequestOptions) =>
+  request('DELETE', path, schema, options);

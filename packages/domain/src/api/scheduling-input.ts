@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '@fibre/domain';
+import { text } from '../text.ts';
 
 /** Inputs of the bookings and reservations calls (docs/rules/installation-and-holds.md). */
 
@@ -111,3 +111,13 @@ export const reservationParams = z.object({
   provider: text(64),
   reservation_id: text(100),
 });
+
+/** POST /api/v1/{provider}/reservations */
+export type ReservationBody = z.input<typeof reservationBody>;
+
+/**
+ * The wizard's hold session (X-Hold-Session, a random id it keeps in sessionStorage): a visitor
+ * holds one window at a time, and only their session releases it (docs/decisions/010-limits.md).
+ */
+export const holdSessionPattern = /^[A-Za-z0-9_-]{16,64}$/;
+export const holdSessionHeader = z.string().regex(holdSessionPattern);

@@ -1,0 +1,15 @@
+// One schema per request and per answer of the API (docs/rules/api.md,
+// docs/decisions/013-one-schema-per-message.md). Answers: zod/mini, parsed by the wizard. Requests:
+// zod, checked by the server (the wizard imports only their types).
+export * from './answers-common.ts';
+export * from './public-config.ts';
+export * from './addresses.ts';
+export * from './catalogue.ts';
+export * from './offers.ts';
+export * from './scheduling.ts';
+export * from './orders.ts';
+export * from './addresses-input.ts';
+export * from './catalogue-input.ts';
+export * from './offers-input.ts';
+export * from './scheduling-input.ts';
+export * from './orders-input.ts';

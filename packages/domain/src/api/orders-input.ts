@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { text } from '../text.ts';
+
+/**
+ * POST /api/v1/test-vault/tokens (docs/rules/demo-data.md#test-cards). A card that fails it is a
+ * 422 `card_invalid`, as a real vault answers.
+ */
+export const cardTokenBody = z.object({
+  number: z.string().max(32),
+  expiry_month: z.coerce.number().int().min(1).max(12),
+  expiry_year: z.coerce.number().int().min(0).max(2200),
+  cvv: z.string().max(8),
+  // The cardholder's name: one line of at most 100 characters (docs/decisions/008-server-input.md).
+  name: text(100).refine((name) => name !== ''),
+});
+export type CardTokenBody = z.input<typeof cardTokenBody>;
+
+/** The install's Idempotency-Key header (docs/rules/orders.md). */
+export const idempotencyKey = z
+  .string()
+  .trim()
+  .min(8)
+  .max(255)
+  .regex(/^[\w.:-]+$/);
+
+/** The {provider} segment: the served catalogue's provider code (docs/rules/api.md). */
+export const providerParams = z.object({ provider: text(64) });
