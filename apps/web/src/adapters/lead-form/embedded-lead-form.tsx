@@ -49,9 +49,8 @@ export function EmbeddedLeadForm({ formattedAddress }: LeadFormProps) {
       setSent(values.email);
       return;
     }
-    const fields = (result.data as { fields?: Record<string, string> } | null)?.fields;
     let shown = false;
-    for (const [name, message] of Object.entries(fields ?? {})) {
+    for (const [name, message] of Object.entries(result.fields)) {
       if (name in values) {
         setError(name as keyof LeadInput, { message }, { shouldFocus: !shown });
         shown = true;

@@ -11,7 +11,15 @@ import { logError } from './log.ts';
  */
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; data: unknown; message: string; aborted: boolean };
+  | {
+      ok: false;
+      status: number;
+      data: unknown;
+      message: string;
+      /** A bad-input answer's fields (each field's first message), parsed like any answer. */
+      fields: Record<string, string>;
+      aborted: boolean;
+    };
 
 export interface RequestOptions {
   body?: unknown;
@@ -31,9 +39,12 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function messageOf(data: unknown, fallback: string): string {
+/** An error answer's message and fields, or the fallback when it is not in the error shape. */
+function errorOf(data: unknown, fallback: string) {
   const parsed = safeParse(errorAnswer, data);
-  return parsed.success ? parsed.data.message : fallback;
+  return parsed.success
+    ? { message: parsed.data.message, fields: parsed.data.fields ?? {} }
+    : { message: fallback, fields: {} };
 }
 
 /** An answer without a body (204) reads as null. */
@@ -66,17 +77,18 @@ export async function request<S extends core.$ZodType>(
         status: response.status,
         data,
         message: 'The answer was not in the expected shape',
+        fields: {},
         aborted: false,
       };
     }
-    const message = messageOf(data, response.statusText || `HTTP ${response.status}`);
+    const { message, fields } = errorOf(data, response.statusText || `HTTP ${response.status}`);
     if (response.status !== 404) logError(`${method} ${path} answered ${response.status}`, data);
-    return { ok: false, status: response.status, data, message, aborted: false };
+    return { ok: false, status: response.status, data, message, fields, aborted: false };
   } catch (error) {
     const aborted = signal?.aborted ?? false;
     if (!aborted) logError(`${method} ${path} failed`, error);
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, status: 0, data: null, message, aborted };
+    return { ok: false, status: 0, data: null, message, fields: {}, aborted };
   }
 }
 

@@ -53,6 +53,7 @@ describe('offer codes on the Build Plan step', () => {
       coupon_type: 1,
       period: 1,
       period_unit: 'month',
+      dollar_amount: null,
       percentage: 100,
       plan_ids: [],
     });

@@ -187,7 +187,11 @@ describe('the hold', () => {
   it("after a 429 the alert says the server's message", async () => {
     const { user } = await onDay20();
     await user.click(windowButton(window8));
-    act(() => server.holds()[0]!.respond(429, { message: 'Too many holds from this address.' }));
+    act(() =>
+      server
+        .holds()[0]!
+        .respond(429, { error: 'too_many_holds', message: 'Too many holds from this address.' }),
+    );
     expect(await screen.findByRole('alert')).toHaveProperty(
       'textContent',
       'Too many holds from this address.',
