@@ -1,4 +1,4 @@
-import type { InstallBody } from '@fibre/domain';
+import type { InstallBodyFacts } from '@fibre/domain';
 import { HttpError } from '../errors.ts';
 import { NEEDS_ATTENTION } from '../metrics/metrics.ts';
 import {
@@ -41,8 +41,8 @@ import {
 export const LEASE_MS = 3 * 60_000;
 
 export interface ExternalInstall {
-  body: InstallBody;
-  extra: Map<string, string>;
+  /** What the body says (readInstallBody). */
+  facts: InstallBodyFacts;
   requestHash: string;
   idempotencyKey: string | undefined;
   now: Date;
@@ -72,7 +72,7 @@ export async function installExternally(
   input: ExternalInstall,
 ): Promise<InstallAnswer> {
   const { ctx, billing, calendar } = deps;
-  const { body, extra, requestHash, idempotencyKey: key, now } = input;
+  const { facts, requestHash, idempotencyKey: key, now } = input;
   const leaseUntil = new Date(now.getTime() + LEASE_MS);
   const first = await ctx.database.db.transaction().execute(async (trx) => {
     if (key !== undefined) {
@@ -85,12 +85,12 @@ export async function installExternally(
         return { resume: String(earlier.response.order_id) };
       }
     }
-    const order = await writeOrder(trx, ctx, body, extra, now, 'pending', leaseUntil);
+    const order = await writeOrder(trx, ctx, facts, now, 'pending', leaseUntil);
     if (billing.kind === 'local') {
-      await billing.subscribe(trx, subscriptionRequest(order, body), now);
+      await billing.subscribe(trx, subscriptionRequest(order, facts), now);
     }
     if (calendar.kind === 'local') {
-      await calendar.createTask(trx, taskRequest(order, body), now);
+      await calendar.createTask(trx, taskRequest(order, facts), now);
     }
     if (key !== undefined) await saveIdempotentAnswer(trx, key, 0, { order_id: order.orderId });
     return { order };
@@ -123,13 +123,13 @@ async function complete(
   order: WrittenOrder,
 ): Promise<InstallAnswer> {
   const { billing, calendar } = deps;
-  const { body, idempotencyKey: key } = input;
+  const { facts, idempotencyKey: key } = input;
   const orderId = order.orderId;
   let refs: { billingCustomerRef?: string; billingSubscriptionRef?: string; taskRef?: string } = {};
 
   if (billing.kind === 'external') {
     try {
-      const subscription = await billing.subscribe(subscriptionRequest(order, body));
+      const subscription = await billing.subscribe(subscriptionRequest(order, facts));
       refs = {
         billingCustomerRef: subscription.customerId,
         billingSubscriptionRef: subscription.subscriptionId,
@@ -148,7 +148,7 @@ async function complete(
 
   if (calendar.kind === 'external') {
     try {
-      refs.taskRef = (await calendar.createTask(taskRequest(order, body))).taskId;
+      refs.taskRef = (await calendar.createTask(taskRequest(order, facts))).taskId;
     } catch (error) {
       // A timeout may hide a task that was made: only a definite "none" allows the undo.
       const found = await calendar.findTask(orderId).catch(() => undefined);

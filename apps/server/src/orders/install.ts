@@ -1,11 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  contactSchema,
-  firstIssues,
-  installBodySchema,
-  messages,
-  type InstallBody,
-} from '@fibre/domain';
+import { readInstallBody, type InstallBodyFacts } from '@fibre/domain';
 import { HttpError } from '../errors.ts';
 import { claimIdempotencyKey, saveIdempotentAnswer } from '../repositories/orders.ts';
 import { installExternally } from './install-external.ts';
@@ -32,69 +26,14 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-const asRecord = (value: unknown): Record<string, unknown> =>
-  value && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-
-/** The extra named fields of a body that may not have passed its shape check. */
-function extraFieldsOf(booking: Record<string, unknown>): Map<string, string> {
-  const list = Array.isArray(booking.template_extra_fields) ? booking.template_extra_fields : [];
-  return new Map(
-    list
-      .map(asRecord)
-      .filter((f) => typeof f.name === 'string' && typeof f.value === 'string')
-      .map((f) => [f.name as string, f.value as string]),
-  );
-}
-
-const extraPath = (name: string) => `arrivy_booking.template_extra_fields.${name}`;
-const contactPaths: Record<string, string> = {
-  firstName: 'arrivy_booking.customer_first_name',
-  lastName: 'arrivy_booking.customer_last_name',
-  email: 'arrivy_booking.customer_email',
-  confirmEmail: 'arrivy_booking.customer_email',
-  phone: 'arrivy_booking.customer_mobile_number',
-  howDidYouHearAboutUs: extraPath('How Did You Hear About Us?'),
-};
-
-/**
- * The contact rules (docs/rules/contact-and-connection.md), run again on what the install carries,
- * under the body's own field names. Run on the raw body, so their messages join the shape's in one
- * answer.
- */
-function contactIssues(rawBody: unknown): Record<string, string> {
-  const booking = asRecord(asRecord(rawBody).arrivy_booking);
-  const extra = extraFieldsOf(booking);
-  const result = contactSchema.safeParse({
-    firstName: booking.customer_first_name,
-    lastName: booking.customer_last_name,
-    email: booking.customer_email,
-    confirmEmail: booking.customer_email,
-    phone: booking.customer_mobile_number,
-    howDidYouHearAboutUs: extra.get('How Did You Hear About Us?') ?? '',
-  });
-  const fields: Record<string, string> = {};
-  for (const [field, message] of Object.entries(result.success ? {} : firstIssues(result))) {
-    fields[contactPaths[field] ?? field] ??= message;
+/** The body's shape and the contact rules together (readInstallBody): one 400 names every invalid field. */
+function readBody(rawBody: unknown): InstallBodyFacts {
+  const read = readInstallBody(rawBody);
+  if (!read.ok) {
+    const { code, message, fields } = read.refusal;
+    throw new HttpError(400, code, message, fields);
   }
-  if (extra.get('I Agree to the Terms and Conditions') !== 'YES') {
-    fields[extraPath('I Agree to the Terms and Conditions')] = messages.termsRequired;
-  }
-  return fields;
-}
-
-/** The body's shape and the contact rules together: one 400 names every invalid field. */
-function checkBody(rawBody: unknown): InstallBody {
-  const parsed = installBodySchema.safeParse(rawBody);
-  // The contact rules' messages are the product's own (docs/rules/contact-and-connection.md): they
-  // win over the shape's.
-  const fields = { ...(parsed.success ? {} : firstIssues(parsed)), ...contactIssues(rawBody) };
-  const first = Object.values(fields)[0];
-  if (first !== undefined || !parsed.success) {
-    throw new HttpError(400, 'invalid_input', first ?? 'Invalid input', fields);
-  }
-  return parsed.data;
+  return read.facts;
 }
 
 /**
@@ -122,13 +61,12 @@ async function placeOrder(
   idempotencyKey: string | undefined,
 ): Promise<InstallAnswer> {
   const { ctx } = deps;
-  const body = checkBody(rawBody);
-  const extra = new Map(body.arrivy_booking.template_extra_fields.map((f) => [f.name, f.value]));
+  const facts = readBody(rawBody);
   const requestHash = createHash('sha256').update(canonical(rawBody)).digest('hex');
   const now = ctx.now();
 
   if (deps.billing.kind === 'external' || deps.calendar.kind === 'external') {
-    return installExternally(deps, { body, extra, requestHash, idempotencyKey, now });
+    return installExternally(deps, { facts, requestHash, idempotencyKey, now });
   }
   const { billing, calendar } = deps;
   return ctx.database.db.transaction().execute(async (trx) => {
@@ -139,9 +77,9 @@ async function placeOrder(
         return { status: earlier.status_code, body: earlier.response };
       }
     }
-    const order = await writeOrder(trx, ctx, body, extra, now, 'confirmed');
-    await billing.subscribe(trx, subscriptionRequest(order, body), now);
-    await calendar.createTask(trx, taskRequest(order, body), now);
+    const order = await writeOrder(trx, ctx, facts, now, 'confirmed');
+    await billing.subscribe(trx, subscriptionRequest(order, facts), now);
+    await calendar.createTask(trx, taskRequest(order, facts), now);
     const answer = { status: 201, body: { success: true, order_id: order.orderId } };
     if (idempotencyKey !== undefined)
       await saveIdempotentAnswer(trx, idempotencyKey, answer.status, answer.body);

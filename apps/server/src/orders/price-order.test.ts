@@ -1,4 +1,9 @@
-import { defaultDomainConfig, type DomainConfig, type InstallBody } from '@fibre/domain';
+import {
+  defaultDomainConfig,
+  installBodyFacts,
+  type DomainConfig,
+  type InstallBody,
+} from '@fibre/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCatalogueCache, type CatalogueSnapshot } from '../catalogue/cache.ts';
 import { startTestApp, type TestApp } from '../test-support/app.ts';
@@ -19,9 +24,6 @@ const acmeRules: DomainConfig = {
   hiddenPlanIdParts: ['legacy'],
 };
 
-const extraOf = (body: InstallBody) =>
-  new Map(body.arrivy_booking.template_extra_fields.map((f) => [f.name, f.value]));
-
 describe('pricing an order by the catalogue rules', () => {
   let t: TestApp;
   let served: CatalogueSnapshot;
@@ -34,7 +36,7 @@ describe('pricing an order by the catalogue rules', () => {
   afterAll(() => t.close());
 
   const price = (body: InstallBody, rules: DomainConfig) =>
-    priceOrder(t.database.db, served, body, extraOf(body), rules);
+    priceOrder(t.database.db, served, installBodyFacts(body), rules);
 
   it("a greenfield order's activation and card fee follow the rules", async () => {
     // Alkimos (greenfield): Streamer 250 $89 + Wi-Fi 6 Router $10 = $99 a month.
@@ -78,8 +80,7 @@ describe('pricing an order by the catalogue rules', () => {
       ends_at: new Date(body.arrivy_booking.end_datetime),
     };
     const input = {
-      body,
-      extra: extraOf(body),
+      facts: installBodyFacts(body),
       priced,
       held,
       rsp: 'demo',

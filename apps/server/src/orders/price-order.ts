@@ -13,7 +13,7 @@ import {
   type AddOn,
   type Coupon,
   type DomainConfig,
-  type InstallBody,
+  type InstallBodyFacts,
   type Plan,
   type Router,
 } from '@fibre/domain';
@@ -63,13 +63,11 @@ const unprocessable = (code: string, message: string, field?: string) =>
 export async function priceOrder(
   db: Kysely<Schema>,
   catalogue: Pick<CatalogueSnapshot, 'provider' | 'plans' | 'routers'>,
-  body: InstallBody,
-  extra: Map<string, string>,
+  facts: InstallBodyFacts,
   rules: DomainConfig,
 ): Promise<PricedInstall> {
-  const cb = body.charge_bee;
-  const buildingCode = cb.service_id.trim().toUpperCase();
-  if ((extra.get('Building Code') ?? '').toUpperCase() !== buildingCode) {
+  const { buildingCode } = facts;
+  if (facts.namedBuildingCode !== buildingCode) {
     throw unprocessable(
       'building_mismatch',
       'The building code does not match the service address',
@@ -96,11 +94,11 @@ export async function priceOrder(
       'charge_bee.service_id',
     );
   }
-  const unit = unitSchema(flags.mdu).safeParse(cb.unit);
+  const unit = unitSchema(flags.mdu).safeParse(facts.unit);
   if (!unit.success)
     throw unprocessable('invalid_unit', unit.error.issues[0]!.message, 'charge_bee.unit');
 
-  const plan = catalogue.plans.find((p) => p.id === cb.plan_id);
+  const plan = catalogue.plans.find((p) => p.id === facts.planId);
   if (
     !plan ||
     !isPlanOffered(plan, { lit: building.status === 'LIT', greenfield: flags.greenfield }, rules)
@@ -111,7 +109,7 @@ export async function priceOrder(
       'charge_bee.plan_id',
     );
   }
-  const routerName = (extra.get('Router') ?? '').trim().toLowerCase();
+  const routerName = facts.router.name?.toLowerCase();
   const router = catalogue.routers.find((r) => r.name.toLowerCase() === routerName);
   if (!router)
     throw unprocessable(
@@ -120,9 +118,9 @@ export async function priceOrder(
       'arrivy_booking.template_extra_fields',
     );
 
-  const addOns: AddOn[] = cb.add_ons.filter((a) => a !== 'new-development-fee');
+  const addOns: AddOn[] = facts.addOns.filter((a) => a !== 'new-development-fee');
   if (flags.greenfield) addOns.push('new-development-fee');
-  if (cb.add_ons.includes('new-development-fee') !== flags.greenfield) {
+  if (facts.newDevelopmentFee !== flags.greenfield) {
     throw unprocessable(
       'add_ons_mismatch',
       'The new development charge applies to new developments only',
@@ -132,8 +130,8 @@ export async function priceOrder(
 
   // The coupon's area is the building's own postcode and suburb, never the body's (009).
   let coupon: Coupon | null = null;
-  if (cb.coupon_id !== null) {
-    const row = await findCoupon(db, catalogue.provider.code, cb.coupon_id);
+  if (facts.coupon !== null) {
+    const row = await findCoupon(db, catalogue.provider.code, facts.coupon.coupon_id);
     const use = { planIds: [plan.id], postcode: building.postcode, suburb: building.suburb };
     if (!row || !isCouponEligible(row, use))
       throw unprocessable('coupon_invalid', 'Coupon is invalid', 'charge_bee.coupon_id');
@@ -143,10 +141,10 @@ export async function priceOrder(
   const monthly = monthlyCharge({ plan, router, addOns }, rules);
   // Amounts compare as amounts: '79', '79.0' and '79.00' are one price (009).
   const changed = {
-    ...(sameAmount(cb.router_charge, router.cost)
+    ...(sameAmount(facts.router.charge, router.cost)
       ? {}
       : { 'charge_bee.router_charge': router.cost }),
-    ...(sameAmount(extra.get('Monthly Cost') ?? '', monthly)
+    ...(facts.monthlyCost !== null && sameAmount(facts.monthlyCost, monthly)
       ? {}
       : { 'arrivy_booking.template_extra_fields.Monthly Cost': String(monthly) }),
   };

@@ -1,4 +1,4 @@
-import { buildingFlags, couponFromRecord, type InstallBody } from '@fibre/domain';
+import { buildingFlags, couponFromRecord, type InstallBodyFacts } from '@fibre/domain';
 import { findPlan, findRouter } from '../repositories/catalogue.ts';
 import { findCoupon } from '../repositories/offers.ts';
 import { findOrderBuilding, type OrderRow } from '../repositories/orders.ts';
@@ -14,7 +14,7 @@ import type { InstallDeps, WrittenOrder } from './write-order.ts';
 export async function rebuildOrder(
   deps: InstallDeps,
   order: OrderRow,
-  input: { body: InstallBody; extra: Map<string, string> },
+  input: { facts: InstallBodyFacts },
 ): Promise<WrittenOrder> {
   const { db } = deps.ctx.database;
   const rsp = deps.ctx.catalogue.current().provider.code;
@@ -61,6 +61,6 @@ export async function rebuildOrder(
     },
   };
   const rules = deps.ctx.catalogue.current().domain;
-  const facts = installFacts({ ...input, priced, held, rsp, firstName, lastName }, rules);
-  return { orderId: order.id, held, priced, facts, firstName, lastName };
+  const built = installFacts({ ...input, priced, held, rsp, firstName, lastName }, rules);
+  return { orderId: order.id, held, priced, facts: built, firstName, lastName };
 }

@@ -1,4 +1,4 @@
-import { capitaliseName, normaliseMobile, messages, type InstallBody } from '@fibre/domain';
+import { capitaliseName, normaliseMobile, messages, type InstallBodyFacts } from '@fibre/domain';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { BillingAdapter, SubscriptionRequest } from '../adapters/billing.ts';
@@ -69,8 +69,7 @@ export interface WrittenOrder {
 export async function writeOrder(
   trx: Transaction<Schema>,
   ctx: AppContext,
-  body: InstallBody,
-  extra: Map<string, string>,
+  facts: InstallBodyFacts,
   now: Date,
   status: 'confirmed' | 'pending',
   leaseUntil?: Date,
@@ -78,19 +77,19 @@ export async function writeOrder(
   // One snapshot for the whole order: an import mid-request changes the next order, not this one.
   const served = ctx.catalogue.current();
   const rules = served.domain;
-  const priced = await priceOrder(trx, served, body, extra, rules);
-  const held = await consumeReservation(trx, body.reservation_id, now);
-  if (!held || held.event_id !== body.event_id) throw bookingExpired();
-  const a = body.arrivy_booking;
-  const firstName = capitaliseName(a.customer_first_name);
-  const lastName = capitaliseName(a.customer_last_name);
+  const priced = await priceOrder(trx, served, facts, rules);
+  const held = await consumeReservation(trx, facts.reservationId, now);
+  if (!held || held.event_id !== facts.eventId) throw bookingExpired();
+  const { contact } = facts;
+  const firstName = capitaliseName(contact.firstName);
+  const lastName = capitaliseName(contact.lastName);
   const rsp = served.provider.code;
-  const facts = installFacts({ body, extra, priced, held, rsp, firstName, lastName }, rules);
+  const built = installFacts({ facts, priced, held, rsp, firstName, lastName }, rules);
 
   const orderId = ctx.newId();
   await insertOrder(trx, {
     id: orderId,
-    reservation_id: body.reservation_id,
+    reservation_id: facts.reservationId,
     building_code: priced.buildingCode,
     plan_id: priced.planId,
     router_id: priced.routerId,
@@ -99,31 +98,33 @@ export async function writeOrder(
     monthly_cents: priced.monthlyCents,
     activation_cents: priced.activationCents,
     card_fee_cents: priced.cardFeeCents,
-    email: a.customer_email,
+    email: contact.email,
     contact: JSON.stringify({
       firstName,
       lastName,
-      email: a.customer_email,
-      phone: normaliseMobile(a.customer_mobile_number),
+      email: contact.email,
+      phone: normaliseMobile(contact.phone),
     }),
     status,
     created_at: now,
     ...(leaseUntil ? { lease_until: leaseUntil } : {}),
   });
-  if (!(await spendCardToken(trx, body.charge_bee.tmp_token, orderId, now))) throw cardTokenSpent();
-  return { orderId, held, priced, facts, firstName, lastName };
+  if (!(await spendCardToken(trx, facts.cardToken, orderId, now))) throw cardTokenSpent();
+  return { orderId, held, priced, facts: built, firstName, lastName };
 }
 
-export function subscriptionRequest(order: WrittenOrder, body: InstallBody): SubscriptionRequest {
+export function subscriptionRequest(
+  order: WrittenOrder,
+  facts: InstallBodyFacts,
+): SubscriptionRequest {
   const { priced } = order;
-  const cb = body.charge_bee;
   return {
     orderId: order.orderId,
     firstName: order.firstName,
     lastName: order.lastName,
-    email: body.arrivy_booking.customer_email,
-    phone: normaliseMobile(body.arrivy_booking.customer_mobile_number),
-    cardToken: cb.tmp_token,
+    email: facts.contact.email,
+    phone: normaliseMobile(facts.contact.phone),
+    cardToken: facts.cardToken,
     planId: priced.planId,
     routerId: priced.routerId,
     routerCents: priced.routerCents,
@@ -135,10 +136,10 @@ export function subscriptionRequest(order: WrittenOrder, body: InstallBody): Sub
   };
 }
 
-export function taskRequest(order: WrittenOrder, body: InstallBody): TaskRequest {
+export function taskRequest(order: WrittenOrder, facts: InstallBodyFacts): TaskRequest {
   return {
     orderId: order.orderId,
-    reservationId: body.reservation_id,
+    reservationId: facts.reservationId,
     eventId: order.held.event_id,
     state: order.held.state,
     startsAt: order.held.starts_at,
