@@ -2,9 +2,8 @@ import {
   activationTotal,
   buildingFlags,
   cardFee,
-  couponFromRecord,
+  eligibleCoupon,
   discountFromCoupon,
-  isCouponEligible,
   isPlanOffered,
   isServiceable,
   monthlyCharge,
@@ -133,9 +132,8 @@ export async function priceOrder(
   if (facts.coupon !== null) {
     const row = await findCoupon(db, catalogue.provider.code, facts.coupon.coupon_id);
     const use = { planIds: [plan.id], postcode: building.postcode, suburb: building.suburb };
-    if (!row || !isCouponEligible(row, use))
-      throw unprocessable('coupon_invalid', 'Coupon is invalid', 'charge_bee.coupon_id');
-    coupon = couponFromRecord(row);
+    coupon = eligibleCoupon(row, use);
+    if (!coupon) throw unprocessable('coupon_invalid', 'Coupon is invalid', 'charge_bee.coupon_id');
   }
 
   const monthly = monthlyCharge({ plan, router, addOns }, rules);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { couponFromRecord, isCouponEligible, isReferralType, messages } from '@fibre/domain';
+import { eligibleCoupon, messages, referralCoupon } from '@fibre/domain';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
 import type { RouteDoc } from '../../openapi.ts';
@@ -87,28 +87,28 @@ export function offerRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v1/:provider/coupon', async (request, reply) => {
     checkProvider(ctx, request);
     const body = parse(couponBody, request.body);
-    const row = await findCoupon(db, rspNow(), body.coupon_id);
     // The wizard's preview: its own plans and address. The install decides from the building.
     const use = { planIds: body.plan_ids, postcode: body.postcode, suburb: body.suburb };
-    if (!row || !isCouponEligible(row, use)) throw invalidCoupon();
-    return reply.status(202).send(couponFromRecord(row));
+    const coupon = eligibleCoupon(await findCoupon(db, rspNow(), body.coupon_id), use);
+    if (!coupon) throw invalidCoupon();
+    return reply.status(202).send(coupon);
   });
 
   app.get('/api/v1/:provider/coupon/:code', async (request) => {
     checkProvider(ctx, request);
     const id = parse(code, (request.params as { code: string }).code);
     const { plan_id } = parse(couponQuery, request.query);
-    const row = await findCoupon(db, rspNow(), id);
-    if (!row || !isCouponEligible(row, { planIds: plan_id ? [plan_id] : [] }))
-      throw invalidCoupon();
-    return couponFromRecord(row);
+    const use = { planIds: plan_id ? [plan_id] : [] };
+    const coupon = eligibleCoupon(await findCoupon(db, rspNow(), id), use);
+    if (!coupon) throw invalidCoupon();
+    return coupon;
   });
 
   app.get('/api/v1/:provider/referral/:code', async (request, reply) => {
     checkProvider(ctx, request);
     const id = parse(code, (request.params as { code: string }).code);
-    const row = await findCoupon(db, rspNow(), id);
-    if (!row || !isReferralType(row.coupon_type)) throw invalidCoupon();
-    return reply.status(202).send(couponFromRecord(row));
+    const coupon = referralCoupon(await findCoupon(db, rspNow(), id));
+    if (!coupon) throw invalidCoupon();
+    return reply.status(202).send(coupon);
   });
 }
