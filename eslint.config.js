@@ -58,6 +58,20 @@ const wizardZones = [
   },
 ];
 
+// The kysely calls that start a query or a transaction.
+const kyselyBuilders = [
+  'selectFrom',
+  'selectNoFrom',
+  'insertInto',
+  'replaceInto',
+  'updateTable',
+  'deleteFrom',
+  'mergeInto',
+  'transaction',
+  'connection',
+  'executeQuery',
+];
+
 const shellZone = {
   target: './apps/web/src/app',
   from: './apps/web/src/steps',
@@ -113,11 +127,10 @@ export default tseslint.config(
     },
   },
   {
-    // Only repositories query the database (README, Layout: `repositories/` is the only SQL). The rest of the server may carry the
-    // handle through by type (Database, Schema, a Transaction) but runs no SQL of its own. Besides
-    // db/ and repositories/: the two entry points that open and migrate it (server.ts,
-    // catalogue/cli.ts), the catalogue import that takes its advisory lock (catalogue/import.ts),
-    // test-support and tests.
+    // Only repositories query the database (README, Layout: `repositories/` is the only SQL). The
+    // rest of the server may carry the handle through by type (Database, Schema, a Transaction) but
+    // runs no SQL of its own. Besides db/ and repositories/: the two entry points that open and
+    // migrate it (server.ts, catalogue/cli.ts), test-support and tests.
     files: ['apps/server/src/**/*.ts'],
     ignores: [
       'apps/server/src/db/**',
@@ -126,7 +139,6 @@ export default tseslint.config(
       'apps/server/src/**/*.test.ts',
       'apps/server/src/server.ts',
       'apps/server/src/catalogue/cli.ts',
-      'apps/server/src/catalogue/import.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -146,6 +158,28 @@ export default tseslint.config(
               message: 'Only repositories use the database layer: import its types only here.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // ...nor builds a query or a transaction on a handle it was given (`db.selectFrom(...)`,
+    // `trx.insertInto(...)`, `db.transaction()`): a repository function does, taking the
+    // transaction when it is part of a unit of work (repositories/transactions.ts).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/db/**',
+      'apps/server/src/repositories/**',
+      'apps/server/src/test-support/**',
+      'apps/server/src/**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.type='MemberExpression'][callee.property.name=/^(${kyselyBuilders.join('|')})$/]`,
+          message:
+            'Only repositories run SQL: add a function to apps/server/src/repositories (it may take the transaction).',
         },
       ],
     },

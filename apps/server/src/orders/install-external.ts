@@ -10,6 +10,7 @@ import {
   takeLease,
 } from '../repositories/orders.ts';
 import { restoreReservation } from '../repositories/reservations.ts';
+import { inTransaction } from '../repositories/transactions.ts';
 import { rebuildOrder } from './rebuild-order.ts';
 import {
   keyReused,
@@ -74,7 +75,7 @@ export async function installExternally(
   const { ctx, billing, calendar } = deps;
   const { facts, requestHash, idempotencyKey: key, now } = input;
   const leaseUntil = new Date(now.getTime() + LEASE_MS);
-  const first = await ctx.database.db.transaction().execute(async (trx) => {
+  const first = await inTransaction(ctx.database.db, async (trx) => {
     if (key !== undefined) {
       const earlier = await claimIdempotencyKey(trx, key, requestHash, now);
       if (earlier) {
@@ -179,7 +180,7 @@ async function complete(
   }
 
   const answer = placed(orderId);
-  await deps.ctx.database.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.ctx.database.db, async (trx) => {
     await finishOrder(trx, orderId, { status: 'confirmed', ...refs });
     if (key !== undefined) await saveIdempotentAnswer(trx, key, answer.status, answer.body);
   });
@@ -213,7 +214,7 @@ async function undoOrder(
   input: ExternalInstall,
   order: WrittenOrder,
 ): Promise<void> {
-  await deps.ctx.database.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.ctx.database.db, async (trx) => {
     await deleteOrder(trx, order.orderId, input.idempotencyKey);
     await restoreReservation(trx, order.held.reservation_id);
   });
@@ -229,7 +230,7 @@ async function keepForAttention(
   error?: unknown,
 ): Promise<InstallAnswer> {
   const answer = placed(order.orderId);
-  await deps.ctx.database.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.ctx.database.db, async (trx) => {
     await finishOrder(trx, order.orderId, {
       status: 'needs_attention',
       attentionReason: reason,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readInstallBody, type InstallBodyFacts } from '@fibre/domain';
 import { HttpError } from '../errors.ts';
 import { claimIdempotencyKey, saveIdempotentAnswer } from '../repositories/orders.ts';
+import { inTransaction } from '../repositories/transactions.ts';
 import { installExternally } from './install-external.ts';
 import {
   keyReused,
@@ -69,7 +70,7 @@ async function placeOrder(
     return installExternally(deps, { facts, requestHash, idempotencyKey, now });
   }
   const { billing, calendar } = deps;
-  return ctx.database.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx.database.db, async (trx) => {
     if (idempotencyKey !== undefined) {
       const earlier = await claimIdempotencyKey(trx, idempotencyKey, requestHash, now);
       if (earlier) {

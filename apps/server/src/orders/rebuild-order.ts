@@ -2,6 +2,7 @@ import { buildingFlags, couponFromRecord, type InstallBodyFacts } from '@fibre/d
 import { findPlan, findRouter } from '../repositories/catalogue.ts';
 import { findCoupon } from '../repositories/offers.ts';
 import { findOrderBuilding, type OrderRow } from '../repositories/orders.ts';
+import { findReservationWindow } from '../repositories/reservations.ts';
 import { installFacts } from './install-facts.ts';
 import type { PricedInstall } from './price-order.ts';
 import type { InstallDeps, WrittenOrder } from './write-order.ts';
@@ -18,12 +19,8 @@ export async function rebuildOrder(
 ): Promise<WrittenOrder> {
   const { db } = deps.ctx.database;
   const rsp = deps.ctx.catalogue.current().provider.code;
-  const held = await db
-    .selectFrom('reservations as r')
-    .innerJoin('slot_windows as w', 'w.id', 'r.window_id')
-    .select(['r.reservation_id', 'r.event_id', 'w.state', 'w.starts_at', 'w.ends_at'])
-    .where('r.reservation_id', '=', order.reservation_id)
-    .executeTakeFirstOrThrow();
+  const held = await findReservationWindow(db, order.reservation_id);
+  if (!held) throw new Error(`Order ${order.id}: its reservation is gone`);
   // What the order was sold, even if an import has since retired it.
   const found = await findOrderBuilding(db, order.building_code, { includeRetired: true });
   const plan = await findPlan(db, order.plan_id);
