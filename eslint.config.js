@@ -185,6 +185,24 @@ export default tseslint.config(
     },
   },
   {
+    // bench and the browser tests use the server through its testing entry
+    // (`@fibre/server/testing`, apps/server/src/testing.ts), never its src/ files.
+    files: ['bench/**/*.ts', 'e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)apps/server/src(/|$)',
+              message: "Import the server's testing entry, '@fibre/server/testing', not its src/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/domain/src/**/*.ts'],
     ignores: ['packages/domain/src/**/*.test.ts', 'packages/domain/src/test-support/**'],
     languageOptions: { globals: {} },

@@ -94,3 +94,30 @@ describe('the database layer in the server', () => {
     expect(await findings(handle + query, file)).toEqual([]);
   });
 });
+
+describe("bench and the browser tests use the server's testing entry", () => {
+  it.each([
+    [
+      'bench/src/example.ts',
+      "import { buildApp } from '../../apps/server/src/app.ts';\nexport const b = buildApp;",
+    ],
+    [
+      'e2e/tests/example.spec.ts',
+      "import { startRollbar } from '../../apps/server/src/test-support/stand-ins/rollbar.ts';\nexport const s = startRollbar;",
+    ],
+    [
+      'e2e/support/example.ts',
+      "import type { StandIn } from '../../apps/server/src/test-support/stand-ins/recorder.ts';\nexport type S = StandIn;",
+    ],
+  ])('refuses src/ in %s', async (file, code) => {
+    expect(await findings(code, file)).toEqual([
+      expect.stringMatching(/no-restricted-imports: .*'@fibre\/server\/testing'/),
+    ]);
+  });
+
+  it('allows @fibre/server/testing', async () => {
+    const code = "import { buildApp } from '@fibre/server/testing';\nexport const b = buildApp;";
+    expect(await findings(code, 'bench/src/example.ts')).toEqual([]);
+    expect(await findings(code, 'e2e/tests/example.spec.ts')).toEqual([]);
+  });
+});
