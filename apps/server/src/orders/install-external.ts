@@ -1,5 +1,5 @@
 import type { InstallBodyFacts } from '@fibre/domain';
-import { HttpError } from '../errors.ts';
+import { HttpError, Refusal } from '../errors.ts';
 import { NEEDS_ATTENTION } from '../metrics/metrics.ts';
 import {
   claimIdempotencyKey,
@@ -50,20 +50,20 @@ export interface ExternalInstall {
 }
 
 const inProgress = () =>
-  new HttpError(
-    503,
+  new Refusal(
+    'unavailable',
     'order_in_progress',
     'Your order is still being placed. Please wait a moment, then try again.',
   );
 const schedulingFailed = () =>
-  new HttpError(
-    503,
+  new Refusal(
+    'unavailable',
     'scheduling_failed',
     'We could not book your installation, so your order was not placed. Please try again.',
   );
 const paymentUnconfirmed = () =>
-  new HttpError(
-    503,
+  new Refusal(
+    'unavailable',
     NEEDS_ATTENTION,
     'We could not confirm your payment. Please call us so that we can finalise your order.',
   );
@@ -136,7 +136,7 @@ async function complete(
         billingSubscriptionRef: subscription.subscriptionId,
       };
     } catch (error) {
-      const answer = asHttpError(error);
+      const answer = asAnswer(error);
       // A refusal (declined card, bad token) billed nothing; anything else may have.
       if (answer.status >= 500 && !(await undone(() => billing.cancel(orderId)))) {
         await keepForAttention(deps, input, order, 'billing outcome unknown and not undone', {});
@@ -192,9 +192,14 @@ const placed = (orderId: string): InstallAnswer => ({
   body: { success: true, order_id: orderId },
 });
 
-function asHttpError(error: unknown): HttpError {
-  if (error instanceof HttpError) return error;
-  const answer = new HttpError(503, 'billing_unavailable', 'Billing is unavailable right now.');
+/** Billing's answer for the visitor (a declined card), or: billing is unavailable. */
+function asAnswer(error: unknown): HttpError | Refusal {
+  if (error instanceof HttpError || error instanceof Refusal) return error;
+  const answer = new Refusal(
+    'unavailable',
+    'billing_unavailable',
+    'Billing is unavailable right now.',
+  );
   answer.cause = error;
   return answer;
 }

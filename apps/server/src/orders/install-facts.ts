@@ -13,7 +13,7 @@ import {
   type InstallBodyFacts,
 } from '@fibre/domain';
 import type { SubscriptionRequest } from '../adapters/billing.ts';
-import { HttpError } from '../errors.ts';
+import { accepted, Refusal, refused, type Outcome } from '../errors.ts';
 import type { Building } from '../repositories/buildings.ts';
 import { comparableAddress } from '../repositories/address-text.ts';
 import { parseState } from '../scheduling/windows.ts';
@@ -54,7 +54,7 @@ const sameState = (a: string, b: string) =>
 const streetLine = (b: Building) => `${b.street_number} ${b.street}`;
 
 /** The held window must be the one the body names, in the building's own state. */
-function checkWindow(input: FactsInput): void {
+function windowRefusal(input: FactsInput): Refusal | null {
   const { facts, held, priced } = input;
   const fields: Record<string, string> = {};
   if (!sameState(held.state, priced.catalogue.building.state)) {
@@ -66,9 +66,9 @@ function checkWindow(input: FactsInput): void {
   if (Date.parse(facts.slot.end) !== held.ends_at.getTime()) {
     fields['arrivy_booking.end_datetime'] = reservationMessage;
   }
-  if (Object.keys(fields).length > 0) {
-    throw new HttpError(422, 'booking_mismatch', Object.values(fields)[0]!, fields);
-  }
+  return Object.keys(fields).length > 0
+    ? new Refusal('unprocessable', 'booking_mismatch', Object.values(fields)[0]!, fields)
+    : null;
 }
 
 /** 'Installation - First Last - address': the address compared however the street is spelt. */
@@ -92,8 +92,9 @@ function sameExtraField(name: ExtraFieldName, value: string | undefined, expecte
 export function installFacts(
   input: FactsInput,
   rules: Pick<DomainConfig, 'staticIpMonthly' | 'newDevelopmentCharge'>,
-): InstallFacts {
-  checkWindow(input);
+): Outcome<InstallFacts> {
+  const wrongWindow = windowRefusal(input);
+  if (wrongWindow) return refused(wrongWindow);
   const { facts, priced, held, rsp, firstName, lastName } = input;
   const { building, served, plan, router, coupon } = priced.catalogue;
   const sent = facts.bookingAddress;
@@ -179,9 +180,9 @@ export function installFacts(
     refuse('charge_bee.coupon_type', "does not match the coupon's type");
 
   if (Object.keys(fields).length > 0) {
-    throw new HttpError(422, 'order_mismatch', mismatchMessage, fields);
+    return refused(new Refusal('unprocessable', 'order_mismatch', mismatchMessage, fields));
   }
-  return {
+  return accepted({
     booking,
     startDate: new Date(startDate),
     address: {
@@ -191,5 +192,5 @@ export function installFacts(
       state: place.state,
       postcode: place.postcode,
     },
-  };
+  });
 }

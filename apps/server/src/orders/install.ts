@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readInstallBody, type InstallBodyFacts } from '@fibre/domain';
-import { HttpError } from '../errors.ts';
+import { accepted, Refusal, refused, type Outcome } from '../errors.ts';
 import { claimIdempotencyKey, saveIdempotentAnswer } from '../repositories/orders.ts';
 import { inTransaction } from '../repositories/transactions.ts';
 import { installExternally } from './install-external.ts';
@@ -14,6 +14,13 @@ import {
 } from './write-order.ts';
 
 export type { InstallAnswer, InstallDeps } from './write-order.ts';
+
+/**
+ * The install's outcome: the answer of a placed (or replayed) order, or why it was refused. The
+ * route turns a refusal into its HTTP answer (errors.ts, refusalAnswer). Billing's own answers (a
+ * declined card) still come as the adapters' errors.
+ */
+export type InstallOutcome = Outcome<InstallAnswer>;
 
 /** Stable across key order, so a retry of the same body hashes the same. */
 function canonical(value: unknown): string {
@@ -32,7 +39,7 @@ function readBody(rawBody: unknown): InstallBodyFacts {
   const read = readInstallBody(rawBody);
   if (!read.ok) {
     const { code, message, fields } = read.refusal;
-    throw new HttpError(400, code, message, fields);
+    throw new Refusal('invalid', code, message, fields);
   }
   return read.facts;
 }
@@ -48,12 +55,15 @@ export async function install(
   deps: InstallDeps,
   rawBody: unknown,
   idempotencyKey: string | undefined,
-): Promise<InstallAnswer> {
-  // Every way an install fails, counted by cause (README, Metrics).
-  return placeOrder(deps, rawBody, idempotencyKey).catch((error: unknown) => {
+): Promise<InstallOutcome> {
+  try {
+    return accepted(await placeOrder(deps, rawBody, idempotencyKey));
+  } catch (error) {
+    // Every way an install fails, counted by cause (README, Metrics).
     deps.ctx.metrics.installFailed(error);
+    if (error instanceof Refusal) return refused(error);
     throw error;
-  });
+  }
 }
 
 async function placeOrder(

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCatalogueCache, type CatalogueSnapshot } from '../catalogue/cache.ts';
 import { startTestApp, type TestApp } from '../test-support/app.ts';
 import { prepareOrder } from '../test-support/order.ts';
+import { refusalAnswer } from '../errors.ts';
 import { installFacts } from './install-facts.ts';
 import { priceOrder } from './price-order.ts';
 
@@ -35,8 +36,12 @@ describe('pricing an order by the catalogue rules', () => {
   });
   afterAll(() => t.close());
 
-  const price = (body: InstallBody, rules: DomainConfig) =>
-    priceOrder(t.database.db, served, installBodyFacts(body), rules);
+  // A refusal reaches the test as the route's answer would be (errors.ts, refusalAnswer).
+  const price = async (body: InstallBody, rules: DomainConfig) => {
+    const outcome = await priceOrder(t.database.db, served, installBodyFacts(body), rules);
+    if (!outcome.ok) throw refusalAnswer(outcome.refusal);
+    return outcome.value;
+  };
 
   it("a greenfield order's activation and card fee follow the rules", async () => {
     // Alkimos (greenfield): Streamer 250 $89 + Wi-Fi 6 Router $10 = $99 a month.
@@ -58,6 +63,14 @@ describe('pricing an order by the catalogue rules', () => {
       status: 422,
       code: 'price_changed',
     });
+  });
+
+  it('a refusal is an outcome, not a throw: the route decides the answer', async () => {
+    const { body } = await prepareOrder(t.app, { staticIp: true }, t.clock.now);
+    const outcome = await priceOrder(t.database.db, served, installBodyFacts(body), acmeRules);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.refusal).toMatchObject({ kind: 'unprocessable', code: 'price_changed' });
   });
 
   it("a plan the rules hide is not offered (Boost 100 under 'boost')", async () => {
@@ -88,12 +101,8 @@ describe('pricing an order by the catalogue rules', () => {
       lastName: 'Citizen',
     };
     const charge = (rules: DomainConfig) => {
-      try {
-        installFacts(input, rules);
-        return 'accepted';
-      } catch (error) {
-        return (error as { fields?: Record<string, string> }).fields;
-      }
+      const built = installFacts(input, rules);
+      return built.ok ? 'accepted' : built.refusal.fields;
     };
     expect(charge(defaultDomainConfig)).toBe('accepted');
     // The body says 300, as the demo's wizard would: under a $450 charge the server refuses it.

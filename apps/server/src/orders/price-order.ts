@@ -19,7 +19,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { CatalogueSnapshot } from '../catalogue/cache.ts';
 import type { Schema } from '../db/schema.ts';
-import { HttpError } from '../errors.ts';
+import { accepted, Refusal, refused, type Outcome } from '../errors.ts';
 import type { Building } from '../repositories/buildings.ts';
 import { findCoupon } from '../repositories/offers.ts';
 import { findOrderBuilding } from '../repositories/orders.ts';
@@ -51,7 +51,9 @@ export interface PricedInstall {
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 const unprocessable = (code: string, message: string, field?: string) =>
-  new HttpError(422, code, message, field ? { [field]: message } : undefined);
+  refused<PricedInstall>(
+    new Refusal('unprocessable', code, message, field ? { [field]: message } : undefined),
+  );
 
 /**
  * Decides what the order is and costs from the server's own catalogue, building and coupons: the
@@ -64,10 +66,10 @@ export async function priceOrder(
   catalogue: Pick<CatalogueSnapshot, 'provider' | 'plans' | 'routers'>,
   facts: InstallBodyFacts,
   rules: DomainConfig,
-): Promise<PricedInstall> {
+): Promise<Outcome<PricedInstall>> {
   const { buildingCode } = facts;
   if (facts.namedBuildingCode !== buildingCode) {
-    throw unprocessable(
+    return unprocessable(
       'building_mismatch',
       'The building code does not match the service address',
       'charge_bee.service_id',
@@ -75,7 +77,7 @@ export async function priceOrder(
   }
   const found = await findOrderBuilding(db, buildingCode);
   if (!found)
-    throw unprocessable(
+    return unprocessable(
       'unknown_building',
       'We do not know this building',
       'charge_bee.service_id',
@@ -87,7 +89,7 @@ export async function priceOrder(
     buildingCategory: building.building_category,
   });
   if (!isServiceable(building.status) || flags.commercial) {
-    throw unprocessable(
+    return unprocessable(
       'not_serviceable',
       'This address cannot be ordered online',
       'charge_bee.service_id',
@@ -95,14 +97,14 @@ export async function priceOrder(
   }
   const unit = unitSchema(flags.mdu).safeParse(facts.unit);
   if (!unit.success)
-    throw unprocessable('invalid_unit', unit.error.issues[0]!.message, 'charge_bee.unit');
+    return unprocessable('invalid_unit', unit.error.issues[0]!.message, 'charge_bee.unit');
 
   const plan = catalogue.plans.find((p) => p.id === facts.planId);
   if (
     !plan ||
     !isPlanOffered(plan, { lit: building.status === 'LIT', greenfield: flags.greenfield }, rules)
   ) {
-    throw unprocessable(
+    return unprocessable(
       'plan_not_offered',
       'This plan is not offered at this address',
       'charge_bee.plan_id',
@@ -111,7 +113,7 @@ export async function priceOrder(
   const routerName = facts.router.name?.toLowerCase();
   const router = catalogue.routers.find((r) => r.name.toLowerCase() === routerName);
   if (!router)
-    throw unprocessable(
+    return unprocessable(
       'unknown_router',
       'Please choose a router',
       'arrivy_booking.template_extra_fields',
@@ -120,7 +122,7 @@ export async function priceOrder(
   const addOns: AddOn[] = facts.addOns.filter((a) => a !== 'new-development-fee');
   if (flags.greenfield) addOns.push('new-development-fee');
   if (facts.newDevelopmentFee !== flags.greenfield) {
-    throw unprocessable(
+    return unprocessable(
       'add_ons_mismatch',
       'The new development charge applies to new developments only',
       'charge_bee.add_ons',
@@ -133,7 +135,8 @@ export async function priceOrder(
     const row = await findCoupon(db, catalogue.provider.code, facts.coupon.coupon_id);
     const use = { planIds: [plan.id], postcode: building.postcode, suburb: building.suburb };
     coupon = eligibleCoupon(row, use);
-    if (!coupon) throw unprocessable('coupon_invalid', 'Coupon is invalid', 'charge_bee.coupon_id');
+    if (!coupon)
+      return unprocessable('coupon_invalid', 'Coupon is invalid', 'charge_bee.coupon_id');
   }
 
   const monthly = monthlyCharge({ plan, router, addOns }, rules);
@@ -148,11 +151,13 @@ export async function priceOrder(
   };
   if (Object.keys(changed).length > 0) {
     const message = 'Prices have changed since you chose your plan. Please review your order.';
-    throw new HttpError(
-      422,
-      'price_changed',
-      message,
-      Object.fromEntries(Object.keys(changed).map((field) => [field, message])),
+    return refused(
+      new Refusal(
+        'unprocessable',
+        'price_changed',
+        message,
+        Object.fromEntries(Object.keys(changed).map((field) => [field, message])),
+      ),
     );
   }
   const activation = activationTotal(
@@ -165,7 +170,7 @@ export async function priceOrder(
     },
     rules,
   );
-  return {
+  return accepted({
     buildingCode,
     planId: plan.id,
     routerId: router.id,
@@ -176,5 +181,5 @@ export async function priceOrder(
     activationCents: cents(activation),
     cardFeeCents: cents(cardFee(monthly, rules)),
     catalogue: { building, served, greenfield: flags.greenfield, plan, router, coupon },
-  };
+  });
 }

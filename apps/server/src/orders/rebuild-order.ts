@@ -59,5 +59,7 @@ export async function rebuildOrder(
   };
   const rules = deps.ctx.catalogue.current().domain;
   const built = installFacts({ ...input, priced, held, rsp, firstName, lastName }, rules);
-  return { orderId: order.id, held, priced, facts: built, firstName, lastName };
+  // The first attempt built these facts from the same body: a refusal now is the catalogue's change.
+  if (!built.ok) throw built.refusal;
+  return { orderId: order.id, held, priced, facts: built.value, firstName, lastName };
 }

@@ -5,7 +5,7 @@ import type { BillingAdapter, SubscriptionRequest } from '../adapters/billing.ts
 import type { CalendarAdapter, TaskRequest } from '../adapters/calendar.ts';
 import type { ErrorReporter } from '../adapters/error-reporting.ts';
 import type { Schema } from '../db/schema.ts';
-import { HttpError } from '../errors.ts';
+import { Refusal } from '../errors.ts';
 import { consumeReservation, type ConsumedReservation } from '../repositories/reservations.ts';
 import { insertOrder, spendCardToken } from '../repositories/orders.ts';
 import { installFacts, type InstallFacts } from './install-facts.ts';
@@ -27,23 +27,24 @@ export interface InstallDeps {
   reporter?: ErrorReporter;
 }
 
-export const bookingExpired = () => new HttpError(409, 'booking_expired', messages.bookingExpired);
+export const bookingExpired = () =>
+  new Refusal('conflict', 'booking_expired', messages.bookingExpired);
 
 /**
  * A card token pays for one order (009-install-facts.md). 422, not 409: the wizard reads 409 as an
  * expired booking (docs/rules/orders.md), and not 402: the bank declined nothing.
  */
 export const cardTokenSpent = () =>
-  new HttpError(
-    422,
+  new Refusal(
+    'unprocessable',
     'card_token_used',
     'These card details were already used for an order. Please enter your card details again.',
     { 'charge_bee.tmp_token': 'was already used for an order' },
   );
 
 export const keyReused = () =>
-  new HttpError(
-    422,
+  new Refusal(
+    'unprocessable',
     'idempotency_key_reused',
     'This Idempotency-Key was used for a different order',
   );
@@ -64,7 +65,9 @@ export interface WrittenOrder {
 
 /**
  * Prices the order, consumes its hold and writes it: the first steps of either unit of work. An
- * expired or unknown hold is a 409, a time that is not the held one a 422.
+ * expired or unknown hold is a conflict (409), a time that is not the held one unprocessable
+ * (422). A refusal is thrown here, inside the unit of work, so its transaction rolls back; the
+ * install hands it back as its outcome (install.ts).
  */
 export async function writeOrder(
   trx: Transaction<Schema>,
@@ -77,7 +80,9 @@ export async function writeOrder(
   // One snapshot for the whole order: an import mid-request changes the next order, not this one.
   const served = ctx.catalogue.current();
   const rules = served.domain;
-  const priced = await priceOrder(trx, served, facts, rules);
+  const pricing = await priceOrder(trx, served, facts, rules);
+  if (!pricing.ok) throw pricing.refusal;
+  const priced = pricing.value;
   const held = await consumeReservation(trx, facts.reservationId, now);
   if (!held || held.event_id !== facts.eventId) throw bookingExpired();
   const { contact } = facts;
@@ -85,6 +90,7 @@ export async function writeOrder(
   const lastName = capitaliseName(contact.lastName);
   const rsp = served.provider.code;
   const built = installFacts({ facts, priced, held, rsp, firstName, lastName }, rules);
+  if (!built.ok) throw built.refusal;
 
   const orderId = ctx.newId();
   await insertOrder(trx, {
@@ -110,7 +116,7 @@ export async function writeOrder(
     ...(leaseUntil ? { lease_until: leaseUntil } : {}),
   });
   if (!(await spendCardToken(trx, facts.cardToken, orderId, now))) throw cardTokenSpent();
-  return { orderId, held, priced, facts: built, firstName, lastName };
+  return { orderId, held, priced, facts: built.value, firstName, lastName };
 }
 
 export function subscriptionRequest(

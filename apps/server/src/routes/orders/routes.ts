@@ -3,7 +3,7 @@ import { installBodySchema } from '@fibre/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { billingFor, schedulerFor } from '../../adapters/choose.ts';
-import { HttpError } from '../../errors.ts';
+import { HttpError, refusalAnswer } from '../../errors.ts';
 import type { RouteDoc } from '../../openapi.ts';
 import { install } from '../../orders/install.ts';
 import { checkProvider } from '../provider.ts';
@@ -58,7 +58,8 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
         );
       key = parsed.data;
     }
-    const answer = await install(deps, request.body, key);
-    return reply.status(answer.status).send(answer.body);
+    const outcome = await install(deps, request.body, key);
+    if (!outcome.ok) throw refusalAnswer(outcome.refusal);
+    return reply.status(outcome.value.status).send(outcome.value.body);
   });
 }
