@@ -58,6 +58,20 @@ const wizardZones = [
   },
 ];
 
+// The kysely calls that start a query or a transaction.
+const kyselyBuilders = [
+  'selectFrom',
+  'selectNoFrom',
+  'insertInto',
+  'replaceInto',
+  'updateTable',
+  'deleteFrom',
+  'mergeInto',
+  'transaction',
+  'connection',
+  'executeQuery',
+];
+
 const shellZone = {
   target: './apps/web/src/app',
   from: './apps/web/src/steps',
@@ -113,11 +127,11 @@ export default tseslint.config(
     },
   },
   {
-    // Only repositories query the database (README, Layout: `repositories/` is the only SQL). The rest of the server may carry the
-    // handle through by type (Database, Schema, a Transaction) but runs no SQL of its own. Besides
-    // db/ and repositories/: the two entry points that open and migrate it (server.ts,
-    // catalogue/cli.ts), the catalogue import that takes its advisory lock (catalogue/import.ts),
-    // test-support and tests.
+    // Only repositories query the database (README, Layout: `repositories/` is the only SQL). The
+    // rest of the server may carry the handle through by type (Database, Schema, a Transaction) but
+    // runs no SQL of its own. Besides db/ and repositories/: the two entry points that open and
+    // migrate it (server.ts, catalogue/cli.ts), test-support, the testing entry (testing.ts) and
+    // tests.
     files: ['apps/server/src/**/*.ts'],
     ignores: [
       'apps/server/src/db/**',
@@ -126,7 +140,7 @@ export default tseslint.config(
       'apps/server/src/**/*.test.ts',
       'apps/server/src/server.ts',
       'apps/server/src/catalogue/cli.ts',
-      'apps/server/src/catalogue/import.ts',
+      'apps/server/src/testing.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -144,6 +158,46 @@ export default tseslint.config(
               regex: '(^|/)db/',
               allowTypeImports: true,
               message: 'Only repositories use the database layer: import its types only here.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // ...nor builds a query or a transaction on a handle it was given (`db.selectFrom(...)`,
+    // `trx.insertInto(...)`, `db.transaction()`): a repository function does, taking the
+    // transaction when it is part of a unit of work (repositories/transactions.ts).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/db/**',
+      'apps/server/src/repositories/**',
+      'apps/server/src/test-support/**',
+      'apps/server/src/**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.type='MemberExpression'][callee.property.name=/^(${kyselyBuilders.join('|')})$/]`,
+          message:
+            'Only repositories run SQL: add a function to apps/server/src/repositories (it may take the transaction).',
+        },
+      ],
+    },
+  },
+  {
+    // bench and the browser tests use the server through its testing entry
+    // (`@fibre/server/testing`, apps/server/src/testing.ts), never its src/ files.
+    files: ['bench/**/*.ts', 'e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)apps/server/src(/|$)',
+              message: "Import the server's testing entry, '@fibre/server/testing', not its src/.",
             },
           ],
         },

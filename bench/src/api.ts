@@ -1,7 +1,6 @@
 import { bookingMonthWindow, monthKeyOf, stateTimeZone } from '@fibre/domain';
 import { addMonths } from 'date-fns';
-import { demoBuildings } from '../../apps/server/src/test-support/demo-catalogue.ts';
-import { shortStreetName } from '../../apps/server/src/repositories/address-text.ts';
+import { demoBuildings, shortStreetName } from '@fibre/server/testing';
 import { load, type Target } from './support/load.ts';
 import type { Options } from './support/options.ts';
 import { typedPrefixes } from './support/prefixes.ts';

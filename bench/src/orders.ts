@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { addMonths } from 'date-fns';
-import {
-  fetchCaller,
-  freeSlots,
-  prepareOrder,
-  type Caller,
-} from '../../apps/server/src/test-support/order.ts';
+import { fetchCaller, freeSlots, prepareOrder, type Caller } from '@fibre/server/testing';
 import { percentile } from './support/load.ts';
 import type { Options } from './support/options.ts';
 import { ms, section, type Section } from './support/report.ts';

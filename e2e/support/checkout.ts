@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { stateTimeZone } from '@fibre/domain';
 import { captureStep, expectPageName } from './checks.ts';
 import type { DemoAddress } from './demo.ts';
 import type { ContactValues, Wizard } from './wizard.ts';
@@ -215,16 +216,16 @@ export function installationLabels(
   };
 }
 
-/** docs/rules/installation-and-holds.md: the zone each state's dates are shown in. */
-export const stateTimeZones: Record<string, string> = {
-  NSW: 'Australia/Sydney',
-  QLD: 'Australia/Brisbane',
-  SA: 'Australia/Adelaide',
-  WA: 'Australia/Perth',
-  NT: 'Australia/Darwin',
-  VIC: 'Australia/Melbourne',
-  TAS: 'Australia/Melbourne',
-};
+/**
+ * The zone each state's dates are shown in: the domain's rule (stateTimeZone,
+ * docs/rules/installation-and-holds.md), by state.
+ */
+export const stateTimeZones: Record<string, string> = Object.fromEntries(
+  ['NSW', 'QLD', 'SA', 'WA', 'NT', 'VIC', 'TAS', 'ACT'].map((state) => [
+    state,
+    stateTimeZone(state),
+  ]),
+);
 
 /** The listed slot the page names `day` and `window` in `timeZone`. */
 export function listedSlotNamed(

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { startRollbar } from '../../apps/server/src/test-support/stand-ins/rollbar.ts';
+import type { startRollbar } from '@fibre/server/testing';
 
 export type RollbarStandIn = Awaited<ReturnType<typeof startRollbar>>;
 

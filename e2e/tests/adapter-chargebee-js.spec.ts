@@ -2,8 +2,9 @@ import {
   startChargebee,
   DECLINED_TOKEN,
   type ChargebeeStandIn,
-} from '../../apps/server/src/test-support/stand-ins/chargebee.ts';
-import { CHARGEBEE_SITE, chargebeeEnv } from '../../apps/server/src/test-support/stand-ins/env.ts';
+  CHARGEBEE_SITE,
+  chargebeeEnv,
+} from '@fibre/server/testing';
 import {
   CHARGEBEE_JS,
   PUBLISHABLE_KEY,

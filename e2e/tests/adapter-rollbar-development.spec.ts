@@ -1,5 +1,4 @@
-import { startRollbar } from '../../apps/server/src/test-support/stand-ins/rollbar.ts';
-import { rollbarEnv } from '../../apps/server/src/test-support/stand-ins/env.ts';
+import { startRollbar, rollbarEnv } from '@fibre/server/testing';
 import { expect, test } from '../support/fixtures.ts';
 import { misbehave, type RollbarStandIn } from '../support/rollbar.ts';
 

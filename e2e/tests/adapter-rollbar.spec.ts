@@ -1,8 +1,4 @@
-import {
-  CLIENT_TOKEN,
-  startRollbar,
-} from '../../apps/server/src/test-support/stand-ins/rollbar.ts';
-import { rollbarEnv } from '../../apps/server/src/test-support/stand-ins/env.ts';
+import { CLIENT_TOKEN, startRollbar, rollbarEnv } from '@fibre/server/testing';
 import { expect, test } from '../support/fixtures.ts';
 import { misbehave, reportedItems, type RollbarStandIn } from '../support/rollbar.ts';
 

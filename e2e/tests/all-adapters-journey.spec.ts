@@ -1,17 +1,13 @@
 import {
   startArrivy,
   type ArrivyStandIn,
-} from '../../apps/server/src/test-support/stand-ins/arrivy.ts';
-import {
   startChargebee,
   type ChargebeeStandIn,
-} from '../../apps/server/src/test-support/stand-ins/chargebee.ts';
-import {
   arrivyEnv,
   chargebeeEnv,
   rollbarEnv,
-} from '../../apps/server/src/test-support/stand-ins/env.ts';
-import { startRollbar } from '../../apps/server/src/test-support/stand-ins/rollbar.ts';
+  startRollbar,
+} from '@fibre/server/testing';
 import {
   PUBLISHABLE_KEY,
   expectCardFramesReady,

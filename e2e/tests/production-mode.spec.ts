@@ -3,11 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import {
-  startChargebee,
-  type ChargebeeStandIn,
-} from '../../apps/server/src/test-support/stand-ins/chargebee.ts';
-import { chargebeeEnv } from '../../apps/server/src/test-support/stand-ins/env.ts';
+import { startChargebee, type ChargebeeStandIn, chargebeeEnv } from '@fibre/server/testing';
 import { acme, acmeCatalogue, holidayNextWeek } from '../support/acme-catalogue.ts';
 import {
   PUBLISHABLE_KEY,

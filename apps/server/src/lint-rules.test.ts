@@ -17,6 +17,9 @@ async function findings(code: string, file: string): Promise<string[]> {
 
 const openDb = "import { openDatabase } from '../db/open.ts';\nexport const open = openDatabase;";
 const runSql = "import { sql } from 'kysely';\nexport const ping = sql`SELECT 1`;";
+// A handle typed as kysely's, as services hold it.
+const handle =
+  "import type { Kysely } from 'kysely';\ntype Db = Kysely<Record<string, { id: string }>>;\n";
 const restricted = /^@typescript-eslint\/no-restricted-imports: .* Only repositories/;
 
 describe('the database layer in the server', () => {
@@ -30,6 +33,44 @@ describe('the database layer in the server', () => {
     ],
   ])('refuses %s', async (_name, code, file) => {
     expect(await findings(code, file)).toEqual([expect.stringMatching(restricted)]);
+  });
+
+  it.each([
+    [
+      'a select on a handle in orders/',
+      "export const f = (db: Db) => db.selectFrom('orders').selectAll().execute();",
+      'apps/server/src/orders/example.ts',
+    ],
+    [
+      'an insert on a transaction in adapters/',
+      "export const f = (trx: Db) => trx.insertInto('bookings').values({}).execute();",
+      'apps/server/src/adapters/example.ts',
+    ],
+    [
+      'an update in a route handler',
+      "export const f = (db: Db) => db.updateTable('orders').set({}).execute();",
+      'apps/server/src/routes/example.ts',
+    ],
+    [
+      'a transaction opened in a service',
+      'export const f = (db: Db) => db.transaction().execute(async () => 1);',
+      'apps/server/src/orders/example.ts',
+    ],
+    [
+      'a delete in catalogue/',
+      "export const f = (db: Db) => db.deleteFrom('plans').execute();",
+      'apps/server/src/catalogue/example.ts',
+    ],
+  ])('refuses %s', async (_name, code, file) => {
+    expect(await findings(handle + code, file)).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: Only repositories run SQL/),
+    ]);
+  });
+
+  it('refuses kysely values in catalogue/import.ts (its lock is a repository function)', async () => {
+    expect(await findings(runSql, 'apps/server/src/catalogue/import.ts')).toEqual([
+      expect.stringMatching(restricted),
+    ]);
   });
 
   it('allows the database by type anywhere', async () => {
@@ -49,5 +90,34 @@ describe('the database layer in the server', () => {
   ])('allows values in %s', async (file) => {
     expect(await findings(openDb, file)).toEqual([]);
     expect(await findings(runSql, file)).toEqual([]);
+    const query = "export const f = (db: Db) => db.selectFrom('orders').selectAll().execute();";
+    expect(await findings(handle + query, file)).toEqual([]);
+  });
+});
+
+describe("bench and the browser tests use the server's testing entry", () => {
+  it.each([
+    [
+      'bench/src/example.ts',
+      "import { buildApp } from '../../apps/server/src/app.ts';\nexport const b = buildApp;",
+    ],
+    [
+      'e2e/tests/example.spec.ts',
+      "import { startRollbar } from '../../apps/server/src/test-support/stand-ins/rollbar.ts';\nexport const s = startRollbar;",
+    ],
+    [
+      'e2e/support/example.ts',
+      "import type { StandIn } from '../../apps/server/src/test-support/stand-ins/recorder.ts';\nexport type S = StandIn;",
+    ],
+  ])('refuses src/ in %s', async (file, code) => {
+    expect(await findings(code, file)).toEqual([
+      expect.stringMatching(/no-restricted-imports: .*'@fibre\/server\/testing'/),
+    ]);
+  });
+
+  it('allows @fibre/server/testing', async () => {
+    const code = "import { buildApp } from '@fibre/server/testing';\nexport const b = buildApp;";
+    expect(await findings(code, 'bench/src/example.ts')).toEqual([]);
+    expect(await findings(code, 'e2e/tests/example.spec.ts')).toEqual([]);
   });
 });

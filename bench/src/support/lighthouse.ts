@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { startFlow } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { demoBuildings } from '../../../apps/server/src/test-support/demo-catalogue.ts';
+import { demoBuildings } from '@fibre/server/testing';
 import { gzipBytes } from './wizard-build.ts';
 
 /*

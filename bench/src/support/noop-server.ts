@@ -1,6 +1,4 @@
-import { buildApp } from '../../../apps/server/src/app.ts';
-import { loadConfig } from '../../../apps/server/src/config.ts';
-import { openDatabase } from '../../../apps/server/src/db/open.ts';
+import { buildApp, loadConfig, openDatabase } from '@fibre/server/testing';
 
 /*
  * The API benchmark's server: the production app (buildApp: the same plugins, hooks and routes as

@@ -1,4 +1,4 @@
-import { shortStreetName } from '../../../apps/server/src/repositories/address-text.ts';
+import { shortStreetName } from '@fibre/server/testing';
 import type { IndexedAddress } from './stores.ts';
 import { Random } from './random.ts';
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../../apps/server/src/test-support/process.ts';
+import { freePort } from '@fibre/server/testing';
 
 const serverDir = fileURLToPath(new URL('../../../apps/server/', import.meta.url));
 const entries = {

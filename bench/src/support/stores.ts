@@ -1,9 +1,13 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../../../apps/server/src/config.ts';
-import { openPglite, openPostgres, type Database } from '../../../apps/server/src/db/database.ts';
-import { prepare } from '../../../apps/server/src/db/open.ts';
-import { generatedAddressId } from '../../../apps/server/src/repositories/addresses.ts';
+import {
+  loadConfig,
+  openPglite,
+  openPostgres,
+  type Database,
+  prepare,
+  generatedAddressId,
+} from '@fibre/server/testing';
 import { dropDatabase, freshDatabase } from './postgres.ts';
 import { Random } from './random.ts';
 

@@ -5,11 +5,12 @@
 import { TZDate } from '@date-fns/tz';
 import { addYears } from 'date-fns';
 import { z } from 'zod';
+import { referralCampaignId, referralCampaignIds, type ReferralCampaignId } from './coupons.ts';
 import { discountFromCampaign, freeMonthsDiscount } from './discounts.ts';
 import { messages } from './messages.ts';
 import type { Campaign, CouponType, Discount } from './types.ts';
 
-export type BuiltInCampaignId = 'MOVEIN' | 'MOVEIN2' | 'REFERRAL' | 'SALES_REFERRAL';
+export type BuiltInCampaignId = 'MOVEIN' | 'MOVEIN2' | ReferralCampaignId;
 
 const builtIns: Record<BuiltInCampaignId, { couponCode: string; monthsFree: number }> = {
   MOVEIN: { couponCode: 'PROMOMIOMF', monthsFree: 1 },
@@ -35,7 +36,7 @@ export function builtInCampaign(
   const start = new TZDate(new Date(context.now).getTime(), 'UTC');
   if (Number.isNaN(start.getTime())) throw new RangeError(`Not a date: '${String(context.now)}'`);
   const { couponCode, monthsFree } = builtIns[id];
-  const referral = id === 'REFERRAL' || id === 'SALES_REFERRAL';
+  const referral = (referralCampaignIds as readonly string[]).includes(id);
   return {
     id,
     name: id,
@@ -57,13 +58,13 @@ export function moveInCampaignId(moveIn: string | null | undefined): BuiltInCamp
   return null;
 }
 
-/** A sales commission code (coupon type 4) is a SALES_REFERRAL, any other referral a REFERRAL. */
+/** A referral code's campaign by its coupon type (coupons.ts, referralCampaignId). */
 export function referralCampaign(
   code: string,
   couponType: CouponType,
   context: CampaignContext,
 ): Campaign {
-  return builtInCampaign(couponType === 4 ? 'SALES_REFERRAL' : 'REFERRAL', context, code);
+  return builtInCampaign(referralCampaignId(couponType), context, code);
 }
 
 export interface CampaignState {

@@ -7,9 +7,6 @@ import { messages } from './messages.ts';
 import type { Coupon, CouponType, Discount } from './types.ts';
 
 const COUPON_ACCEPTED_STATUS = 202;
-const AREA_CODES: Record<string, { postcode: string; suburb: string }> = {
-  SUMMER20: { postcode: '3006', suburb: 'SOUTHBANK' },
-};
 
 export function normaliseCouponCode(code: string): string {
   return code.trim().toUpperCase();
@@ -28,17 +25,22 @@ export function isRejectedCode(
 
 export interface CouponContext {
   config: Pick<DomainConfig, 'rejectedCouponCodes'>;
-  /** The service address's postcode and suburb. */
-  postcode: string;
-  suburb: string;
+  /**
+   * The service address's postcode and suburb: accepted for the callers that pass them, not read.
+   * Where a coupon may be used is data, the coupon row's area, decided by the server
+   * (isCouponEligible, docs/rules/offers-and-coupons.md).
+   */
+  postcode?: string;
+  suburb?: string;
 }
 
 /**
  * What to do with a code before any call:
  * - 'reject': no call, the answer is null (a rejected speed code, or nothing typed);
  * - 'skip': SOMETHING12321 is accepted without validation and leaves the current offer as it is;
- * - 'invalid': no call, 'Coupon is invalid' (SUMMER20 away from 3006 Southbank);
- * - 'call': validate with the coupon call.
+ * - 'call': validate with the coupon call, which decides the rest (the code's plans and area).
+ * 'invalid' stays in the answer's type for the callers that handle it; no code is refused here by
+ * its area any more (docs/rules/offers-and-coupons.md).
  */
 export function precheckCoupon(
   code: string,
@@ -47,14 +49,6 @@ export function precheckCoupon(
   const normalised = normaliseCouponCode(code);
   if (normalised === '' || isRejectedCode(normalised, context.config)) return 'reject';
   if (normalised === SPECIAL_SKIP_CODE) return 'skip';
-  const area = AREA_CODES[normalised];
-  if (
-    area &&
-    (context.postcode.trim() !== area.postcode ||
-      context.suburb.trim().toUpperCase() !== area.suburb)
-  ) {
-    return 'invalid';
-  }
   return 'call';
 }
 
@@ -96,11 +90,21 @@ export function couponValidationResult(status: number, body: unknown): Coupon | 
 }
 
 /**
- * Coupon types 2 (referral code) and 4 (sales commission) are referral codes
- * (docs/rules/offers-and-coupons.md).
+ * The referral coupon types, in one place (docs/rules/offers-and-coupons.md): 2 a referral code, 4 a
+ * sales commission; each brings its built-in campaign (campaigns.ts).
  */
-export function isReferralType(type: number | null | undefined): boolean {
-  return type === 2 || type === 4;
+const referralTypes = { 2: 'REFERRAL', 4: 'SALES_REFERRAL' } as const;
+export type ReferralCouponType = keyof typeof referralTypes;
+export type ReferralCampaignId = (typeof referralTypes)[ReferralCouponType];
+export const referralCampaignIds: readonly ReferralCampaignId[] = Object.values(referralTypes);
+
+export function isReferralType(type: number | null | undefined): type is ReferralCouponType {
+  return type !== null && type !== undefined && Object.hasOwn(referralTypes, type);
+}
+
+/** The campaign a referral code brings: a sales commission's own, any other the referral one. */
+export function referralCampaignId(type: number): ReferralCampaignId {
+  return isReferralType(type) ? referralTypes[type] : referralTypes[2];
 }
 
 /** A referral code counts only with status 202 and a referral (2) or sales commission (4) type. */
@@ -171,6 +175,23 @@ export function isCouponEligible(record: CouponRecord, use: CouponUse): boolean 
     use.suburb === undefined ||
     record.only_suburb.trim().toUpperCase() === use.suburb.trim().toUpperCase();
   return planOk && postcodeOk && suburbOk;
+}
+
+/**
+ * The coupon a stored row gives for this use, or null when there is none or it does not apply: the
+ * one rule the coupon call, the coupon lookup and the install share (docs/rules/offers-and-coupons.md,
+ * docs/decisions/009-install-facts.md).
+ */
+export function eligibleCoupon(
+  record: CouponRecord | null | undefined,
+  use: CouponUse,
+): Coupon | null {
+  return record && isCouponEligible(record, use) ? couponFromRecord(record) : null;
+}
+
+/** The referral coupon a stored row gives (types 2 and 4), or null. */
+export function referralCoupon(record: CouponRecord | null | undefined): Coupon | null {
+  return record && isReferralType(record.coupon_type) ? couponFromRecord(record) : null;
 }
 
 export type CouponOutcome =

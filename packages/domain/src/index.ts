@@ -20,6 +20,7 @@ export * from './dates.ts';
 export * from './slots.ts';
 export * from './steps.ts';
 export * from './install-payload.ts';
+export * from './install-read.ts';
 export * from './install-error.ts';
 export * from './provider-catalogue.ts';
 export * from './api/index.ts';

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
+import { insertLedgerSubscription } from '../repositories/billing.ts';
 import { findToken } from '../repositories/vault.ts';
 import { messages } from '@fibre/domain';
 
@@ -80,33 +81,30 @@ export function localLedger(newId: () => string): LocalBilling {
       if (card.outcome === 'insufficient_funds') throw paymentDeclined();
       const customerId = `cus_${newId()}`;
       const subscriptionId = `sub_${newId()}`;
-      await trx
-        .insertInto('billing_customers')
-        .values({
+      await insertLedgerSubscription(
+        trx,
+        {
           id: customerId,
-          order_id: request.orderId,
-          first_name: request.firstName,
-          last_name: request.lastName,
+          orderId: request.orderId,
+          firstName: request.firstName,
+          lastName: request.lastName,
           email: request.email,
-          card_token: request.cardToken,
-          created_at: now,
-        })
-        .execute();
-      await trx
-        .insertInto('billing_subscriptions')
-        .values({
+          cardToken: request.cardToken,
+          createdAt: now,
+        },
+        {
           id: subscriptionId,
-          customer_id: customerId,
-          order_id: request.orderId,
-          plan_id: request.planId,
-          router_id: request.routerId,
-          add_ons: request.addOns,
-          coupon_id: request.couponId,
-          monthly_cents: request.monthlyCents,
-          start_date: request.startDate,
-          created_at: now,
-        })
-        .execute();
+          customerId,
+          orderId: request.orderId,
+          planId: request.planId,
+          routerId: request.routerId,
+          addOns: request.addOns,
+          couponId: request.couponId,
+          monthlyCents: request.monthlyCents,
+          startDate: request.startDate,
+          createdAt: now,
+        },
+      );
       return { customerId, subscriptionId };
     },
   };

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { ArrivyBooking } from '@fibre/domain';
 import type { Schema } from '../db/schema.ts';
+import { insertBooking } from '../repositories/calendar.ts';
 
 export interface TaskRequest {
   orderId: string;
@@ -43,20 +44,17 @@ export function localCalendar(newId: () => string): LocalCalendar {
     kind: 'local',
     async createTask(trx, request, now) {
       const taskId = `task_${newId()}`;
-      await trx
-        .insertInto('bookings')
-        .values({
-          id: taskId,
-          order_id: request.orderId,
-          reservation_id: request.reservationId,
-          event_id: request.eventId,
-          state: request.state,
-          starts_at: request.startsAt,
-          ends_at: request.endsAt,
-          task: JSON.stringify(request.booking),
-          created_at: now,
-        })
-        .execute();
+      await insertBooking(trx, {
+        id: taskId,
+        orderId: request.orderId,
+        reservationId: request.reservationId,
+        eventId: request.eventId,
+        state: request.state,
+        startsAt: request.startsAt,
+        endsAt: request.endsAt,
+        task: request.booking,
+        createdAt: now,
+      });
       return { taskId };
     },
   };

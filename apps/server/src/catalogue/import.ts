@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { ProviderCatalogue } from '@fibre/domain';
 import type { Database } from '../db/database.ts';
 import type { CatalogueSource } from '../db/tables/catalogue-versions.ts';
@@ -7,8 +6,10 @@ import { syncBuildingAddresses } from '../repositories/addresses.ts';
 import {
   insertVersion,
   latestVersion,
+  lockCatalogueImports,
   type VersionHead,
 } from '../repositories/catalogue-versions.ts';
+import { inTransaction } from '../repositories/transactions.ts';
 import { catalogueChanges } from './diff.ts';
 import { summariseCatalogue } from '@fibre/domain';
 
@@ -19,9 +20,6 @@ import { summariseCatalogue } from '@fibre/domain';
  * (upserted, or retired when the file dropped them), the address index's building addresses and
  * the version row, all in one transaction. The same file twice (same sha256) changes nothing.
  */
-
-// Not migrate.ts's 4711: an import may run while another process migrates.
-const CATALOGUE_LOCK = 4712;
 
 export interface ImportOptions {
   /** sha256 of the file's text: the same text is the same version. */
@@ -47,8 +45,8 @@ export async function importCatalogue(
   catalogue: ProviderCatalogue,
   options: ImportOptions,
 ): Promise<ImportResult> {
-  const result = await database.db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${CATALOGUE_LOCK})`.execute(trx);
+  const result = await inTransaction(database.db, async (trx) => {
+    await lockCatalogueImports(trx);
     const latest = await latestVersion(trx);
     const replaces = options.replaces ?? (() => true);
     if (latest && (latest.sha256 === options.sha || !replaces(latest))) {

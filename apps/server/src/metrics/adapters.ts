@@ -1,14 +1,14 @@
 import type { BillingAdapter } from '../adapters/billing.ts';
 import type { CalendarAdapter } from '../adapters/calendar.ts';
-import { HttpError } from '../errors.ts';
+import { visitorAnswer } from '../errors.ts';
 import type { Scheduler } from '../scheduling/scheduler.ts';
 import type { Metrics } from './metrics.ts';
 
 /**
  * Adapter calls timed and counted where configuration picks the adapter (adapters/choose.ts), so
  * the embedded parts and the real services (Chargebee, Arrivy) are measured the same way. A call
- * is an error when it throws anything but an answer for the visitor (an HttpError under 500: a
- * declined card, a full window): a refusal is the adapter working.
+ * is an error when it throws anything but an answer for the visitor (an HttpError or a Refusal
+ * under 500: a declined card, a full window): a refusal is the adapter working.
  */
 
 export function timedBilling(metrics: Metrics, billing: BillingAdapter): BillingAdapter {
@@ -34,7 +34,8 @@ function timed<T extends object>(metrics: Metrics, adapter: string, target: T): 
         stop({ outcome: 'ok' });
         return result;
       } catch (error) {
-        const refusal = error instanceof HttpError && error.status < 500;
+        const status = visitorAnswer(error)?.status;
+        const refusal = status !== undefined && status < 500;
         stop({ outcome: refusal ? 'ok' : 'error' });
         if (!refusal) metrics.adapterErrors.inc({ adapter, operation });
         throw error;

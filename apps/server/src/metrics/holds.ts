@@ -1,4 +1,4 @@
-import { HttpError } from '../errors.ts';
+import { visitorAnswer } from '../errors.ts';
 import type { Scheduler } from '../scheduling/scheduler.ts';
 import type { Metrics } from './metrics.ts';
 
@@ -20,7 +20,7 @@ export function countHolds(metrics: Metrics, scheduler: Scheduler): Scheduler {
         metrics.hold('made');
         return answer;
       } catch (error) {
-        const code = error instanceof HttpError ? error.code : undefined;
+        const code = visitorAnswer(error)?.code;
         if (code && refused.has(code)) metrics.hold('refused');
         // HOLDS_PER_CLIENT is a limit like the per-minute ones (docs/decisions/010-limits.md).
         if (code === 'too_many_holds') metrics.rateLimited('holds_per_client');

@@ -1,5 +1,5 @@
 import { Counter, Histogram, Registry } from 'prom-client';
-import { HttpError } from '../errors.ts';
+import { visitorAnswer } from '../errors.ts';
 import { processRegistry } from './process-metrics.ts';
 
 /**
@@ -90,11 +90,13 @@ export function createMetrics(): Metrics {
     rateLimited: (limit) => rateLimited.inc({ limit }),
     installFailed(failure) {
       if (typeof failure === 'string') return installFailures.inc({ cause: failure });
-      if (!(failure instanceof HttpError)) return installFailures.inc({ cause: 'internal_error' });
+      // An answer for the visitor: an adapter's HttpError or a service's Refusal (errors.ts).
+      const answer = visitorAnswer(failure);
+      if (!answer) return installFailures.inc({ cause: 'internal_error' });
       // Bad input is no failed install: it shows in the request durations as a 400. An order kept
       // for a person is counted where it is kept (orders/install-external.ts), answered or not.
-      if (failure.status === 400 || failure.code === NEEDS_ATTENTION) return;
-      installFailures.inc({ cause: failure.code });
+      if (answer.status === 400 || answer.code === NEEDS_ATTENTION) return;
+      installFailures.inc({ cause: answer.code });
     },
   };
 }

@@ -1,5 +1,5 @@
-import type { InstallBody } from '@fibre/domain';
-import { HttpError } from '../errors.ts';
+import type { InstallBodyFacts } from '@fibre/domain';
+import { HttpError, Refusal } from '../errors.ts';
 import { NEEDS_ATTENTION } from '../metrics/metrics.ts';
 import {
   claimIdempotencyKey,
@@ -10,9 +10,12 @@ import {
   takeLease,
 } from '../repositories/orders.ts';
 import { restoreReservation } from '../repositories/reservations.ts';
+import { inTransaction } from '../repositories/transactions.ts';
 import { rebuildOrder } from './rebuild-order.ts';
 import {
   keyReused,
+  placedAnswer,
+  replayedAnswer,
   subscriptionRequest,
   taskRequest,
   writeOrder,
@@ -41,28 +44,28 @@ import {
 export const LEASE_MS = 3 * 60_000;
 
 export interface ExternalInstall {
-  body: InstallBody;
-  extra: Map<string, string>;
+  /** What the body says (readInstallBody). */
+  facts: InstallBodyFacts;
   requestHash: string;
   idempotencyKey: string | undefined;
   now: Date;
 }
 
 const inProgress = () =>
-  new HttpError(
-    503,
+  new Refusal(
+    'unavailable',
     'order_in_progress',
     'Your order is still being placed. Please wait a moment, then try again.',
   );
 const schedulingFailed = () =>
-  new HttpError(
-    503,
+  new Refusal(
+    'unavailable',
     'scheduling_failed',
     'We could not book your installation, so your order was not placed. Please try again.',
   );
 const paymentUnconfirmed = () =>
-  new HttpError(
-    503,
+  new Refusal(
+    'unavailable',
     NEEDS_ATTENTION,
     'We could not confirm your payment. Please call us so that we can finalise your order.',
   );
@@ -72,25 +75,25 @@ export async function installExternally(
   input: ExternalInstall,
 ): Promise<InstallAnswer> {
   const { ctx, billing, calendar } = deps;
-  const { body, extra, requestHash, idempotencyKey: key, now } = input;
+  const { facts, requestHash, idempotencyKey: key, now } = input;
   const leaseUntil = new Date(now.getTime() + LEASE_MS);
-  const first = await ctx.database.db.transaction().execute(async (trx) => {
+  const first = await inTransaction(ctx.database.db, async (trx) => {
     if (key !== undefined) {
       const earlier = await claimIdempotencyKey(trx, key, requestHash, now);
       if (earlier) {
         if (earlier.request_hash !== requestHash) throw keyReused();
         if (earlier.status_code !== 0) {
-          return { answer: { status: earlier.status_code, body: earlier.response } };
+          return { answer: replayedAnswer(earlier.response) };
         }
         return { resume: String(earlier.response.order_id) };
       }
     }
-    const order = await writeOrder(trx, ctx, body, extra, now, 'pending', leaseUntil);
+    const order = await writeOrder(trx, ctx, facts, now, 'pending', leaseUntil);
     if (billing.kind === 'local') {
-      await billing.subscribe(trx, subscriptionRequest(order, body), now);
+      await billing.subscribe(trx, subscriptionRequest(order, facts), now);
     }
     if (calendar.kind === 'local') {
-      await calendar.createTask(trx, taskRequest(order, body), now);
+      await calendar.createTask(trx, taskRequest(order, facts), now);
     }
     if (key !== undefined) await saveIdempotentAnswer(trx, key, 0, { order_id: order.orderId });
     return { order };
@@ -109,7 +112,7 @@ async function resume(
   const { db } = deps.ctx.database;
   const order = await findOrder(db, orderId);
   if (!order) throw inProgress();
-  if (order.status !== 'pending') return placed(orderId);
+  if (order.status !== 'pending') return placedAnswer(orderId);
   const now = deps.ctx.now();
   if (!(await takeLease(db, orderId, now, new Date(now.getTime() + LEASE_MS)))) {
     throw inProgress();
@@ -123,19 +126,19 @@ async function complete(
   order: WrittenOrder,
 ): Promise<InstallAnswer> {
   const { billing, calendar } = deps;
-  const { body, idempotencyKey: key } = input;
+  const { facts, idempotencyKey: key } = input;
   const orderId = order.orderId;
   let refs: { billingCustomerRef?: string; billingSubscriptionRef?: string; taskRef?: string } = {};
 
   if (billing.kind === 'external') {
     try {
-      const subscription = await billing.subscribe(subscriptionRequest(order, body));
+      const subscription = await billing.subscribe(subscriptionRequest(order, facts));
       refs = {
         billingCustomerRef: subscription.customerId,
         billingSubscriptionRef: subscription.subscriptionId,
       };
     } catch (error) {
-      const answer = asHttpError(error);
+      const answer = asAnswer(error);
       // A refusal (declined card, bad token) billed nothing; anything else may have.
       if (answer.status >= 500 && !(await undone(() => billing.cancel(orderId)))) {
         await keepForAttention(deps, input, order, 'billing outcome unknown and not undone', {});
@@ -148,7 +151,7 @@ async function complete(
 
   if (calendar.kind === 'external') {
     try {
-      refs.taskRef = (await calendar.createTask(taskRequest(order, body))).taskId;
+      refs.taskRef = (await calendar.createTask(taskRequest(order, facts))).taskId;
     } catch (error) {
       // A timeout may hide a task that was made: only a definite "none" allows the undo.
       const found = await calendar.findTask(orderId).catch(() => undefined);
@@ -178,22 +181,22 @@ async function complete(
     }
   }
 
-  const answer = placed(orderId);
-  await deps.ctx.database.db.transaction().execute(async (trx) => {
+  const answer = placedAnswer(orderId);
+  await inTransaction(deps.ctx.database.db, async (trx) => {
     await finishOrder(trx, orderId, { status: 'confirmed', ...refs });
     if (key !== undefined) await saveIdempotentAnswer(trx, key, answer.status, answer.body);
   });
   return answer;
 }
 
-const placed = (orderId: string): InstallAnswer => ({
-  status: 201,
-  body: { success: true, order_id: orderId },
-});
-
-function asHttpError(error: unknown): HttpError {
-  if (error instanceof HttpError) return error;
-  const answer = new HttpError(503, 'billing_unavailable', 'Billing is unavailable right now.');
+/** Billing's answer for the visitor (a declined card), or: billing is unavailable. */
+function asAnswer(error: unknown): HttpError | Refusal {
+  if (error instanceof HttpError || error instanceof Refusal) return error;
+  const answer = new Refusal(
+    'unavailable',
+    'billing_unavailable',
+    'Billing is unavailable right now.',
+  );
   answer.cause = error;
   return answer;
 }
@@ -213,7 +216,7 @@ async function undoOrder(
   input: ExternalInstall,
   order: WrittenOrder,
 ): Promise<void> {
-  await deps.ctx.database.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.ctx.database.db, async (trx) => {
     await deleteOrder(trx, order.orderId, input.idempotencyKey);
     await restoreReservation(trx, order.held.reservation_id);
   });
@@ -228,8 +231,8 @@ async function keepForAttention(
   refs: { billingCustomerRef?: string; billingSubscriptionRef?: string; taskRef?: string },
   error?: unknown,
 ): Promise<InstallAnswer> {
-  const answer = placed(order.orderId);
-  await deps.ctx.database.db.transaction().execute(async (trx) => {
+  const answer = placedAnswer(order.orderId);
+  await inTransaction(deps.ctx.database.db, async (trx) => {
     await finishOrder(trx, order.orderId, {
       status: 'needs_attention',
       attentionReason: reason,

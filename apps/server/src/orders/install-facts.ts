@@ -10,10 +10,10 @@ import {
   type ArrivyBooking,
   type DomainConfig,
   type ExtraFieldName,
-  type InstallBody,
+  type InstallBodyFacts,
 } from '@fibre/domain';
 import type { SubscriptionRequest } from '../adapters/billing.ts';
-import { HttpError } from '../errors.ts';
+import { accepted, Refusal, refused, type Outcome } from '../errors.ts';
 import type { Building } from '../repositories/buildings.ts';
 import { comparableAddress } from '../repositories/address-text.ts';
 import { parseState } from '../scheduling/windows.ts';
@@ -33,8 +33,8 @@ export interface InstallFacts {
 }
 
 export interface FactsInput {
-  body: InstallBody;
-  extra: Map<string, string>;
+  /** What the body says, read by the domain (readInstallBody). */
+  facts: InstallBodyFacts;
   priced: PricedInstall;
   held: { state: string; starts_at: Date; ends_at: Date };
   rsp: string;
@@ -54,22 +54,21 @@ const sameState = (a: string, b: string) =>
 const streetLine = (b: Building) => `${b.street_number} ${b.street}`;
 
 /** The held window must be the one the body names, in the building's own state. */
-function checkWindow(input: FactsInput): void {
-  const { body, held, priced } = input;
-  const a = body.arrivy_booking;
+function windowRefusal(input: FactsInput): Refusal | null {
+  const { facts, held, priced } = input;
   const fields: Record<string, string> = {};
   if (!sameState(held.state, priced.catalogue.building.state)) {
     fields.reservation_id = 'The reservation is for an installation in another state';
   }
-  if (Date.parse(a.start_datetime) !== held.starts_at.getTime()) {
+  if (Date.parse(facts.slot.start) !== held.starts_at.getTime()) {
     fields['arrivy_booking.start_datetime'] = reservationMessage;
   }
-  if (Date.parse(a.end_datetime) !== held.ends_at.getTime()) {
+  if (Date.parse(facts.slot.end) !== held.ends_at.getTime()) {
     fields['arrivy_booking.end_datetime'] = reservationMessage;
   }
-  if (Object.keys(fields).length > 0) {
-    throw new HttpError(422, 'booking_mismatch', Object.values(fields)[0]!, fields);
-  }
+  return Object.keys(fields).length > 0
+    ? new Refusal('unprocessable', 'booking_mismatch', Object.values(fields)[0]!, fields)
+    : null;
 }
 
 /** 'Installation - First Last - address': the address compared however the street is spelt. */
@@ -93,36 +92,37 @@ function sameExtraField(name: ExtraFieldName, value: string | undefined, expecte
 export function installFacts(
   input: FactsInput,
   rules: Pick<DomainConfig, 'staticIpMonthly' | 'newDevelopmentCharge'>,
-): InstallFacts {
-  checkWindow(input);
-  const { body, extra, priced, held, rsp, firstName, lastName } = input;
+): Outcome<InstallFacts> {
+  const wrongWindow = windowRefusal(input);
+  if (wrongWindow) return refused(wrongWindow);
+  const { facts, priced, held, rsp, firstName, lastName } = input;
   const { building, served, plan, router, coupon } = priced.catalogue;
-  const a = body.arrivy_booking;
-  const cb = body.charge_bee;
+  const sent = facts.bookingAddress;
+  const billed = facts.address;
   const fields: Record<string, string> = {};
   const refuse = (field: string, message: string) => (fields[field] ??= message);
 
   // The service address is the building's, or one served through it (a slave building).
-  const wanted = comparableAddress(cb.address);
+  const wanted = comparableAddress(billed.street);
   const service = served.find((b) => comparableAddress(streetLine(b)) === wanted);
   if (!service) refuse('charge_bee.address', 'does not match the building');
   const place = service ?? building;
 
   const timeZone = stateTimeZone(building.state);
   const startDate = endOfBookingDayMs(held.starts_at, timeZone);
-  if (cb.start_date !== startDate) {
+  if (facts.startDate !== startDate) {
     refuse('charge_bee.start_date', 'must be the end of the installation day');
   }
   const extraFields = buildExtraFields(
     {
       buildingCode: building.code,
       termsAgreed: true,
-      marketing: extra.get('Marketing Emails') === 'YES',
+      marketing: facts.marketing,
       rsp,
       speed: plan.speed,
-      howDidYouHear: extra.get('How Did You Hear About Us?') ?? '',
-      promoCode: extra.get('Promo Code') || null,
-      referralCode: extra.get('Referral Code') || null,
+      howDidYouHear: facts.howDidYouHear,
+      promoCode: facts.promoCode,
+      referralCode: facts.referralCode,
       routerName: router.name,
       monthlyCost: monthlyCharge({ plan, router, addOns: priced.addOns }, rules),
       addOns: priced.addOns,
@@ -133,8 +133,8 @@ export function installFacts(
     contact: {
       firstName,
       lastName,
-      email: a.customer_email,
-      phone: a.customer_mobile_number,
+      email: facts.contact.email,
+      phone: facts.contact.phone,
     },
     address: {
       formatted_address: place.formatted_address,
@@ -143,7 +143,7 @@ export function installFacts(
       suburb: place.suburb,
       state: place.state,
       postcode: place.postcode,
-      unit: cb.unit,
+      unit: facts.unit,
       uniqueCode: building.code,
     },
     slot: { start: held.starts_at.toISOString(), end: held.ends_at.toISOString() },
@@ -151,46 +151,46 @@ export function installFacts(
   });
 
   for (const { name, value } of booking.template_extra_fields) {
-    if (!sameExtraField(name, extra.get(name), value)) {
+    if (!sameExtraField(name, facts.extraFields[name], value)) {
       refuse(`arrivy_booking.template_extra_fields.${name}`, `must be '${value}'`);
     }
   }
   const notBuilding = 'does not match the building';
-  if (a.customer_address_line_1 !== booking.customer_address_line_1)
+  if (sent.unit !== booking.customer_address_line_1)
     refuse('arrivy_booking.customer_address_line_1', 'must be the unit of charge_bee.unit');
-  if (comparableAddress(a.customer_address_line_2) !== comparableAddress(streetLine(place)))
+  if (comparableAddress(sent.street) !== comparableAddress(streetLine(place)))
     refuse('arrivy_booking.customer_address_line_2', notBuilding);
-  if (!same(a.customer_city, place.suburb)) refuse('arrivy_booking.customer_city', notBuilding);
-  if (!sameState(a.customer_state, place.state))
-    refuse('arrivy_booking.customer_state', notBuilding);
-  if (a.customer_zipcode !== place.postcode) refuse('arrivy_booking.customer_zipcode', notBuilding);
-  if (!sameTitle(a.title, booking.title, `${firstName} ${lastName}`, place.formatted_address))
+  if (!same(sent.suburb, place.suburb)) refuse('arrivy_booking.customer_city', notBuilding);
+  if (!sameState(sent.state, place.state)) refuse('arrivy_booking.customer_state', notBuilding);
+  if (sent.postcode !== place.postcode) refuse('arrivy_booking.customer_zipcode', notBuilding);
+  if (!sameTitle(facts.title, booking.title, `${firstName} ${lastName}`, place.formatted_address))
     refuse('arrivy_booking.title', `must be '${booking.title}'`);
-  if (!same(cb.suburb, place.suburb)) refuse('charge_bee.suburb', notBuilding);
-  if (!sameState(cb.state, place.state)) refuse('charge_bee.state', notBuilding);
-  if (cb.postcode !== place.postcode) refuse('charge_bee.postcode', notBuilding);
+  if (!same(billed.suburb, place.suburb)) refuse('charge_bee.suburb', notBuilding);
+  if (!sameState(billed.state, place.state)) refuse('charge_bee.state', notBuilding);
+  if (billed.postcode !== place.postcode) refuse('charge_bee.postcode', notBuilding);
 
   // The visitor's contact details are given once; the billing copy must be the same.
   const contact = 'does not match the booking contact';
-  if (!same(cb.first_name, firstName)) refuse('charge_bee.first_name', contact);
-  if (!same(cb.last_name, lastName)) refuse('charge_bee.last_name', contact);
-  if (!same(cb.email, a.customer_email)) refuse('charge_bee.email', contact);
-  if (cb.phone !== a.customer_mobile_number) refuse('charge_bee.phone', contact);
-  if (coupon && cb.coupon_type !== coupon.coupon_type)
+  const billing = facts.billingContact;
+  if (!same(billing.firstName, firstName)) refuse('charge_bee.first_name', contact);
+  if (!same(billing.lastName, lastName)) refuse('charge_bee.last_name', contact);
+  if (!same(billing.email, facts.contact.email)) refuse('charge_bee.email', contact);
+  if (billing.phone !== facts.contact.phone) refuse('charge_bee.phone', contact);
+  if (coupon && (facts.coupon?.coupon_type ?? null) !== coupon.coupon_type)
     refuse('charge_bee.coupon_type', "does not match the coupon's type");
 
   if (Object.keys(fields).length > 0) {
-    throw new HttpError(422, 'order_mismatch', mismatchMessage, fields);
+    return refused(new Refusal('unprocessable', 'order_mismatch', mismatchMessage, fields));
   }
-  return {
+  return accepted({
     booking,
     startDate: new Date(startDate),
     address: {
-      unit: unitOrEmpty(cb.unit),
+      unit: unitOrEmpty(facts.unit),
       street: streetLine(place),
       suburb: place.suburb,
       state: place.state,
       postcode: place.postcode,
     },
-  };
+  });
 }

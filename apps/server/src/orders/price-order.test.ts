@@ -1,8 +1,14 @@
-import { defaultDomainConfig, type DomainConfig, type InstallBody } from '@fibre/domain';
+import {
+  defaultDomainConfig,
+  installBodyFacts,
+  type DomainConfig,
+  type InstallBody,
+} from '@fibre/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCatalogueCache, type CatalogueSnapshot } from '../catalogue/cache.ts';
 import { startTestApp, type TestApp } from '../test-support/app.ts';
 import { prepareOrder } from '../test-support/order.ts';
+import { refusalAnswer } from '../errors.ts';
 import { installFacts } from './install-facts.ts';
 import { priceOrder } from './price-order.ts';
 
@@ -19,9 +25,6 @@ const acmeRules: DomainConfig = {
   hiddenPlanIdParts: ['legacy'],
 };
 
-const extraOf = (body: InstallBody) =>
-  new Map(body.arrivy_booking.template_extra_fields.map((f) => [f.name, f.value]));
-
 describe('pricing an order by the catalogue rules', () => {
   let t: TestApp;
   let served: CatalogueSnapshot;
@@ -33,8 +36,12 @@ describe('pricing an order by the catalogue rules', () => {
   });
   afterAll(() => t.close());
 
-  const price = (body: InstallBody, rules: DomainConfig) =>
-    priceOrder(t.database.db, served, body, extraOf(body), rules);
+  // A refusal reaches the test as the route's answer would be (errors.ts, refusalAnswer).
+  const price = async (body: InstallBody, rules: DomainConfig) => {
+    const outcome = await priceOrder(t.database.db, served, installBodyFacts(body), rules);
+    if (!outcome.ok) throw refusalAnswer(outcome.refusal);
+    return outcome.value;
+  };
 
   it("a greenfield order's activation and card fee follow the rules", async () => {
     // Alkimos (greenfield): Streamer 250 $89 + Wi-Fi 6 Router $10 = $99 a month.
@@ -58,6 +65,14 @@ describe('pricing an order by the catalogue rules', () => {
     });
   });
 
+  it('a refusal is an outcome, not a throw: the route decides the answer', async () => {
+    const { body } = await prepareOrder(t.app, { staticIp: true }, t.clock.now);
+    const outcome = await priceOrder(t.database.db, served, installBodyFacts(body), acmeRules);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.refusal).toMatchObject({ kind: 'unprocessable', code: 'price_changed' });
+  });
+
   it("a plan the rules hide is not offered (Boost 100 under 'boost')", async () => {
     const { body } = await prepareOrder(t.app, {}, t.clock.now);
     expect((await price(body, defaultDomainConfig)).planId).toBe('boost-100');
@@ -78,8 +93,7 @@ describe('pricing an order by the catalogue rules', () => {
       ends_at: new Date(body.arrivy_booking.end_datetime),
     };
     const input = {
-      body,
-      extra: extraOf(body),
+      facts: installBodyFacts(body),
       priced,
       held,
       rsp: 'demo',
@@ -87,12 +101,8 @@ describe('pricing an order by the catalogue rules', () => {
       lastName: 'Citizen',
     };
     const charge = (rules: DomainConfig) => {
-      try {
-        installFacts(input, rules);
-        return 'accepted';
-      } catch (error) {
-        return (error as { fields?: Record<string, string> }).fields;
-      }
+      const built = installFacts(input, rules);
+      return built.ok ? 'accepted' : built.refusal.fields;
     };
     expect(charge(defaultDomainConfig)).toBe('accepted');
     // The body says 300, as the demo's wizard would: under a $450 charge the server refuses it.

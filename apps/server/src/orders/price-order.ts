@@ -2,9 +2,8 @@ import {
   activationTotal,
   buildingFlags,
   cardFee,
-  couponFromRecord,
+  eligibleCoupon,
   discountFromCoupon,
-  isCouponEligible,
   isPlanOffered,
   isServiceable,
   monthlyCharge,
@@ -13,14 +12,14 @@ import {
   type AddOn,
   type Coupon,
   type DomainConfig,
-  type InstallBody,
+  type InstallBodyFacts,
   type Plan,
   type Router,
 } from '@fibre/domain';
 import type { Kysely } from 'kysely';
 import type { CatalogueSnapshot } from '../catalogue/cache.ts';
 import type { Schema } from '../db/schema.ts';
-import { HttpError } from '../errors.ts';
+import { accepted, Refusal, refused, type Outcome } from '../errors.ts';
 import type { Building } from '../repositories/buildings.ts';
 import { findCoupon } from '../repositories/offers.ts';
 import { findOrderBuilding } from '../repositories/orders.ts';
@@ -52,7 +51,9 @@ export interface PricedInstall {
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 const unprocessable = (code: string, message: string, field?: string) =>
-  new HttpError(422, code, message, field ? { [field]: message } : undefined);
+  refused<PricedInstall>(
+    new Refusal('unprocessable', code, message, field ? { [field]: message } : undefined),
+  );
 
 /**
  * Decides what the order is and costs from the server's own catalogue, building and coupons: the
@@ -63,14 +64,12 @@ const unprocessable = (code: string, message: string, field?: string) =>
 export async function priceOrder(
   db: Kysely<Schema>,
   catalogue: Pick<CatalogueSnapshot, 'provider' | 'plans' | 'routers'>,
-  body: InstallBody,
-  extra: Map<string, string>,
+  facts: InstallBodyFacts,
   rules: DomainConfig,
-): Promise<PricedInstall> {
-  const cb = body.charge_bee;
-  const buildingCode = cb.service_id.trim().toUpperCase();
-  if ((extra.get('Building Code') ?? '').toUpperCase() !== buildingCode) {
-    throw unprocessable(
+): Promise<Outcome<PricedInstall>> {
+  const { buildingCode } = facts;
+  if (facts.namedBuildingCode !== buildingCode) {
+    return unprocessable(
       'building_mismatch',
       'The building code does not match the service address',
       'charge_bee.service_id',
@@ -78,7 +77,7 @@ export async function priceOrder(
   }
   const found = await findOrderBuilding(db, buildingCode);
   if (!found)
-    throw unprocessable(
+    return unprocessable(
       'unknown_building',
       'We do not know this building',
       'charge_bee.service_id',
@@ -90,40 +89,40 @@ export async function priceOrder(
     buildingCategory: building.building_category,
   });
   if (!isServiceable(building.status) || flags.commercial) {
-    throw unprocessable(
+    return unprocessable(
       'not_serviceable',
       'This address cannot be ordered online',
       'charge_bee.service_id',
     );
   }
-  const unit = unitSchema(flags.mdu).safeParse(cb.unit);
+  const unit = unitSchema(flags.mdu).safeParse(facts.unit);
   if (!unit.success)
-    throw unprocessable('invalid_unit', unit.error.issues[0]!.message, 'charge_bee.unit');
+    return unprocessable('invalid_unit', unit.error.issues[0]!.message, 'charge_bee.unit');
 
-  const plan = catalogue.plans.find((p) => p.id === cb.plan_id);
+  const plan = catalogue.plans.find((p) => p.id === facts.planId);
   if (
     !plan ||
     !isPlanOffered(plan, { lit: building.status === 'LIT', greenfield: flags.greenfield }, rules)
   ) {
-    throw unprocessable(
+    return unprocessable(
       'plan_not_offered',
       'This plan is not offered at this address',
       'charge_bee.plan_id',
     );
   }
-  const routerName = (extra.get('Router') ?? '').trim().toLowerCase();
+  const routerName = facts.router.name?.toLowerCase();
   const router = catalogue.routers.find((r) => r.name.toLowerCase() === routerName);
   if (!router)
-    throw unprocessable(
+    return unprocessable(
       'unknown_router',
       'Please choose a router',
       'arrivy_booking.template_extra_fields',
     );
 
-  const addOns: AddOn[] = cb.add_ons.filter((a) => a !== 'new-development-fee');
+  const addOns: AddOn[] = facts.addOns.filter((a) => a !== 'new-development-fee');
   if (flags.greenfield) addOns.push('new-development-fee');
-  if (cb.add_ons.includes('new-development-fee') !== flags.greenfield) {
-    throw unprocessable(
+  if (facts.newDevelopmentFee !== flags.greenfield) {
+    return unprocessable(
       'add_ons_mismatch',
       'The new development charge applies to new developments only',
       'charge_bee.add_ons',
@@ -132,31 +131,33 @@ export async function priceOrder(
 
   // The coupon's area is the building's own postcode and suburb, never the body's (009).
   let coupon: Coupon | null = null;
-  if (cb.coupon_id !== null) {
-    const row = await findCoupon(db, catalogue.provider.code, cb.coupon_id);
+  if (facts.coupon !== null) {
+    const row = await findCoupon(db, catalogue.provider.code, facts.coupon.coupon_id);
     const use = { planIds: [plan.id], postcode: building.postcode, suburb: building.suburb };
-    if (!row || !isCouponEligible(row, use))
-      throw unprocessable('coupon_invalid', 'Coupon is invalid', 'charge_bee.coupon_id');
-    coupon = couponFromRecord(row);
+    coupon = eligibleCoupon(row, use);
+    if (!coupon)
+      return unprocessable('coupon_invalid', 'Coupon is invalid', 'charge_bee.coupon_id');
   }
 
   const monthly = monthlyCharge({ plan, router, addOns }, rules);
   // Amounts compare as amounts: '79', '79.0' and '79.00' are one price (009).
   const changed = {
-    ...(sameAmount(cb.router_charge, router.cost)
+    ...(sameAmount(facts.router.charge, router.cost)
       ? {}
       : { 'charge_bee.router_charge': router.cost }),
-    ...(sameAmount(extra.get('Monthly Cost') ?? '', monthly)
+    ...(facts.monthlyCost !== null && sameAmount(facts.monthlyCost, monthly)
       ? {}
       : { 'arrivy_booking.template_extra_fields.Monthly Cost': String(monthly) }),
   };
   if (Object.keys(changed).length > 0) {
     const message = 'Prices have changed since you chose your plan. Please review your order.';
-    throw new HttpError(
-      422,
-      'price_changed',
-      message,
-      Object.fromEntries(Object.keys(changed).map((field) => [field, message])),
+    return refused(
+      new Refusal(
+        'unprocessable',
+        'price_changed',
+        message,
+        Object.fromEntries(Object.keys(changed).map((field) => [field, message])),
+      ),
     );
   }
   const activation = activationTotal(
@@ -169,7 +170,7 @@ export async function priceOrder(
     },
     rules,
   );
-  return {
+  return accepted({
     buildingCode,
     planId: plan.id,
     routerId: router.id,
@@ -180,5 +181,5 @@ export async function priceOrder(
     activationCents: cents(activation),
     cardFeeCents: cents(cardFee(monthly, rules)),
     catalogue: { building, served, greenfield: flags.greenfield, plan, router, coupon },
-  };
+  });
 }

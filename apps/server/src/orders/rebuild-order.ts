@@ -1,7 +1,8 @@
-import { buildingFlags, couponFromRecord, type InstallBody } from '@fibre/domain';
+import { buildingFlags, couponFromRecord, type InstallBodyFacts } from '@fibre/domain';
 import { findPlan, findRouter } from '../repositories/catalogue.ts';
 import { findCoupon } from '../repositories/offers.ts';
 import { findOrderBuilding, type OrderRow } from '../repositories/orders.ts';
+import { findReservationWindow } from '../repositories/reservations.ts';
 import { installFacts } from './install-facts.ts';
 import type { PricedInstall } from './price-order.ts';
 import type { InstallDeps, WrittenOrder } from './write-order.ts';
@@ -14,16 +15,12 @@ import type { InstallDeps, WrittenOrder } from './write-order.ts';
 export async function rebuildOrder(
   deps: InstallDeps,
   order: OrderRow,
-  input: { body: InstallBody; extra: Map<string, string> },
+  input: { facts: InstallBodyFacts },
 ): Promise<WrittenOrder> {
   const { db } = deps.ctx.database;
   const rsp = deps.ctx.catalogue.current().provider.code;
-  const held = await db
-    .selectFrom('reservations as r')
-    .innerJoin('slot_windows as w', 'w.id', 'r.window_id')
-    .select(['r.reservation_id', 'r.event_id', 'w.state', 'w.starts_at', 'w.ends_at'])
-    .where('r.reservation_id', '=', order.reservation_id)
-    .executeTakeFirstOrThrow();
+  const held = await findReservationWindow(db, order.reservation_id);
+  if (!held) throw new Error(`Order ${order.id}: its reservation is gone`);
   // What the order was sold, even if an import has since retired it.
   const found = await findOrderBuilding(db, order.building_code, { includeRetired: true });
   const plan = await findPlan(db, order.plan_id);
@@ -61,6 +58,8 @@ export async function rebuildOrder(
     },
   };
   const rules = deps.ctx.catalogue.current().domain;
-  const facts = installFacts({ ...input, priced, held, rsp, firstName, lastName }, rules);
-  return { orderId: order.id, held, priced, facts, firstName, lastName };
+  const built = installFacts({ ...input, priced, held, rsp, firstName, lastName }, rules);
+  // The first attempt built these facts from the same body: a refusal now is the catalogue's change.
+  if (!built.ok) throw built.refusal;
+  return { orderId: order.id, held, priced, facts: built.value, firstName, lastName };
 }

@@ -1,11 +1,18 @@
-import { capitaliseName, normaliseMobile, messages, type InstallBody } from '@fibre/domain';
+import {
+  capitaliseName,
+  normaliseMobile,
+  messages,
+  orderPlacedAnswer,
+  type InstallBodyFacts,
+  type OrderPlacedAnswer,
+} from '@fibre/domain';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { BillingAdapter, SubscriptionRequest } from '../adapters/billing.ts';
 import type { CalendarAdapter, TaskRequest } from '../adapters/calendar.ts';
 import type { ErrorReporter } from '../adapters/error-reporting.ts';
 import type { Schema } from '../db/schema.ts';
-import { HttpError } from '../errors.ts';
+import { Refusal } from '../errors.ts';
 import { consumeReservation, type ConsumedReservation } from '../repositories/reservations.ts';
 import { insertOrder, spendCardToken } from '../repositories/orders.ts';
 import { installFacts, type InstallFacts } from './install-facts.ts';
@@ -13,10 +20,22 @@ import { priceOrder, type PricedInstall } from './price-order.ts';
 
 /** The steps both units of work share (install.ts, install-external.ts). */
 
+/** The install's answer: the placed order (docs/rules/orders.md). Only these are stored for a key. */
 export interface InstallAnswer {
-  status: number;
-  body: Record<string, unknown>;
+  status: 201;
+  body: OrderPlacedAnswer;
 }
+
+export const placedAnswer = (orderId: string): InstallAnswer => ({
+  status: 201,
+  body: { success: true, order_id: orderId },
+});
+
+/** The answer stored for an Idempotency-Key, replayed for a retry (read, not trusted blindly). */
+export const replayedAnswer = (response: unknown): InstallAnswer => ({
+  status: 201,
+  body: orderPlacedAnswer.parse(response),
+});
 
 export interface InstallDeps {
   ctx: AppContext;
@@ -27,23 +46,24 @@ export interface InstallDeps {
   reporter?: ErrorReporter;
 }
 
-export const bookingExpired = () => new HttpError(409, 'booking_expired', messages.bookingExpired);
+export const bookingExpired = () =>
+  new Refusal('conflict', 'booking_expired', messages.bookingExpired);
 
 /**
  * A card token pays for one order (009-install-facts.md). 422, not 409: the wizard reads 409 as an
  * expired booking (docs/rules/orders.md), and not 402: the bank declined nothing.
  */
 export const cardTokenSpent = () =>
-  new HttpError(
-    422,
+  new Refusal(
+    'unprocessable',
     'card_token_used',
     'These card details were already used for an order. Please enter your card details again.',
     { 'charge_bee.tmp_token': 'was already used for an order' },
   );
 
 export const keyReused = () =>
-  new HttpError(
-    422,
+  new Refusal(
+    'unprocessable',
     'idempotency_key_reused',
     'This Idempotency-Key was used for a different order',
   );
@@ -64,13 +84,14 @@ export interface WrittenOrder {
 
 /**
  * Prices the order, consumes its hold and writes it: the first steps of either unit of work. An
- * expired or unknown hold is a 409, a time that is not the held one a 422.
+ * expired or unknown hold is a conflict (409), a time that is not the held one unprocessable
+ * (422). A refusal is thrown here, inside the unit of work, so its transaction rolls back; the
+ * install hands it back as its outcome (install.ts).
  */
 export async function writeOrder(
   trx: Transaction<Schema>,
   ctx: AppContext,
-  body: InstallBody,
-  extra: Map<string, string>,
+  facts: InstallBodyFacts,
   now: Date,
   status: 'confirmed' | 'pending',
   leaseUntil?: Date,
@@ -78,19 +99,22 @@ export async function writeOrder(
   // One snapshot for the whole order: an import mid-request changes the next order, not this one.
   const served = ctx.catalogue.current();
   const rules = served.domain;
-  const priced = await priceOrder(trx, served, body, extra, rules);
-  const held = await consumeReservation(trx, body.reservation_id, now);
-  if (!held || held.event_id !== body.event_id) throw bookingExpired();
-  const a = body.arrivy_booking;
-  const firstName = capitaliseName(a.customer_first_name);
-  const lastName = capitaliseName(a.customer_last_name);
+  const pricing = await priceOrder(trx, served, facts, rules);
+  if (!pricing.ok) throw pricing.refusal;
+  const priced = pricing.value;
+  const held = await consumeReservation(trx, facts.reservationId, now);
+  if (!held || held.event_id !== facts.eventId) throw bookingExpired();
+  const { contact } = facts;
+  const firstName = capitaliseName(contact.firstName);
+  const lastName = capitaliseName(contact.lastName);
   const rsp = served.provider.code;
-  const facts = installFacts({ body, extra, priced, held, rsp, firstName, lastName }, rules);
+  const built = installFacts({ facts, priced, held, rsp, firstName, lastName }, rules);
+  if (!built.ok) throw built.refusal;
 
   const orderId = ctx.newId();
   await insertOrder(trx, {
     id: orderId,
-    reservation_id: body.reservation_id,
+    reservation_id: facts.reservationId,
     building_code: priced.buildingCode,
     plan_id: priced.planId,
     router_id: priced.routerId,
@@ -99,31 +123,33 @@ export async function writeOrder(
     monthly_cents: priced.monthlyCents,
     activation_cents: priced.activationCents,
     card_fee_cents: priced.cardFeeCents,
-    email: a.customer_email,
+    email: contact.email,
     contact: JSON.stringify({
       firstName,
       lastName,
-      email: a.customer_email,
-      phone: normaliseMobile(a.customer_mobile_number),
+      email: contact.email,
+      phone: normaliseMobile(contact.phone),
     }),
     status,
     created_at: now,
     ...(leaseUntil ? { lease_until: leaseUntil } : {}),
   });
-  if (!(await spendCardToken(trx, body.charge_bee.tmp_token, orderId, now))) throw cardTokenSpent();
-  return { orderId, held, priced, facts, firstName, lastName };
+  if (!(await spendCardToken(trx, facts.cardToken, orderId, now))) throw cardTokenSpent();
+  return { orderId, held, priced, facts: built.value, firstName, lastName };
 }
 
-export function subscriptionRequest(order: WrittenOrder, body: InstallBody): SubscriptionRequest {
+export function subscriptionRequest(
+  order: WrittenOrder,
+  facts: InstallBodyFacts,
+): SubscriptionRequest {
   const { priced } = order;
-  const cb = body.charge_bee;
   return {
     orderId: order.orderId,
     firstName: order.firstName,
     lastName: order.lastName,
-    email: body.arrivy_booking.customer_email,
-    phone: normaliseMobile(body.arrivy_booking.customer_mobile_number),
-    cardToken: cb.tmp_token,
+    email: facts.contact.email,
+    phone: normaliseMobile(facts.contact.phone),
+    cardToken: facts.cardToken,
     planId: priced.planId,
     routerId: priced.routerId,
     routerCents: priced.routerCents,
@@ -135,10 +161,10 @@ export function subscriptionRequest(order: WrittenOrder, body: InstallBody): Sub
   };
 }
 
-export function taskRequest(order: WrittenOrder, body: InstallBody): TaskRequest {
+export function taskRequest(order: WrittenOrder, facts: InstallBodyFacts): TaskRequest {
   return {
     orderId: order.orderId,
-    reservationId: body.reservation_id,
+    reservationId: facts.reservationId,
     eventId: order.held.event_id,
     state: order.held.state,
     startsAt: order.held.starts_at,

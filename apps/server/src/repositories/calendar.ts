@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { ArrivyBooking } from '@fibre/domain';
 import type { Schema } from '../db/schema.ts';
 import { dayClosures, type DayClosures } from '../scheduling/closures.ts';
 import type { CrewShift, State } from '../scheduling/windows.ts';
@@ -28,4 +29,37 @@ export async function listCalendar(db: Db, state: State): Promise<StateCalendar>
       .execute(),
   ]);
   return { crews, closures: dayClosures(closures) };
+}
+
+/** The built-in calendar's booking for an order: its installer task, in the order's transaction. */
+export interface CalendarBooking {
+  id: string;
+  orderId: string;
+  reservationId: string;
+  eventId: string;
+  state: string;
+  startsAt: Date;
+  endsAt: Date;
+  task: ArrivyBooking;
+  createdAt: Date;
+}
+
+export async function insertBooking(
+  trx: Transaction<Schema>,
+  booking: CalendarBooking,
+): Promise<void> {
+  await trx
+    .insertInto('bookings')
+    .values({
+      id: booking.id,
+      order_id: booking.orderId,
+      reservation_id: booking.reservationId,
+      event_id: booking.eventId,
+      state: booking.state,
+      starts_at: booking.startsAt,
+      ends_at: booking.endsAt,
+      task: JSON.stringify(booking.task),
+      created_at: booking.createdAt,
+    })
+    .execute();
 }

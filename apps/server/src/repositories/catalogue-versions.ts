@@ -1,9 +1,21 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ProviderCatalogue } from '@fibre/domain';
 import type { Schema } from '../db/schema.ts';
 import type { CatalogueSource } from '../db/tables/catalogue-versions.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
+
+// Not migrate.ts's 4711: an import may run while another process migrates.
+const CATALOGUE_LOCK = 4712;
+
+/**
+ * Takes the catalogue import's transaction-scoped advisory lock
+ * (docs/decisions/011-catalogue-as-data.md): instances starting at once and a CLI import queue
+ * rather than interleave. Released when the transaction ends.
+ */
+export async function lockCatalogueImports(trx: Transaction<Schema>): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${CATALOGUE_LOCK})`.execute(trx);
+}
 
 export type CatalogueVersion = Selectable<Schema['catalogue_versions']>;
 /** The newest version without its document: what the boot rule and the import compare. */

@@ -256,3 +256,16 @@ export async function restoreReservation(
     .where('status', '=', 'consumed')
     .execute();
 }
+
+/** A reservation with its window's state and times, whatever its status: a resumed order's hold. */
+export async function findReservationWindow(
+  db: Kysely<Schema>,
+  reservationId: string,
+): Promise<Omit<ConsumedReservation, 'window_id'> | undefined> {
+  return db
+    .selectFrom('reservations as r')
+    .innerJoin('slot_windows as w', 'w.id', 'r.window_id')
+    .select(['r.reservation_id', 'r.event_id', 'w.state', 'w.starts_at', 'w.ends_at'])
+    .where('r.reservation_id', '=', reservationId)
+    .executeTakeFirst();
+}

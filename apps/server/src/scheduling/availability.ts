@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import type { HoldInput } from './scheduler.ts';
-import { conflict, HttpError } from '../errors.ts';
+import { Refusal } from '../errors.ts';
 import { listCalendar } from '../repositories/calendar.ts';
 import { holdWindow, windowUsage } from '../repositories/reservations.ts';
 import {
@@ -70,10 +70,13 @@ export interface ReservationAnswer {
   expires_at: string;
 }
 
-export const reservationTaken = () => conflict('reservation_taken', 'reservation taken');
+export const reservationTaken = () =>
+  new Refusal('conflict', 'reservation_taken', 'reservation taken');
 
 /**
- * Holds the window a slot names for config.holdSeconds; 409 when it is full. `alsoTaken` counts
+ * Holds the window a slot names for config.holdSeconds; a conflict refusal (409) when it is full.
+ * Refusals are typed, not HTTP (errors.ts): the hold is a scheduler adapter's call, and the route
+ * turns them into answers. `alsoTaken` counts
  * places given away outside this database (installations booked straight into Arrivy).
  */
 export async function holdSlot(
@@ -86,13 +89,17 @@ export async function holdSlot(
   const calendar = state ? await listCalendar(ctx.database.db, state) : undefined;
   const found = findWindow(input.booking_id, calendar?.crews ?? [], now, calendar?.closures);
   if (found.kind === 'unknown') {
-    throw new HttpError(400, 'invalid_input', 'Not an installation window', {
+    throw new Refusal('invalid', 'invalid_input', 'Not an installation window', {
       booking_id: 'Not an installation window',
     });
   }
   // A window that has become too soon is, to the visitor, a slot someone else took.
   if (found.kind === 'closed') {
-    throw conflict('window_closed', 'This installation window can no longer be booked');
+    throw new Refusal(
+      'conflict',
+      'window_closed',
+      'This installation window can no longer be booked',
+    );
   }
   // A holiday or a crew day off leaves the window no place: to the visitor, it is taken (409).
   if (found.kind === 'full') throw reservationTaken();
@@ -101,7 +108,7 @@ export async function holdSlot(
     input.start.getTime() !== window.startsAt.getTime() ||
     input.end.getTime() !== window.endsAt.getTime()
   ) {
-    throw new HttpError(400, 'invalid_input', "Start and end do not match the window's times", {
+    throw new Refusal('invalid', 'invalid_input', "Start and end do not match the window's times", {
       ...(input.start.getTime() !== window.startsAt.getTime()
         ? { start: "Does not match the window's start" }
         : {}),

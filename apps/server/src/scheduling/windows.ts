@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { stateTimeZone } from '@fibre/domain';
 import { formatISO } from 'date-fns';
 import { noClosures, openWindows, type DayClosures } from './closures.ts';
 
@@ -10,21 +11,6 @@ import { noClosures, openWindows, type DayClosures } from './closures.ts';
 
 export const STATES = ['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'NT', 'ACT'] as const;
 export type State = (typeof STATES)[number];
-
-/**
- * NSW Sydney, QLD Brisbane, SA Adelaide, WA Perth, NT Darwin, others Melbourne
- * (docs/rules/installation-and-holds.md).
- */
-const zones: Record<State, string> = {
-  NSW: 'Australia/Sydney',
-  QLD: 'Australia/Brisbane',
-  SA: 'Australia/Adelaide',
-  WA: 'Australia/Perth',
-  NT: 'Australia/Darwin',
-  VIC: 'Australia/Melbourne',
-  TAS: 'Australia/Melbourne',
-  ACT: 'Australia/Melbourne',
-};
 
 const fullNames: Record<string, State> = {
   'NEW SOUTH WALES': 'NSW',
@@ -43,7 +29,8 @@ export function parseState(input: string): State | undefined {
   return (STATES as readonly string[]).includes(upper) ? (upper as State) : fullNames[upper];
 }
 
-export const stateZone = (state: State): string => zones[state];
+/** The state's zone: the domain's rule (dates.ts, docs/rules/installation-and-holds.md). */
+export const stateZone = (state: State): string => stateTimeZone(state);
 
 /**
  * docs/rules/installation-and-holds.md: the first bookable day is two days ahead in the state's
@@ -139,7 +126,7 @@ function windowsOnDay(state: State, crews: readonly CrewShift[], n: number): rea
 // boundaries; a crew with another length would join the window that starts when its does.
 function computeWindowsOnDay(state: State, crews: readonly CrewShift[], n: number): Window[] {
   const day = dayFromNumber(n);
-  const zone = zones[state];
+  const zone = stateZone(state);
   const byStart = new Map<number, { endMinute: number; crewIds: string[] }>();
   for (const crew of crews) {
     if (!crew.working_days.includes(isoWeekday(n))) continue;
@@ -173,7 +160,7 @@ function computeWindowsOnDay(state: State, crews: readonly CrewShift[], n: numbe
 }
 
 function bookableDays(state: State, now: Date): { first: number; last: number } {
-  const today = localDayNumber(now, zones[state]);
+  const today = localDayNumber(now, stateZone(state));
   return { first: today + FIRST_BOOKABLE_DAYS_AHEAD, last: today + LAST_BOOKABLE_DAYS_AHEAD };
 }
 
@@ -191,7 +178,7 @@ export function windowsBetween(
   now: Date,
   closures: DayClosures = noClosures,
 ): Window[] {
-  const zone = zones[state];
+  const zone = stateZone(state);
   const { first, last } = bookableDays(state, now);
   const start = Math.max(localDayNumber(from, zone), first);
   const end = Math.min(localDayNumber(to, zone), last);

@@ -8,3 +8,4 @@ export const cardTokenAnswer = z.object({ token: z.string() });
 
 /** POST /api/v1/{provider}/install (docs/rules/orders.md) */
 export const orderPlacedAnswer = z.object({ success: z.literal(true), order_id: z.string() });
+export type OrderPlacedAnswer = z.infer<typeof orderPlacedAnswer>;

@@ -4,14 +4,13 @@ import {
   codeParams,
   couponAnswer,
   couponBody,
-  couponFromRecord,
   couponQuery,
   errorAnswer,
-  isCouponEligible,
-  isReferralType,
+  eligibleCoupon,
   messages,
   noCampaignAnswer,
   providerParams,
+  referralCoupon,
 } from '@fibre/domain';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
@@ -91,11 +90,11 @@ export function offerRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
       handler: async (request, reply) => {
         const body = request.body;
-        const row = await findCoupon(db, rspNow(), body.coupon_id);
         // The wizard's preview: its own plans and address. The install decides from the building.
         const use = { planIds: body.plan_ids, postcode: body.postcode, suburb: body.suburb };
-        if (!row || !isCouponEligible(row, use)) throw invalidCoupon();
-        return reply.status(202).send(couponFromRecord(row));
+        const coupon = eligibleCoupon(await findCoupon(db, rspNow(), body.coupon_id), use);
+        if (!coupon) throw invalidCoupon();
+        return reply.status(202).send(coupon);
       },
     }),
     defineRoute({
@@ -115,10 +114,10 @@ export function offerRoutes(app: FastifyInstance, ctx: AppContext): void {
       handler: async (request) => {
         const id = request.params.code;
         const { plan_id } = request.query;
-        const row = await findCoupon(db, rspNow(), id);
-        if (!row || !isCouponEligible(row, { planIds: plan_id ? [plan_id] : [] }))
-          throw invalidCoupon();
-        return couponFromRecord(row);
+        const use = { planIds: plan_id ? [plan_id] : [] };
+        const coupon = eligibleCoupon(await findCoupon(db, rspNow(), id), use);
+        if (!coupon) throw invalidCoupon();
+        return coupon;
       },
     }),
     defineRoute({
@@ -136,9 +135,9 @@ export function offerRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
       handler: async (request, reply) => {
         const id = request.params.code;
-        const row = await findCoupon(db, rspNow(), id);
-        if (!row || !isReferralType(row.coupon_type)) throw invalidCoupon();
-        return reply.status(202).send(couponFromRecord(row));
+        const coupon = referralCoupon(await findCoupon(db, rspNow(), id));
+        if (!coupon) throw invalidCoupon();
+        return reply.status(202).send(coupon);
       },
     }),
   ]);

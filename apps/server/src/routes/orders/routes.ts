@@ -8,7 +8,7 @@ import {
 } from '@fibre/domain';
 import type { AppContext } from '../../context.ts';
 import { billingFor, schedulerFor } from '../../adapters/choose.ts';
-import { HttpError } from '../../errors.ts';
+import { HttpError, refusalAnswer } from '../../errors.ts';
 import { install } from '../../orders/install.ts';
 import { defineRoute, registerDefined } from '../define.ts';
 import { checkProvider } from '../provider.ts';
@@ -74,8 +74,9 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
             );
           key = parsed.data;
         }
-        const answer = await install(deps, request.body, key);
-        return reply.status(answer.status as 201).send(answer.body as never);
+        const outcome = await install(deps, request.body, key);
+        if (!outcome.ok) throw refusalAnswer(outcome.refusal);
+        return reply.status(outcome.value.status).send(outcome.value.body);
       },
     }),
   ]);

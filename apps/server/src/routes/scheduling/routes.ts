@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { conflict, HttpError, notFound } from '../../errors.ts';
+import { answerRefusal, conflict, HttpError, notFound } from '../../errors.ts';
 import { schedulerFor } from '../../adapters/choose.ts';
 import { parseState } from '../../scheduling/windows.ts';
 import { parse } from '../../validate.ts';
@@ -105,9 +105,10 @@ export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
       handler: async (request, reply) => {
         const body = request.body;
         const session = holdSession(request.headers['x-hold-session']);
-        return reply
-          .status(201)
-          .send(await scheduler.hold({ ...body, client: request.ip, session }));
+        const hold = await scheduler
+          .hold({ ...body, client: request.ip, session })
+          .catch(answerRefusal);
+        return reply.status(201).send(hold);
       },
     }),
     defineRoute({
