@@ -11,6 +11,9 @@ export interface PendingCall {
   answered: boolean;
 }
 
+const couponIdOf = (body: unknown) =>
+  body && typeof body === 'object' && 'coupon_id' in body ? String(body.coupon_id) : '';
+
 /**
  * A fetch stand-in whose answers are controlled promises: every call waits until the test answers
  * it, in any order, so late answers can be staged. An aborted call rejects as fetch does.
@@ -53,5 +56,9 @@ export function fakeServer() {
     /** The hold requests (POST reservations), in the order sent. */
     holds: () => matching('POST', /\/reservations$/),
     releases: () => matching('DELETE', /\/reservations\//),
+    /** The coupon checks (POST coupon), in the order sent. */
+    coupons: () => matching('POST', /\/coupon$/),
+    /** The codes the coupon checks asked about, in the order sent. */
+    couponCodes: () => matching('POST', /\/coupon$/).map((c) => couponIdOf(c.body)),
   };
 }

@@ -72,3 +72,20 @@ export const orderState: WizardState = {
   routers: { ...initialState.routers, selectedId: 'wifi6' },
   signup: { ...initialState.signup, addOns: ['static-ip', 'new-development-fee'] },
 };
+
+/** The order with steps 3 and 4 passed (Mary Smith's contact, the connection confirmed). */
+export const contactDoneState: WizardState = {
+  ...orderState,
+  signup: {
+    ...orderState.signup,
+    connectionConfirmed: true,
+    contact: {
+      firstName: 'Mary',
+      lastName: 'Smith',
+      email: 'mary@example.com',
+      confirmEmail: 'mary@example.com',
+      phone: '0412 345 678',
+      howDidYouHearAboutUs: 'Search Engine',
+    },
+  },
+};

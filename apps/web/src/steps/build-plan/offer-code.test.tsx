@@ -2,6 +2,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withCatalogue } from '../../test-support/catalogue.ts';
+import { fakeServer } from '../../test-support/fake-server.ts';
 import { renderInWizard } from '../../test-support/render.tsx';
 import { orderState } from '../../test-support/wizard-state.ts';
 import type { WizardState } from '../../app/store/state.ts';
@@ -11,34 +12,15 @@ import { BuildPlanStep } from './build-plan-step.tsx';
 // code hook: the link's pending code, and Add to cart's check of the order's coupon. The coupon
 // call is stubbed at fetch and answered by the test.
 
-let answers: ((status: number, body: unknown) => void)[] = [];
-let codes: string[] = [];
-
+let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {
-  answers = [];
-  codes = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((_url: string, init: { body: string }) => {
-      codes.push((JSON.parse(init.body) as { coupon_id: string }).coupon_id);
-      return new Promise((resolve) => {
-        answers.push((status, data) =>
-          resolve({
-            ok: status >= 200 && status < 300,
-            status,
-            statusText: '',
-            text: async () => JSON.stringify(data),
-          }),
-        );
-      });
-    }),
-  );
+  server = fakeServer();
 });
 afterEach(() => vi.unstubAllGlobals());
 
 async function answer(index: number, status: number, body: unknown) {
-  await waitFor(() => expect(answers.length).toBeGreaterThan(index));
-  await act(async () => answers[index]!(status, body));
+  await waitFor(() => expect(server.coupons().length).toBeGreaterThan(index));
+  await act(async () => server.coupons()[index]!.respond(status, body));
 }
 
 function renderStep(state: WizardState) {
@@ -57,7 +39,7 @@ describe('offer codes on the Build Plan step', () => {
       percentage: 100,
       plan_ids: [],
     });
-    expect(codes).toEqual(['WWOMF']);
+    expect(server.couponCodes()).toEqual(['WWOMF']);
     expect(await screen.findByRole('complementary', { name: 'Your offer' })).toBeTruthy();
     expect(screen.queryByText('Coupon is invalid')).toBeNull();
   });
@@ -76,7 +58,7 @@ describe('offer codes on the Build Plan step', () => {
     renderStep(withCode);
     fireEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
     await answer(0, 404, { message: 'not found' });
-    expect(codes).toEqual(['WWOMF']);
+    expect(server.couponCodes()).toEqual(['WWOMF']);
     expect(await screen.findByText('Coupon is invalid')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Build your plan');
   });

@@ -8,7 +8,7 @@ import { useWizard } from '../../app/store/store-context.tsx';
 import { withCatalogue } from '../../test-support/catalogue.ts';
 import { fakeServer } from '../../test-support/fake-server.ts';
 import { renderInWizard } from '../../test-support/render.tsx';
-import { orderState } from '../../test-support/wizard-state.ts';
+import { contactDoneState, orderState } from '../../test-support/wizard-state.ts';
 import { ConfirmationStep } from './confirmation-step.tsx';
 
 // Step 7 places the order with the install mutation (docs/rules/orders.md): a spinner, then the
@@ -18,19 +18,10 @@ const address = orderState.address.value!;
 
 function paidWith(key: string): WizardState {
   return {
-    ...orderState,
+    ...contactDoneState,
     step: 7,
     signup: {
-      ...orderState.signup,
-      connectionConfirmed: true,
-      contact: {
-        firstName: 'Mary',
-        lastName: 'Smith',
-        email: 'mary@example.com',
-        confirmEmail: 'mary@example.com',
-        phone: '0412 345 678',
-        howDidYouHearAboutUs: 'Search Engine',
-      },
+      ...contactDoneState.signup,
       cardToken: 'tok_test_1',
       acceptances: {
         monthlyCharge: true,

@@ -5,7 +5,7 @@ import { dayKeyLabel, messages, monthKeyOf, type BookingSlot } from '@fibre/doma
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../test-support/fake-server.ts';
 import { renderInWizard } from '../../test-support/render.tsx';
-import { orderState } from '../../test-support/wizard-state.ts';
+import { contactDoneState, orderState } from '../../test-support/wizard-state.ts';
 import type { WizardState } from '../../app/store/state.ts';
 import { useStepNavigation, useWizard } from '../../app/store/store-context.tsx';
 import { InstallationStep } from './installation-step.tsx';
@@ -21,22 +21,7 @@ const thisMonth = monthKeyOf(Date.now(), ZONE);
 const nextMonth = addMonths(thisMonth, 1);
 
 /** Step 5 with everything before it done, as a reload would restore it. */
-const atInstallation: WizardState = {
-  ...orderState,
-  step: 5,
-  signup: {
-    ...orderState.signup,
-    connectionConfirmed: true,
-    contact: {
-      firstName: 'Mary',
-      lastName: 'Smith',
-      email: 'mary@example.com',
-      confirmEmail: 'mary@example.com',
-      phone: '0412 345 678',
-      howDidYouHearAboutUs: 'Search Engine',
-    },
-  },
-};
+const atInstallation: WizardState = { ...contactDoneState, step: 5 };
 
 function slot(day: string, hour: number, crew = 1): BookingSlot {
   const at = (h: number) => `${day}T${String(h).padStart(2, '0')}:00:00+08:00`;

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { freeMonthsDiscount, type Campaign, type Coupon } from '@fibre/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withCatalogue } from '../../test-support/catalogue.ts';
+import { fakeServer } from '../../test-support/fake-server.ts';
 import { renderInWizard } from '../../test-support/render.tsx';
 import { orderState } from '../../test-support/wizard-state.ts';
 import type { WizardState } from '../../app/store/state.ts';
@@ -38,32 +39,9 @@ const buildingCampaign: Campaign = {
   moveIn: false,
 };
 
-interface Call {
-  code: string;
-  answer: (status: number, body: unknown) => void;
-}
-let calls: Call[] = [];
-
+let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((_url: string, init: { body: string }) => {
-      const body = JSON.parse(init.body) as { coupon_id: string };
-      return new Promise((resolve) => {
-        calls.push({
-          code: body.coupon_id,
-          answer: (status, data) =>
-            resolve({
-              ok: status >= 200 && status < 300,
-              status,
-              statusText: '',
-              text: async () => JSON.stringify(data),
-            }),
-        });
-      });
-    }),
-  );
+  server = fakeServer();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -78,8 +56,8 @@ function send(input: HTMLElement, code: string) {
 }
 
 async function answer(index: number, status: number, body: unknown) {
-  await waitFor(() => expect(calls.length).toBeGreaterThan(index));
-  await act(async () => calls[index]!.answer(status, body));
+  await waitFor(() => expect(server.coupons().length).toBeGreaterThan(index));
+  await act(async () => server.coupons()[index]!.respond(status, body));
 }
 
 describe('the promo code (the offer code hook)', () => {
@@ -87,7 +65,7 @@ describe('the promo code (the offer code hook)', () => {
     const input = renderCode();
     send(input, 'wwomf');
     await answer(0, 202, coupon('WWOMF'));
-    expect(calls[0]!.code).toBe('WWOMF');
+    expect(server.couponCodes()[0]).toBe('WWOMF');
     expect(await screen.findByRole('status')).toHaveProperty(
       'textContent',
       `Promo code WWOMF applied: ${freeMonthsDiscount(1).in_words}`,
@@ -137,7 +115,7 @@ describe('the promo code (the offer code hook)', () => {
   it("drops an older code's late refusal once a newer code was sent", async () => {
     const input = renderCode();
     send(input, 'OLDCODE');
-    await waitFor(() => expect(calls).toHaveLength(1));
+    await waitFor(() => expect(server.coupons()).toHaveLength(1));
     // Typing again drops the older check: the newer code can be sent at once.
     send(input, 'WWOMF');
     await answer(1, 202, coupon('WWOMF'));
