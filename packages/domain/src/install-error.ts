@@ -1,7 +1,7 @@
 import { messages } from './messages.ts';
 import type { SubmissionResult } from './types.ts';
 
-/** The install answer and the finale area it feeds (docs/rules/orders.md). */
+/** The install answer and the order's result it gives the confirmation step (docs/rules/orders.md). */
 
 const EXPIRED_BOOKING_PHRASE = 'booking is expired';
 
@@ -54,7 +54,7 @@ export function isBookingExpiredError(err: string | null | undefined): boolean {
   return typeof err === 'string' && err.includes(EXPIRED_BOOKING_PHRASE);
 }
 
-/** The finale area (docs/rules/orders.md): err and success; nothing has happened yet. */
+/** The order's result before any answer (docs/rules/orders.md): err and success; nothing has happened yet. */
 export const initialFinale: SubmissionResult = { success: false, err: null };
 
 /** "A successful booking sets success true and clears err." */

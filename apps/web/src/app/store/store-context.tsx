@@ -2,10 +2,8 @@ import {
   createContext,
   useContext,
   useEffect,
-  useLayoutEffect,
   useMemo,
   useReducer,
-  useRef,
   type Dispatch,
   type ReactNode,
 } from 'react';
@@ -66,14 +64,4 @@ export function useStepNavigation() {
     next: () => dispatch({ type: 'step/next', now: Date.now() }),
     back: () => dispatch({ type: 'step/back' }),
   };
-}
-
-/** The latest state, for async work that must not act on the state of the render it began in. */
-export function useLatestWizard() {
-  const state = useWizard();
-  const ref = useRef(state);
-  useLayoutEffect(() => {
-    ref.current = state;
-  }, [state]);
-  return ref;
 }

@@ -2,6 +2,7 @@ import {
   finaleFailed,
   finaleFromInstallAnswer,
   finaleSucceeded,
+  initialFinale,
   messages,
   PAID_PAGE_NAME,
   type InstallBody,
@@ -104,7 +105,7 @@ export function useInstall() {
 
   const finale: SubmissionResult = booked
     ? finaleSucceeded()
-    : (install.data?.result ?? { success: false, err: null });
+    : (install.data?.result ?? initialFinale);
   return {
     finale,
     loading: !booked && (install.isIdle || install.isPending),
