@@ -15,6 +15,7 @@ import { loggerOptions } from './logging.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { registerMetrics } from './metrics/register.ts';
 import { registerRateLimits, trustProxyOption } from './plugins/rate-limits.ts';
+import { createNotificationWorker, type NotificationWorker } from './notifications/worker.ts';
 import { registerRoutes } from './routes/index.ts';
 import { contentSecurityPolicy } from './security.ts';
 
@@ -34,6 +35,15 @@ export interface AppOptions {
    * newest version (which `prepare` in db/open.ts loads) and closes it with itself.
    */
   catalogue?: CatalogueCache;
+  /** How often the ops notification worker looks for due rows (notifications/worker.ts). */
+  notificationPollMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The ops notification worker: started when the app is ready, stopped when it closes. */
+    notifications: NotificationWorker;
+  }
 }
 
 /** Builds the app without listening: tests inject requests, server.ts listens. */
@@ -108,5 +118,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMetrics(app, ctx);
   inputGuard(app);
   await registerRoutes(app, ctx, options.webDist);
+
+  // Signed ops notifications (docs/rules/notifications.md): without OPS_WEBHOOK_URL it sends
+  // nothing, and the outbox keeps every row for later.
+  const notifications = createNotificationWorker(ctx, app.log, {
+    ...(options.notificationPollMs ? { pollMs: options.notificationPollMs } : {}),
+  });
+  app.decorate('notifications', notifications);
+  app.addHook('onReady', async () => notifications.start());
+  app.addHook('onClose', () => notifications.stop());
   return app;
 }

@@ -137,6 +137,15 @@ const envSchema = z.object({
   ROLLBAR_CLIENT_TOKEN: optional,
   ROLLBAR_ENDPOINT: url('ROLLBAR_ENDPOINT'),
   REDIS_URL: url('REDIS_URL'),
+  // Signed ops notifications (docs/rules/notifications.md): both or neither.
+  OPS_WEBHOOK_URL: url('OPS_WEBHOOK_URL').refine(
+    (v) => v === undefined || /^https?:$/.test(new URL(v).protocol),
+    'OPS_WEBHOOK_URL must be an http(s) URL',
+  ),
+  OPS_WEBHOOK_SECRET: optional.refine(
+    (v) => v === undefined || v.length >= 16,
+    'OPS_WEBHOOK_SECRET must be at least 16 characters',
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -203,6 +212,8 @@ export interface Config {
     | 'ROLLBAR_CLIENT_TOKEN'
     | 'ROLLBAR_ENDPOINT'
     | 'REDIS_URL'
+    | 'OPS_WEBHOOK_URL'
+    | 'OPS_WEBHOOK_SECRET'
   >;
 }
 
@@ -234,6 +245,11 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   if (e.METRICS_PORT === e.PORT) {
     throw new ConfigError(
       'Invalid configuration:\n  METRICS_PORT: must differ from PORT (metrics stay off the public port)',
+    );
+  }
+  if (Boolean(e.OPS_WEBHOOK_URL) !== Boolean(e.OPS_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OPS_WEBHOOK_URL and OPS_WEBHOOK_SECRET: set both (signed ops notifications) or neither',
     );
   }
   return {
@@ -284,6 +300,8 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       ROLLBAR_CLIENT_TOKEN: e.ROLLBAR_CLIENT_TOKEN,
       ROLLBAR_ENDPOINT: e.ROLLBAR_ENDPOINT,
       REDIS_URL: e.REDIS_URL,
+      OPS_WEBHOOK_URL: e.OPS_WEBHOOK_URL,
+      OPS_WEBHOOK_SECRET: e.OPS_WEBHOOK_SECRET,
     },
   };
 }

@@ -27,6 +27,11 @@ export function productionGaps(config: Config): string[] {
     const names = unset(config, ['CHARGEBEE_SITE', 'CHARGEBEE_API_KEY']);
     gaps.push(`${names.join(' and ')} not set: orders would be billed to the local ledger`);
   }
+  // Staff notifications carry customers' names and addresses: never over plain HTTP.
+  const webhook = config.keys.OPS_WEBHOOK_URL;
+  if (webhook && new URL(webhook).protocol !== 'https:') {
+    gaps.push('OPS_WEBHOOK_URL is not https: ops notifications would travel unencrypted');
+  }
   return gaps;
 }
 

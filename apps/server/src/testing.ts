@@ -34,6 +34,13 @@ export {
 } from './test-support/stand-ins/chargebee.ts';
 export { CLIENT_TOKEN, startRollbar } from './test-support/stand-ins/rollbar.ts';
 export {
+  OPS_WEBHOOK_SECRET,
+  opsWebhookEnv,
+  startOpsReceiver,
+  type OpsDelivery,
+  type OpsReceiver,
+} from './test-support/stand-ins/ops-receiver.ts';
+export {
   arrivyEnv,
   CHARGEBEE_SITE,
   chargebeeEnv,

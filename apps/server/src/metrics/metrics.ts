@@ -29,7 +29,11 @@ export interface Metrics {
    * kept as needs_attention).
    */
   installFailed(failure: unknown): void;
+  /** An ops notification's delivery attempt (docs/rules/notifications.md), by outcome. */
+  notification(outcome: NotificationOutcome): void;
 }
+
+export type NotificationOutcome = 'delivered' | 'failed' | 'gave_up';
 
 /** The cause for an order kept for a person, and the code its 503 answers with. */
 export const NEEDS_ATTENTION = 'order_needs_attention';
@@ -56,6 +60,12 @@ export function createMetrics(): Metrics {
     name: 'fibre_install_failures_total',
     help: 'Installs that placed no order, or kept one as needs_attention, by cause (the answer’s error code)',
     labelNames: ['cause'] as const,
+    registers,
+  });
+  const notifications = new Counter({
+    name: 'fibre_ops_notifications_total',
+    help: 'Ops notification delivery attempts: delivered, failed (retried later) or gave_up',
+    labelNames: ['outcome'] as const,
     registers,
   });
   return {
@@ -98,5 +108,6 @@ export function createMetrics(): Metrics {
       if (answer.status === 400 || answer.code === NEEDS_ATTENTION) return;
       installFailures.inc({ cause: answer.code });
     },
+    notification: (outcome) => notifications.inc({ outcome }),
   };
 }

@@ -1,6 +1,7 @@
 import type { InstallBodyFacts } from '@fibre/domain';
 import { HttpError, Refusal } from '../errors.ts';
 import { NEEDS_ATTENTION } from '../metrics/metrics.ts';
+import { notifyNeedsAttention } from '../notifications/payload.ts';
 import {
   claimIdempotencyKey,
   deleteOrder,
@@ -238,6 +239,13 @@ async function keepForAttention(
       attentionReason: reason,
       ...refs,
     });
+    // Staff hear of it through the outbox, committed with the status (docs/rules/notifications.md).
+    await notifyNeedsAttention(
+      trx,
+      [{ orderId: order.orderId, unit: input.facts.unit }],
+      deps.ctx.now(),
+      deps.ctx.newId,
+    );
     if (input.idempotencyKey !== undefined)
       await saveIdempotentAnswer(trx, input.idempotencyKey, answer.status, answer.body);
   });

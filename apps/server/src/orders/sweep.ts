@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { notifyNeedsAttention } from '../notifications/payload.ts';
 import { markStaleOrders } from '../repositories/orders.ts';
+import { inTransaction } from '../repositories/transactions.ts';
 import { configuredServices } from '../services.ts';
 import { LEASE_MS } from './install-external.ts';
 
@@ -22,7 +25,7 @@ export function sweepStaleOrders(
   if (!services.chargebeeBilling && !services.arrivy) return undefined;
   const timer = setInterval(() => {
     const lapsedBefore = new Date(Date.now() - STALE_AFTER_MS + LEASE_MS);
-    markStaleOrders(database.db, lapsedBefore)
+    keepStaleOrders(database, lapsedBefore, new Date(), randomUUID)
       .then((ids) => {
         if (ids.length > 0) log.warn({ order_ids: ids }, 'pending orders now need attention');
       })
@@ -30,4 +33,26 @@ export function sweepStaleOrders(
   }, everyMs);
   timer.unref();
   return timer;
+}
+
+/**
+ * Marks the lapsed pending orders as needs_attention and, in the same transaction, writes each one's
+ * ops notification (docs/rules/notifications.md); answers their ids.
+ */
+export function keepStaleOrders(
+  database: Database,
+  lapsedBefore: Date,
+  now: Date,
+  newId: () => string,
+): Promise<string[]> {
+  return inTransaction(database.db, async (trx) => {
+    const ids = await markStaleOrders(trx, lapsedBefore);
+    await notifyNeedsAttention(
+      trx,
+      ids.map((orderId) => ({ orderId })),
+      now,
+      newId,
+    );
+    return ids;
+  });
 }

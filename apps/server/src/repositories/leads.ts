@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 
 /** The only SQL for leads. */
@@ -17,6 +17,8 @@ export async function recordLead(
   lead: NewLead,
   fingerprint: string,
   withinMs: number,
+  /** Runs in the lead's transaction when the lead is new (the ops notification's outbox row). */
+  onNew?: (trx: Transaction<Schema>) => Promise<void>,
 ): Promise<string> {
   const since = new Date(lead.created_at.getTime() - withinMs);
   return db.transaction().execute(async (trx) => {
@@ -40,6 +42,7 @@ export async function recordLead(
       return earlier.lead_id;
     }
     await trx.insertInto('leads').values(lead).execute();
+    await onNew?.(trx);
     return lead.id;
   });
 }

@@ -179,7 +179,10 @@ export async function deleteOrder(
  * Pending orders whose lease lapsed long ago: the request working on them died and nobody retried.
  * They are kept, as needing attention, for a person to finish: billing may have gone through.
  */
-export async function markStaleOrders(db: Kysely<Schema>, lapsedBefore: Date): Promise<string[]> {
+export async function markStaleOrders(
+  db: Kysely<Schema> | Transaction<Schema>,
+  lapsedBefore: Date,
+): Promise<string[]> {
   const rows = await db
     .updateTable('orders')
     .set({

@@ -7,6 +7,7 @@ import {
   normaliseMobile,
 } from '@fibre/domain';
 import type { AppContext } from '../../context.ts';
+import { notifyLeadCreated } from '../../notifications/payload.ts';
 import { recordLead } from '../../repositories/leads.ts';
 import { defineRoute, registerDefined } from '../define.ts';
 import { leadFingerprint, SAME_LEAD_WITHIN_MS } from './same-lead.ts';
@@ -39,11 +40,14 @@ export function leadRoutes(app: FastifyInstance, ctx: AppContext): void {
           formatted_address: lead.formatted_address,
           message: lead.message ?? null,
         };
+        const stored = { ...fields, id: ctx.newId(), created_at: ctx.now() };
+        // A new lead tells staff, in its own transaction (docs/rules/notifications.md).
         const id = await recordLead(
           ctx.database.db,
-          { ...fields, id: ctx.newId(), created_at: ctx.now() },
+          stored,
           leadFingerprint(fields),
           SAME_LEAD_WITHIN_MS,
+          (trx) => notifyLeadCreated(trx, stored, ctx.newId()),
         );
         return reply.status(201).send({ id });
       },

@@ -1,0 +1,134 @@
+import type { InstallBody } from '@fibre/domain';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { keepStaleOrders } from '../orders/sweep.ts';
+import { findNotifications } from '../repositories/notifications.ts';
+import { startTestApp, type TestApp } from '../test-support/app.ts';
+import { prepareOrder } from '../test-support/order.ts';
+import { startArrivy, type ArrivyStandIn } from '../test-support/stand-ins/arrivy.ts';
+import { startChargebee, type ChargebeeStandIn } from '../test-support/stand-ins/chargebee.ts';
+import { arrivyEnv, chargebeeEnv } from '../test-support/stand-ins/env.ts';
+import {
+  opsWebhookEnv,
+  startOpsReceiver,
+  type OpsReceiver,
+} from '../test-support/stand-ins/ops-receiver.ts';
+
+/**
+ * docs/rules/notifications.md: an order kept as needs_attention (billing or scheduling failed in
+ * a way that cannot be undone, or its request died) tells staff, signed, with its reason, the
+ * customer, the address and the window; never card data. A confirmed order tells nobody.
+ */
+describe('ops notifications for orders that need attention', () => {
+  let t: TestApp;
+  let cb: ChargebeeStandIn;
+  let arrivy: ArrivyStandIn;
+  let receiver: OpsReceiver;
+  let n = 0;
+  beforeAll(async () => {
+    [cb, arrivy] = await Promise.all([startChargebee(), startArrivy()]);
+    receiver = await startOpsReceiver({ now: () => t.clock.now });
+    t = await startTestApp(
+      'pglite',
+      { ...chargebeeEnv(cb), ...arrivyEnv(arrivy), ...opsWebhookEnv(receiver) },
+      { clock: true },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await Promise.all([cb.close(), arrivy.close(), receiver.close()]);
+  });
+  beforeEach(() => {
+    cb.faults.clear();
+    arrivy.faults.clear();
+  });
+
+  const order = async (cardToken = `cb_tok_note_${++n}`) =>
+    (await prepareOrder(t.app, { cardToken, slotIndex: n % 6 }, t.clock.now)).body;
+  const install = (body: InstallBody, key: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/demo/install',
+      payload: body,
+      headers: { 'idempotency-key': key },
+    });
+
+  it('sends nothing for a confirmed order', async () => {
+    const body = await order();
+    const res = await install(body, `ok-${body.reservation_id}`);
+    expect(res.statusCode).toBe(201);
+    const { order_id } = res.json<{ order_id: string }>();
+    const row = await t.database.db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', order_id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('confirmed');
+    expect(await findNotifications(t.database.db, 'order.needs_attention')).toEqual([]);
+    expect(await t.app.notifications.runOnce()).toBe(0);
+  });
+
+  it('tells staff of an order kept when the task failed and billing could not be undone', async () => {
+    const body = await order();
+    arrivy.faults.fail('POST', /^\/api\/tasks\/new$/, { status: 500, body: {} });
+    cb.faults.fail('POST', /cancel_for_items$/, { status: 503, body: { message: 'busy' } });
+    const res = await install(body, `attention-${body.reservation_id}`);
+    expect(res.statusCode).toBe(201);
+    const { order_id } = res.json<{ order_id: string }>();
+    const from = receiver.requests.length;
+    expect(await t.app.notifications.runOnce()).toBe(1);
+    const sent = receiver.deliveries.at(-1)!;
+    expect(sent).toMatchObject({
+      type: 'order.needs_attention',
+      data: {
+        order_id,
+        reason: 'installer task not created and billing not undone',
+        customer: {
+          first_name: body.charge_bee.first_name,
+          last_name: body.charge_bee.last_name,
+          email: body.charge_bee.email,
+          mobile: expect.stringMatching(/^\+61\d{9}$/),
+        },
+        address: { building_code: 'G1A2B3', formatted_address: expect.any(String) },
+        window: {
+          starts_at: new Date(body.arrivy_booking.start_datetime).toISOString(),
+          ends_at: expect.any(String),
+          state: expect.any(String),
+        },
+      },
+    });
+    // No card data: neither the token nor anything from billing goes out.
+    expect(receiver.requests[from]!.text).not.toContain(body.charge_bee.tmp_token);
+  });
+
+  it('tells staff of a pending order the sweep keeps as needing attention', async () => {
+    const body = await order();
+    arrivy.faults.fail('POST', /^\/api\/tasks\/new$/, 'hang', 1);
+    const pending = install(body, `stale-${body.reservation_id}`);
+    const pendingRow = () =>
+      t.database.db
+        .selectFrom('orders')
+        .selectAll()
+        .where('reservation_id', '=', body.reservation_id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+    for (let i = 0; i < 200 && !(await pendingRow()); i++)
+      await new Promise((r) => setTimeout(r, 25));
+    const row = (await pendingRow())!;
+    const lapsed = new Date(row.lease_until!.getTime() + 1);
+    expect(await keepStaleOrders(t.database, lapsed, t.clock.now, () => `note-${row.id}`)).toEqual([
+      row.id,
+    ]);
+    expect(await t.app.notifications.runOnce()).toBe(1);
+    expect(receiver.deliveries.at(-1)).toMatchObject({
+      id: `note-${row.id}`,
+      type: 'order.needs_attention',
+      data: {
+        order_id: row.id,
+        reason: expect.stringMatching(/^interrupted/),
+        customer: { email: body.charge_bee.email },
+      },
+    });
+    arrivy.dropHanging();
+    await pending;
+  });
+});

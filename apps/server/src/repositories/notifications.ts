@@ -1,0 +1,151 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Schema } from '../db/schema.ts';
+import type { NotificationKind } from '../db/tables/notifications.ts';
+
+/** The only SQL for ops notifications (docs/rules/notifications.md). */
+
+export type NotificationRow = Selectable<Schema['ops_notifications']>;
+
+export interface NewNotification {
+  id: string;
+  kind: NotificationKind;
+  payload: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/**
+ * Writes a notification into the outbox, inside the caller's transaction: it exists exactly when
+ * the event it tells of was committed. It is due at once.
+ */
+export async function enqueueNotification(
+  trx: Transaction<Schema>,
+  notification: NewNotification,
+): Promise<void> {
+  await trx
+    .insertInto('ops_notifications')
+    .values({
+      id: notification.id,
+      kind: notification.kind,
+      payload: JSON.stringify(notification.payload),
+      created_at: notification.createdAt,
+      next_attempt_at: notification.createdAt,
+    })
+    .execute();
+}
+
+/**
+ * What staff need about orders kept as needs_attention (no card data): the contact, the reason,
+ * the building's address and the booked window.
+ */
+export async function attentionDetails(
+  trx: Transaction<Schema>,
+  orderIds: string[],
+): Promise<
+  Array<{
+    id: string;
+    attention_reason: string | null;
+    contact: Record<string, unknown>;
+    email: string;
+    building_code: string;
+    formatted_address: string | null;
+    state: string;
+    starts_at: Date;
+    ends_at: Date;
+  }>
+> {
+  if (orderIds.length === 0) return [];
+  return trx
+    .selectFrom('orders')
+    .innerJoin('reservations', 'reservations.reservation_id', 'orders.reservation_id')
+    .innerJoin('slot_windows', 'slot_windows.id', 'reservations.window_id')
+    .select((eb) => [
+      'orders.id',
+      'orders.attention_reason',
+      'orders.contact',
+      'orders.email',
+      'orders.building_code',
+      'slot_windows.state',
+      'slot_windows.starts_at',
+      'slot_windows.ends_at',
+      eb
+        .selectFrom('buildings')
+        .select('buildings.formatted_address')
+        .whereRef('buildings.code', '=', 'orders.building_code')
+        .orderBy('buildings.formatted_address')
+        .limit(1)
+        .as('formatted_address'),
+    ])
+    .where('orders.id', 'in', orderIds)
+    .orderBy('orders.id')
+    .execute();
+}
+
+/**
+ * Claims up to `limit` due, undelivered notifications for one sending: their next attempt moves
+ * to `until`, so no other worker takes them meanwhile (should this one die, they fall due again
+ * then). On PostgreSQL `FOR UPDATE SKIP LOCKED` lets several instances claim at once without
+ * waiting on, or taking, each other's rows.
+ */
+export async function claimDueNotifications(
+  db: Kysely<Schema>,
+  now: Date,
+  until: Date,
+  limit: number,
+): Promise<NotificationRow[]> {
+  return db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('ops_notifications')
+      .select('id')
+      .where('delivered_at', 'is', null)
+      .where('next_attempt_at', '<=', now)
+      .orderBy('next_attempt_at')
+      .orderBy('created_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (due.length === 0) return [];
+    return trx
+      .updateTable('ops_notifications')
+      .set({ next_attempt_at: until, attempts: sql<number>`attempts + 1` })
+      .where(
+        'id',
+        'in',
+        due.map((d) => d.id),
+      )
+      .returningAll()
+      .execute();
+  });
+}
+
+export async function markDelivered(db: Kysely<Schema>, id: string, at: Date): Promise<void> {
+  await db
+    .updateTable('ops_notifications')
+    .set({ delivered_at: at, next_attempt_at: null, last_error: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A failed attempt: due again at `next`, or (null) given up on, keeping its last error. */
+export async function markFailed(
+  db: Kysely<Schema>,
+  id: string,
+  next: Date | null,
+  error: string,
+): Promise<void> {
+  await db
+    .updateTable('ops_notifications')
+    .set({ next_attempt_at: next, last_error: error.slice(0, 1000) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** One notification as stored (tests and, later, the console). */
+export async function findNotifications(
+  db: Kysely<Schema>,
+  kind?: NotificationKind,
+): Promise<NotificationRow[]> {
+  let query = db.selectFrom('ops_notifications').selectAll().orderBy('created_at');
+  if (kind) query = query.where('kind', '=', kind);
+  return query.execute();
+}
