@@ -3,7 +3,14 @@ import type { AddressTables } from './tables/addresses.ts';
 import type { SchedulingTables } from './tables/scheduling.ts';
 import type { OrderTables } from './tables/orders.ts';
 import type { CatalogueVersionTables } from './tables/catalogue-versions.ts';
+import type { OperatorTables } from './tables/operators.ts';
 
 /** Every table the repositories may touch, as Kysely sees it; one file per migration's tables. */
 export interface Schema
-  extends CatalogueTables, CatalogueVersionTables, AddressTables, SchedulingTables, OrderTables {}
+  extends
+    CatalogueTables,
+    CatalogueVersionTables,
+    AddressTables,
+    SchedulingTables,
+    OrderTables,
+    OperatorTables {}
