@@ -179,3 +179,41 @@ export async function auditOf(db: Db, subjectType: string, subjectId: string): P
     .orderBy('id')
     .execute();
 }
+
+/**
+ * Lifts an account's lock and its count of wrong passwords, with the audit record in the same
+ * transaction; the account as it was, or none when the email has no account.
+ */
+export async function unlockOperator(
+  db: Kysely<Schema>,
+  email: string,
+  audit: Pick<AuditEntry, 'operatorEmail' | 'at'>,
+): Promise<Pick<OperatorRow, 'failed_attempts' | 'locked_until'> | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('operators')
+      .select(['id', 'failed_attempts', 'locked_until'])
+      .where('email', '=', email)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) return undefined;
+    await trx
+      .updateTable('operators')
+      .set({ failed_attempts: 0, locked_until: null, updated_at: audit.at })
+      .where('id', '=', before.id)
+      .execute();
+    const lock = (row: { failed_attempts: number; locked_until: Date | null }) => ({
+      failedAttempts: row.failed_attempts,
+      lockedUntil: row.locked_until?.toISOString() ?? null,
+    });
+    await recordAudit(trx, {
+      ...audit,
+      action: 'operator_unlocked',
+      subjectType: 'operator',
+      subjectId: email,
+      before: lock(before),
+      after: lock({ failed_attempts: 0, locked_until: null }),
+    });
+    return { failed_attempts: before.failed_attempts, locked_until: before.locked_until };
+  });
+}

@@ -6,3 +6,6 @@ export const signInSchema = z.object({
   password: z.string().min(1).max(1024),
 });
 export type SignIn = z.infer<typeof signInSchema>;
+
+/** POST /admin/api/operators/:email/unlock: the account's email. */
+export const operatorEmailParams = z.object({ email: z.string().trim().min(3).max(254) });

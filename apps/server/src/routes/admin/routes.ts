@@ -1,11 +1,24 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
-import { adminSessionAnswer, errorAnswer, operatorsAnswer, signInSchema } from '@fibre/domain';
+import {
+  adminSessionAnswer,
+  errorAnswer,
+  operatorEmailParams,
+  operatorsAnswer,
+  signInSchema,
+} from '@fibre/domain';
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../errors.ts';
+import { HttpError, notFound } from '../../errors.ts';
 import { operatorOf, requireOperator } from '../../operators/guard.ts';
-import { ABSOLUTE_MS, COOKIE, signIn, signOut, type SignedIn } from '../../operators/sessions.ts';
-import { listOperators } from '../../repositories/operators.ts';
+import {
+  ABSOLUTE_MS,
+  COOKIE,
+  normaliseEmail,
+  signIn,
+  signOut,
+  type SignedIn,
+} from '../../operators/sessions.ts';
+import { listOperators, unlockOperator } from '../../repositories/operators.ts';
 import { defineRoute, registerDefined } from '../define.ts';
 
 /*
@@ -113,6 +126,27 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
             createdAt: row.created_at.toISOString(),
           })),
         };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/admin/api/operators/:email/unlock',
+      operationId: 'unlockOperator',
+      summary: "Lifts an account's lock after wrong passwords (managers only; audited)",
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx),
+      params: operatorEmailParams,
+      responses: {
+        204: { description: 'Unlocked: the account may sign in again' },
+        404: { description: 'not_found: no account has this email', schema: errorAnswer },
+      },
+      handler: async (request, reply) => {
+        const email = normaliseEmail(request.params.email);
+        const who = { operatorEmail: operatorOf(request).email, at: ctx.now() };
+        const before = await unlockOperator(ctx.database.db, email, who);
+        if (!before) throw notFound('No account has this email');
+        return reply.status(204).send();
       },
     }),
   ]);
