@@ -19,6 +19,7 @@ const tagDescriptions: Record<Tag, string> = {
   orders: 'Placing the order',
   payments: 'The test-mode card vault',
   health: 'Liveness and readiness, and this document',
+  admin: "The operator console's API: sign-in and the accounts (docs/rules/operators.md)",
 };
 
 type JsonSchema = Record<string, unknown>;
@@ -92,7 +93,12 @@ function operation(route: AnyRoute) {
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: route.tags,
-    security: route.security === 'public' ? [] : [{}, { holdSession: [] }],
+    security:
+      route.security === 'public'
+        ? []
+        : route.security === 'operatorSession'
+          ? [{ operatorSession: [] }]
+          : [{}, { holdSession: [] }],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.body
       ? {
@@ -129,6 +135,13 @@ export function openApiDocument(
     components: {
       schemas: { Error: jsonSchema(errorAnswer, 'output', false) },
       securitySchemes: {
+        operatorSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'fibre_operator',
+          description:
+            "A signed-in operator's session (POST /admin/api/session sets it): HttpOnly, SameSite=Strict, Path=/admin, ending after 8 hours unused or 24 hours in all. Every change also sends the session's csrfToken in X-CSRF-Token (docs/rules/operators.md).",
+        },
         holdSession: {
           type: 'apiKey',
           in: 'header',

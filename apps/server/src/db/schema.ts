@@ -4,6 +4,7 @@ import type { SchedulingTables } from './tables/scheduling.ts';
 import type { OrderTables } from './tables/orders.ts';
 import type { CatalogueVersionTables } from './tables/catalogue-versions.ts';
 import type { NotificationTables } from './tables/notifications.ts';
+import type { OperatorTables } from './tables/operators.ts';
 
 /** Every table the repositories may touch, as Kysely sees it; one file per migration's tables. */
 export interface Schema
@@ -13,4 +14,5 @@ export interface Schema
     AddressTables,
     SchedulingTables,
     OrderTables,
-    NotificationTables {}
+    NotificationTables,
+    OperatorTables {}

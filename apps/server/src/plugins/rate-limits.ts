@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { HttpError } from '../errors.ts';
+import { SIGN_INS_PER_MINUTE } from '../operators/sessions.ts';
 import { firstConnection, rateLimitRedis, resilientStore } from './rate-limit-store.ts';
 
 /**
@@ -57,6 +58,14 @@ export const routeLimits: readonly RouteLimit[] = [
     routes: ['POST /api/v1/:provider/install'],
     perMinute: (l) => l.installsPerMinute,
     message: `Too many orders from this address: ${tryLater}`,
+  },
+  {
+    // Password guessing: a fixed budget per address (docs/rules/operators.md); the account lock
+    // stops guesses at one account from many addresses.
+    group: 'sign-in',
+    routes: ['POST /admin/api/session'],
+    perMinute: () => SIGN_INS_PER_MINUTE,
+    message: `Too many sign-in attempts from this address: ${tryLater}`,
   },
 ];
 

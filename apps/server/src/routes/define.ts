@@ -25,9 +25,21 @@ export interface AnswerDoc {
 
 /**
  * Who may call: anyone (`public`), or anyone, with the hold's session when they have one
- * (`holdSession`: X-Hold-Session, docs/decisions/010-limits.md).
+ * (`holdSession`: X-Hold-Session, docs/decisions/010-limits.md), or a signed-in operator
+ * (`operatorSession`: the session cookie, and X-CSRF-Token on a change; docs/rules/operators.md),
+ * checked by the route's `guard`.
  */
-export type Security = 'public' | 'holdSession';
+export type Security = 'public' | 'holdSession' | 'operatorSession';
+
+/**
+ * Runs before the input is checked: refuses the request by throwing (an operator route's
+ * requireOperator, operators/guard.ts). `role` is the role it asks for, undefined when that
+ * follows the method (a read any operator, a change a manager), so tests can walk every route.
+ */
+export interface RouteGuard {
+  (request: FastifyRequest): Promise<void>;
+  role: 'viewer' | 'manager' | undefined;
+}
 
 export type Tag =
   | 'wizard'
@@ -39,7 +51,8 @@ export type Tag =
   | 'scheduling'
   | 'orders'
   | 'payments'
-  | 'health';
+  | 'health'
+  | 'admin';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : unknown;
 type In<S> = S extends core.$ZodType ? core.input<S> : undefined;
@@ -78,6 +91,8 @@ export interface RouteDefinition<
   description?: string;
   tags: [Tag, ...Tag[]];
   security: Security;
+  /** Required with `operatorSession`: who may call (operators/guard.ts). */
+  guard?: RouteGuard;
   params?: P;
   query?: Q;
   body?: B;
@@ -134,6 +149,14 @@ export function allResponses(route: AnyRoute): Record<number, AnswerDoc> {
   };
   const hasBody = route.method !== 'GET';
   const hasParams = route.url.includes(':');
+  if (route.security === 'operatorSession') {
+    answers[401] = error(
+      'unauthorised: no signed-in operator (the session cookie is missing or ended)',
+    );
+    answers[403] = error(
+      "forbidden: a change without the session's X-CSRF-Token, or a viewer asking for a manager's change",
+    );
+  }
   if (hasParams) answers[414] = error('A part of the URL is too long');
   if (hasBody) {
     answers[413] = error('The body is too large');
@@ -196,6 +219,9 @@ export function registerDefined(app: FastifyInstance, routes: AnyRoute[]): void 
   const list = defined.get(app) ?? [];
   defined.set(app, list);
   for (const route of routes) {
+    if ((route.security === 'operatorSession') !== (route.guard !== undefined)) {
+      throw new Error(`${route.method} ${route.url}: an operator route, and only one, has a guard`);
+    }
     list.push(route);
     const responses = allResponses(route);
     const report = answerCheck;
@@ -203,6 +229,7 @@ export function registerDefined(app: FastifyInstance, routes: AnyRoute[]): void 
       method: route.method,
       url: route.url,
       ...(route.unlimited ? { config: { rateLimit: false } } : {}),
+      ...(route.guard ? { preHandler: route.guard } : {}),
       handler: async (request, reply) => {
         if (route.params) request.params = parse(route.params, request.params);
         route.before?.(request);

@@ -11,6 +11,7 @@ import { leadRoutes } from './leads/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { docsRoutes } from './docs/routes.ts';
 import { webRoutes } from './web/routes.ts';
+import { adminRoutes } from './admin/routes.ts';
 
 /**
  * Every resource's routes, one folder each, each defined once (define.ts), and the OpenAPI
@@ -31,6 +32,8 @@ export async function registerRoutes(
   orderRoutes(app, ctx);
   // The test-mode vault exists only when no Chargebee site is configured (docs/rules/api.md).
   if (!ctx.config.keys.CHARGEBEE_SITE) vaultRoutes(app, ctx);
+  // The operator console's API (docs/rules/operators.md).
+  await adminRoutes(app, ctx);
   docsRoutes(app, ctx);
   await webRoutes(app, { dist: webDist, gtmId: ctx.config.keys.GTM_ID });
 }

@@ -13,3 +13,5 @@ export * from './catalogue-input.ts';
 export * from './offers-input.ts';
 export * from './scheduling-input.ts';
 export * from './orders-input.ts';
+export * from './admin.ts';
+export * from './admin-input.ts';

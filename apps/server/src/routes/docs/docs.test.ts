@@ -42,6 +42,11 @@ describe('the OpenAPI description at /api/docs', () => {
         'GET /healthz',
         'GET /readyz',
         'GET /api/docs',
+        'POST /admin/api/session',
+        'GET /admin/api/session',
+        'DELETE /admin/api/session',
+        'GET /admin/api/operators',
+        'POST /admin/api/operators/{email}/unlock',
       ].sort(),
     );
   });

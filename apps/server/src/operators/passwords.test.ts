@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, SCRYPT, verifyPassword } from './passwords.ts';
+
+describe('operator passwords (docs/rules/operators.md)', () => {
+  it('hashes with scrypt, a salt and its parameters, and verifies only the same password', async () => {
+    const stored = await hashPassword('correct horse battery');
+    const [scheme, n, r, p, salt, hash] = stored.split('$');
+    expect([scheme, Number(n), Number(r), Number(p)]).toEqual([
+      'scrypt',
+      SCRYPT.N,
+      SCRYPT.r,
+      SCRYPT.p,
+    ]);
+    expect(Buffer.from(salt!, 'base64url')).toHaveLength(16);
+    expect(Buffer.from(hash!, 'base64url')).toHaveLength(SCRYPT.keyLength);
+    expect(stored).not.toContain('correct horse');
+    expect(await verifyPassword('correct horse battery', stored)).toBe(true);
+    expect(await verifyPassword('correct horse batterY', stored)).toBe(false);
+    expect(await verifyPassword('', stored)).toBe(false);
+  });
+
+  it('salts each hash: the same password hashes differently', async () => {
+    const [a, b] = await Promise.all([
+      hashPassword('same password'),
+      hashPassword('same password'),
+    ]);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword('same password', b)).toBe(true);
+  });
+
+  it('verifies with the parameters stored beside the hash', async () => {
+    const stored = await hashPassword('a password of old');
+    const [, , , , salt] = stored.split('$');
+    // Made with other parameters (N = 2^14): still verified by what it says.
+    const { scryptSync } = await import('node:crypto');
+    const key = scryptSync('a password of old', Buffer.from(salt!, 'base64url'), 32, {
+      N: 2 ** 14,
+    });
+    const older = `scrypt$${2 ** 14}$8$1$${salt}$${key.toString('base64url')}`;
+    expect(await verifyPassword('a password of old', older)).toBe(true);
+    expect(await verifyPassword('another', older)).toBe(false);
+  });
+
+  it('refuses a stored text that is not its format', async () => {
+    expect(await verifyPassword('x', 'plain-text')).toBe(false);
+    expect(await verifyPassword('x', 'bcrypt$1$2$3$4$5')).toBe(false);
+  });
+});

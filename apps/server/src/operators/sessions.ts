@@ -1,0 +1,162 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { AppContext } from '../context.ts';
+import {
+  clearWrongPasswords,
+  deleteEndedSessions,
+  deleteSession,
+  findOperatorByEmail,
+  findSession,
+  insertSession,
+  recordAudit,
+  recordWrongPassword,
+  touchSession,
+  type OperatorRole,
+} from '../repositories/operators.ts';
+import { dummyHash, verifyPassword } from './passwords.ts';
+
+/*
+ * Signing in, sessions and their CSRF tokens (docs/rules/operators.md,
+ * docs/decisions/014-operator-sign-in.md).
+ */
+
+/** A session ends when unused this long... */
+export const IDLE_MS = 8 * 60 * 60 * 1000;
+/** ...and this long after sign-in in any case. */
+export const ABSOLUTE_MS = 24 * 60 * 60 * 1000;
+/** The tenth wrong password in a row locks the account... */
+export const LOCK_AFTER = 10;
+/** ...for this long. */
+export const LOCK_MS = 15 * 60 * 1000;
+/** Sign-in attempts per minute per client address (plugins/rate-limits.ts). */
+export const SIGN_INS_PER_MINUTE = 10;
+
+export const COOKIE = 'fibre_operator';
+
+export interface SignedIn {
+  email: string;
+  role: OperatorRole;
+  csrfToken: string;
+  expiresAt: Date;
+  tokenHash: string;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const randomToken = () => randomBytes(32).toString('base64url');
+
+/** Emails are kept trimmed and lower-cased: one account per address however it is typed. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export type SignInResult =
+  | { ok: true; token: string; session: SignedIn }
+  | { ok: false; reason: 'unknown' | 'wrong' | 'locked' };
+
+/**
+ * Email and password to a new session. An unknown email is checked against a dummy hash and a
+ * locked account's password is checked too, so every refusal takes a hash's time; the caller
+ * answers every refusal alike.
+ */
+export async function signIn(
+  ctx: AppContext,
+  emailTyped: string,
+  password: string,
+): Promise<SignInResult> {
+  const db = ctx.database.db;
+  const email = normaliseEmail(emailTyped);
+  const operator = await findOperatorByEmail(db, email);
+  if (!operator) {
+    await verifyPassword(password, await dummyHash());
+    return { ok: false, reason: 'unknown' };
+  }
+  const right = await verifyPassword(password, operator.password_hash);
+  const now = ctx.now();
+  const audit = (action: string) =>
+    recordAudit(db, {
+      operatorEmail: email,
+      at: now,
+      action,
+      subjectType: 'operator',
+      subjectId: email,
+    });
+  // While locked, attempts are refused without being counted: the lock is not lengthened.
+  if (operator.locked_until && operator.locked_until > now) {
+    await audit('sign_in_refused_locked');
+    return { ok: false, reason: 'locked' };
+  }
+  if (!right) {
+    const { locked } = await recordWrongPassword(
+      db,
+      operator.id,
+      LOCK_AFTER,
+      now,
+      new Date(now.getTime() + LOCK_MS),
+    );
+    await audit(locked ? 'account_locked' : 'sign_in_refused');
+    return { ok: false, reason: 'wrong' };
+  }
+  await clearWrongPasswords(db, operator.id);
+  const token = randomToken();
+  const session: SignedIn = {
+    email,
+    role: operator.role,
+    csrfToken: randomToken(),
+    expiresAt: new Date(now.getTime() + ABSOLUTE_MS),
+    tokenHash: sha256(token),
+  };
+  await insertSession(db, {
+    token_hash: session.tokenHash,
+    operator_id: operator.id,
+    csrf_token: session.csrfToken,
+    created_at: now,
+    last_seen_at: now,
+    expires_at: session.expiresAt,
+  });
+  await audit('sign_in');
+  return { ok: true, token, session };
+}
+
+/** The live session the cookie's token names, its idle time restarted; none when it has ended. */
+export async function sessionOf(
+  ctx: AppContext,
+  token: string | undefined,
+): Promise<SignedIn | undefined> {
+  if (!token) return undefined;
+  const db = ctx.database.db;
+  const now = ctx.now();
+  const tokenHash = sha256(token);
+  const row = await findSession(db, tokenHash);
+  if (!row) return undefined;
+  if (row.expires_at <= now || row.last_seen_at.getTime() + IDLE_MS <= now.getTime()) {
+    await deleteEndedSessions(db, now, new Date(now.getTime() - IDLE_MS));
+    return undefined;
+  }
+  await touchSession(db, tokenHash, now);
+  return {
+    email: row.email,
+    role: row.role,
+    csrfToken: row.csrf_token,
+    expiresAt: row.expires_at,
+    tokenHash,
+  };
+}
+
+export async function signOut(ctx: AppContext, session: SignedIn): Promise<void> {
+  await deleteSession(ctx.database.db, session.tokenHash);
+  await recordAudit(ctx.database.db, {
+    operatorEmail: session.email,
+    at: ctx.now(),
+    action: 'sign_out',
+    subjectType: 'operator',
+    subjectId: session.email,
+  });
+}
+
+/** Whether `sent` is the session's CSRF token; compared in constant time. */
+export function csrfMatches(session: SignedIn, sent: string | undefined): boolean {
+  if (!sent) return false;
+  return timingSafeEqual(
+    createHash('sha256').update(sent).digest(),
+    createHash('sha256').update(session.csrfToken).digest(),
+  );
+}
+
+export const newOperatorId = () => randomUUID();

@@ -1,0 +1,153 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import cookie from '@fastify/cookie';
+import {
+  adminSessionAnswer,
+  errorAnswer,
+  operatorEmailParams,
+  operatorsAnswer,
+  signInSchema,
+} from '@fibre/domain';
+import type { AppContext } from '../../context.ts';
+import { HttpError, notFound } from '../../errors.ts';
+import { operatorOf, requireOperator } from '../../operators/guard.ts';
+import {
+  ABSOLUTE_MS,
+  COOKIE,
+  normaliseEmail,
+  signIn,
+  signOut,
+  type SignedIn,
+} from '../../operators/sessions.ts';
+import { listOperators, unlockOperator } from '../../repositories/operators.ts';
+import { defineRoute, registerDefined } from '../define.ts';
+
+/*
+ * The operator console's API (docs/rules/operators.md): signing in and out, who is signed in, and
+ * the accounts. Every route but sign-in is guarded by requireOperator (operators/guard.ts).
+ */
+
+const sessionBody = (session: SignedIn) => ({
+  operator: { email: session.email, role: session.role },
+  csrfToken: session.csrfToken,
+  expiresAt: session.expiresAt.toISOString(),
+});
+
+/** One answer for every refused sign-in: it never tells whether the email has an account. */
+const refused = () => new HttpError(401, 'sign_in_failed', 'The email or password is not right');
+
+export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(cookie);
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: ctx.config.env === 'production',
+    path: '/admin',
+  };
+  // Session answers are the operator's own: never stored by a cache.
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+  registerDefined(app, [
+    defineRoute({
+      method: 'POST',
+      url: '/admin/api/session',
+      operationId: 'signIn',
+      summary: 'Signs an operator in: sets the session cookie',
+      description:
+        'A wrong password, an unknown email and a locked account (10 wrong passwords in a row lock it for 15 minutes) answer the same 401. Limited per client address (docs/rules/operators.md).',
+      tags: ['admin'],
+      security: 'public',
+      body: signInSchema,
+      responses: {
+        200: {
+          description: 'Signed in; Set-Cookie carries the session',
+          schema: adminSessionAnswer,
+        },
+        401: {
+          description: 'sign_in_failed: the email or password is not right',
+          schema: errorAnswer,
+        },
+      },
+      handler: async (request, reply) => {
+        const result = await signIn(ctx, request.body.email, request.body.password);
+        if (!result.ok) throw refused();
+        noStore(reply);
+        void reply.setCookie(COOKIE, result.token, {
+          ...cookieOptions,
+          maxAge: ABSOLUTE_MS / 1000,
+        });
+        return sessionBody(result.session);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/admin/api/session',
+      operationId: 'currentOperator',
+      summary: 'Who is signed in, and the CSRF token for changes',
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx),
+      responses: {
+        200: { description: 'The signed-in operator', schema: adminSessionAnswer },
+      },
+      handler: async (request, reply) => {
+        noStore(reply);
+        return sessionBody(operatorOf(request));
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/admin/api/session',
+      operationId: 'signOut',
+      summary: 'Signs the operator out: the session ends and its cookie is cleared',
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx, 'viewer'),
+      responses: { 204: { description: 'Signed out' } },
+      handler: async (request, reply) => {
+        await signOut(ctx, operatorOf(request));
+        return reply.clearCookie(COOKIE, cookieOptions).status(204).send();
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/admin/api/operators',
+      operationId: 'listOperators',
+      summary: 'Every operator account, by email',
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx),
+      responses: { 200: { description: 'The accounts', schema: operatorsAnswer } },
+      handler: async () => {
+        const rows = await listOperators(ctx.database.db);
+        return {
+          operators: rows.map((row) => ({
+            email: row.email,
+            role: row.role,
+            createdAt: row.created_at.toISOString(),
+          })),
+        };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/admin/api/operators/:email/unlock',
+      operationId: 'unlockOperator',
+      summary: "Lifts an account's lock after wrong passwords (managers only; audited)",
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx),
+      params: operatorEmailParams,
+      responses: {
+        204: { description: 'Unlocked: the account may sign in again' },
+        404: { description: 'not_found: no account has this email', schema: errorAnswer },
+      },
+      handler: async (request, reply) => {
+        const email = normaliseEmail(request.params.email);
+        const who = { operatorEmail: operatorOf(request).email, at: ctx.now() };
+        const before = await unlockOperator(ctx.database.db, email, who);
+        if (!before) throw notFound('No account has this email');
+        return reply.status(204).send();
+      },
+    }),
+  ]);
+}
