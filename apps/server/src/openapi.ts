@@ -84,7 +84,9 @@ function operation(route: AnyRoute) {
                 ...(answer.html ? { 'text/html': { schema: { type: 'string' } } } : {}),
               },
             }
-          : {}),
+          : answer.text
+            ? { content: { [answer.text]: { schema: { type: 'string' } } } }
+            : {}),
       },
     ]),
   );

@@ -21,6 +21,8 @@ export interface AnswerDoc {
   schema?: AnySchema;
   /** The answer may also be an HTML page (text/html) for a browser that asks for one. */
   html?: boolean;
+  /** The body is text of this media type instead of JSON (a CSV export: `text/csv`). */
+  text?: string;
 }
 
 /**
@@ -59,7 +61,11 @@ type In<S> = S extends core.$ZodType ? core.input<S> : undefined;
 
 /** The answers a handler may send, by status: each typed by its schema. */
 export type Replies<R extends Record<number, AnswerDoc>> = {
-  [K in keyof R]: R[K] extends { schema: infer S } ? In<S> : undefined;
+  [K in keyof R]: R[K] extends { schema: infer S }
+    ? In<S>
+    : R[K] extends { text: string }
+      ? string
+      : undefined;
 };
 
 interface RouteGeneric<P, Q, B, R extends Record<number, AnswerDoc>> {
@@ -198,6 +204,9 @@ function answerProblem(
 ): string | undefined {
   const doc = responses[status];
   if (!doc) return `status ${status} is not documented`;
+  if (doc.text) {
+    return contentType.startsWith(doc.text) ? undefined : `the answer is not ${doc.text}`;
+  }
   const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? `${payload}` : '';
   if (!doc.schema) return text === '' ? undefined : `status ${status} documents no body`;
   if (doc.html && contentType.startsWith('text/html')) return undefined;

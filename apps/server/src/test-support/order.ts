@@ -32,6 +32,8 @@ export interface OrderOptions {
   slotState?: string;
   /** A card token from elsewhere (Chargebee.js); without it the test-mode vault makes one. */
   cardToken?: string;
+  /** The visitor's contact details, over Jane Citizen's. */
+  contact?: Partial<{ firstName: string; lastName: string; email: string; phone: string }>;
 }
 
 /** Calls the API in-process (inject) or over HTTP (a server in another process). */
@@ -147,6 +149,7 @@ export async function prepareOrder(
       lastName: 'Citizen',
       email: 'jane@example.com',
       phone: '0412345678',
+      ...options.contact,
     },
     address: {
       formatted_address: building.formatted_address,

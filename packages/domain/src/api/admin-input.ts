@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { text } from '../text.ts';
+import { isoWithOffset } from './scheduling-input.ts';
 
 /** POST /admin/api/session: an operator's email and password (docs/rules/operators.md). */
 export const signInSchema = z.object({
@@ -9,3 +11,36 @@ export type SignIn = z.infer<typeof signInSchema>;
 
 /** POST /admin/api/operators/:email/unlock: the account's email. */
 export const operatorEmailParams = z.object({ email: z.string().trim().min(3).max(254) });
+
+/** How many rows a console list answers at most, and by default (docs/rules/operators.md). */
+export const ADMIN_PAGE_MAX = 100;
+export const ADMIN_PAGE_DEFAULT = 25;
+
+const page = {
+  limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_MAX).default(ADMIN_PAGE_DEFAULT),
+  /** The `nextCursor` of the page before: where the next page starts. */
+  cursor: text(200).optional(),
+};
+
+/** An order's status, as the console filters by it. */
+export const orderStatusFilter = z.enum(['pending', 'confirmed', 'needs_attention']);
+
+/**
+ * GET /admin/api/orders: `q` is found in the customer's name, email, mobile (with or without
+ * spaces, as 04… or +614…), the address or the order id, ignoring case; `from` and `to` bound the
+ * order's creation (from inclusive, to exclusive), each an instant with its offset.
+ */
+export const adminOrdersQuery = z.object({
+  q: text(200).optional(),
+  status: orderStatusFilter.optional(),
+  from: isoWithOffset.optional(),
+  to: isoWithOffset.optional(),
+  ...page,
+});
+export type AdminOrdersQuery = z.output<typeof adminOrdersQuery>;
+
+/** GET /admin/api/orders/:id: the order's id. */
+export const adminOrderParams = z.object({ id: text(100) });
+
+/** GET /admin/api/leads: newest first, a page at a time. */
+export const adminLeadsQuery = z.object({ ...page });

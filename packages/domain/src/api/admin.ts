@@ -27,3 +27,93 @@ export const operatorsAnswer = z.object({
   operators: z.array(z.object({ email: z.string(), role: operatorRole, createdAt: z.string() })),
 });
 export type OperatorsAnswer = z.infer<typeof operatorsAnswer>;
+
+const orderStatus = z.enum(['pending', 'confirmed', 'needs_attention']);
+
+/** An installation window: when the crew comes (ISO 8601), in the building's state. */
+const adminWindow = z.nullable(z.object({ start: z.string(), end: z.string(), state: z.string() }));
+
+const customer = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  mobile: z.nullable(z.string()),
+});
+
+/** One row of GET /admin/api/orders. */
+export const adminOrderSummary = z.object({
+  id: z.string(),
+  created: z.string(),
+  status: orderStatus,
+  customer,
+  address: z.string(),
+  plan: z.string(),
+  window: adminWindow,
+  monthlyCents: z.number(),
+});
+
+/** GET /admin/api/orders: newest first; `nextCursor` asks for the next page, null on the last. */
+export const adminOrdersAnswer = z.object({
+  items: z.array(adminOrderSummary),
+  nextCursor: z.nullable(z.string()),
+});
+export type AdminOrdersAnswer = z.infer<typeof adminOrdersAnswer>;
+
+/** One audit record as the console shows it: who, when, what, before and after. */
+export const adminHistoryEntry = z.object({
+  at: z.string(),
+  operator: z.string(),
+  action: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+
+/**
+ * GET /admin/api/orders/:id: what was bought and at what price, as the order stored them (cents),
+ * the window, the billing and scheduling references, and its history, newest first.
+ */
+export const adminOrderAnswer = z.object({
+  id: z.string(),
+  created: z.string(),
+  status: orderStatus,
+  attentionReason: z.nullable(z.string()),
+  customer,
+  address: z.string(),
+  buildingCode: z.string(),
+  plan: z.object({ id: z.string(), name: z.string() }),
+  router: z.object({ id: z.string(), name: z.string() }),
+  addOns: z.array(z.string()),
+  coupon: z.nullable(z.string()),
+  price: z.object({
+    monthlyCents: z.number(),
+    activationCents: z.number(),
+    cardFeeCents: z.number(),
+  }),
+  window: adminWindow,
+  references: z.object({
+    billingCustomer: z.nullable(z.string()),
+    billingSubscription: z.nullable(z.string()),
+    schedulingTask: z.nullable(z.string()),
+  }),
+  history: z.array(adminHistoryEntry),
+});
+export type AdminOrderAnswer = z.infer<typeof adminOrderAnswer>;
+
+/** One lead as the console lists it. */
+export const adminLead = z.object({
+  id: z.string(),
+  created: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.nullable(z.string()),
+  address: z.string(),
+  message: z.nullable(z.string()),
+});
+
+/** GET /admin/api/leads: newest first, a page at a time. */
+export const adminLeadsAnswer = z.object({
+  items: z.array(adminLead),
+  nextCursor: z.nullable(z.string()),
+});
+export type AdminLeadsAnswer = z.infer<typeof adminLeadsAnswer>;

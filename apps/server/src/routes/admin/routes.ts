@@ -20,6 +20,7 @@ import {
 } from '../../operators/sessions.ts';
 import { listOperators, unlockOperator } from '../../repositories/operators.ts';
 import { defineRoute, registerDefined } from '../define.ts';
+import { adminReadRoutes } from './reads.ts';
 
 /*
  * The operator console's API (docs/rules/operators.md): signing in and out, who is signed in, and
@@ -149,5 +150,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
         return reply.status(204).send();
       },
     }),
+    // Orders and leads, read (docs/rules/operators.md#reading).
+    ...adminReadRoutes(ctx),
   ]);
 }

@@ -47,8 +47,18 @@ describe('the OpenAPI description at /api/docs', () => {
         'DELETE /admin/api/session',
         'GET /admin/api/operators',
         'POST /admin/api/operators/{email}/unlock',
+        'GET /admin/api/orders',
+        'GET /admin/api/orders/{id}',
+        'GET /admin/api/leads',
+        'GET /admin/api/leads.csv',
       ].sort(),
     );
+  });
+
+  it('documents the leads export as CSV text, not JSON', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    const ok = doc.paths['/admin/api/leads.csv'].get.responses['200'];
+    expect(ok.content).toEqual({ 'text/csv': { schema: { type: 'string' } } });
   });
 
   it('gives request bodies as JSON schemas', async () => {
@@ -76,8 +86,14 @@ describe('the OpenAPI description at /api/docs', () => {
         const depth = match[1]!.length / 4;
         stack.length = depth;
         const parent = stack.at(-1) ?? '';
+        const part = match[2]!;
+        // A part that goes on a segment (`.csv` after `/admin/api/leads`) has no slash before it.
         const path =
-          depth === 0 ? match[2]! : `${parent.replace(/\/$/, '')}/${match[2]!.replace(/^\//, '')}`;
+          depth === 0
+            ? part
+            : parent.endsWith('/') || part.startsWith('/')
+              ? `${parent.replace(/\/$/, '')}/${part.replace(/^\//, '')}`
+              : `${parent}${part}`;
         stack.push(path);
         return match[3]!
           .split(', ')
