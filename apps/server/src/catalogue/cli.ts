@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../config.ts';
+import { runCli } from '../cli-run.ts';
+import { loadConfig } from '../config.ts';
 import { connectDatabase } from '../db/open.ts';
 import { migrate } from '../db/migrate.ts';
 import { checkPin } from './boot.ts';
@@ -54,11 +55,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const message = error instanceof ConfigError ? error.message : String(error);
-    console.error(`catalogue ${process.argv[2] ?? ''} failed: ${message}`);
-    process.exit(1);
-  },
-);
+runCli('catalogue', main);

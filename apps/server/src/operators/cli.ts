@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from '../config.ts';
+import { CliError, runCli } from '../cli-run.ts';
+import { loadConfig } from '../config.ts';
 import { connectDatabase } from '../db/open.ts';
 import { migrate } from '../db/migrate.ts';
 import { deleteOperator, insertOperator, recordAudit } from '../repositories/operators.ts';
@@ -17,8 +18,6 @@ import { newOperatorId, normaliseEmail } from './sessions.ts';
 
 const usage =
   'usage: npm run operator -- add EMAIL --role manager|viewer | npm run operator -- remove EMAIL';
-
-class CliError extends Error {}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -131,12 +130,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const message =
-      error instanceof ConfigError || error instanceof CliError ? error.message : String(error);
-    console.error(`operator ${process.argv[2] ?? ''} failed: ${message}`);
-    process.exit(1);
-  },
-);
+runCli('operator', main);
