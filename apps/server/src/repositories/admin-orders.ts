@@ -15,7 +15,7 @@ export interface PageStart {
 
 export interface OrderSearch {
   q?: string | undefined;
-  status?: 'pending' | 'confirmed' | 'needs_attention' | undefined;
+  status?: Schema['orders']['status'] | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
   limit: number;

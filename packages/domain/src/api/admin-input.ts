@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AU_STATES } from '../provider-catalogue-shape.ts';
 import { text } from '../text.ts';
 import { isoWithOffset } from './scheduling-input.ts';
 
@@ -23,7 +24,7 @@ const page = {
 };
 
 /** An order's status, as the console filters by it. */
-export const orderStatusFilter = z.enum(['pending', 'confirmed', 'needs_attention']);
+export const orderStatusFilter = z.enum(['pending', 'confirmed', 'needs_attention', 'cancelled']);
 
 /**
  * GET /admin/api/orders: `q` is found in the customer's name, email, mobile (with or without
@@ -44,3 +45,26 @@ export const adminOrderParams = z.object({ id: text(100) });
 
 /** GET /admin/api/leads: newest first, a page at a time. */
 export const adminLeadsQuery = z.object({ ...page });
+
+/** POST /admin/api/orders/:id/resolve: what the operator did, kept in the order's history. */
+export const resolveOrderBody = z.object({
+  note: text(1000, { multiline: true }).pipe(z.string().min(1, 'is required')),
+});
+export type ResolveOrderBody = z.infer<typeof resolveOrderBody>;
+
+/** POST /admin/api/orders/:id/cancel: why, optionally, kept in the order's history. */
+export const cancelOrderBody = z.object({ note: text(1000, { multiline: true }).optional() });
+export type CancelOrderBody = z.infer<typeof cancelOrderBody>;
+
+/** GET /admin/api/schedule: a state and a calendar day in its zone, YYYY-MM-DD. */
+export const adminScheduleQuery = z.object({
+  state: z.enum(AU_STATES),
+  date: z.iso.date(),
+});
+export type AdminScheduleQuery = z.output<typeof adminScheduleQuery>;
+
+/** DELETE /admin/api/holds/:id: the hold's reservation id. */
+export const adminHoldParams = z.object({ id: text(100) });
+
+/** POST and DELETE /admin/api/leads/:id/contacted: the lead's id. */
+export const adminLeadParams = z.object({ id: text(100) });

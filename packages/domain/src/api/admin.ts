@@ -28,7 +28,9 @@ export const operatorsAnswer = z.object({
 });
 export type OperatorsAnswer = z.infer<typeof operatorsAnswer>;
 
-const orderStatus = z.enum(['pending', 'confirmed', 'needs_attention']);
+/** An order's status; `cancelled` only ever by an operator (docs/rules/operators.md#acting). */
+export const adminOrderStatus = z.enum(['pending', 'confirmed', 'needs_attention', 'cancelled']);
+const orderStatus = adminOrderStatus;
 
 /** An installation window: when the crew comes (ISO 8601), in the building's state. */
 const adminWindow = z.nullable(z.object({ start: z.string(), end: z.string(), state: z.string() }));
@@ -109,7 +111,11 @@ export const adminLead = z.object({
   phone: z.nullable(z.string()),
   address: z.string(),
   message: z.nullable(z.string()),
+  /** When an operator marked the lead contacted, and who; null until then. */
+  contactedAt: z.nullable(z.string()),
+  contactedBy: z.nullable(z.string()),
 });
+export type AdminLead = z.infer<typeof adminLead>;
 
 /** GET /admin/api/leads: newest first, a page at a time. */
 export const adminLeadsAnswer = z.object({
@@ -117,3 +123,73 @@ export const adminLeadsAnswer = z.object({
   nextCursor: z.nullable(z.string()),
 });
 export type AdminLeadsAnswer = z.infer<typeof adminLeadsAnswer>;
+
+/*
+ * Acting on orders (docs/rules/operators.md#acting): POST /admin/api/orders/:id/retry, /resolve and
+ * /cancel each answer the order as it is afterwards (adminOrderAnswer, its history included).
+ */
+
+/** One crew's window on a day: booked (an order), held (a live hold) or free. */
+export const adminScheduleSlot = z.object({
+  start: z.string(),
+  end: z.string(),
+  status: z.enum(['booked', 'held', 'free']),
+  /** The booked order's id; null unless booked. */
+  orderId: z.nullable(z.string()),
+  /** The hold or booking's reservation id; null when free. */
+  reservationId: z.nullable(z.string()),
+  /** When a live hold expires; null unless held. */
+  expiresAt: z.nullable(z.string()),
+});
+
+/**
+ * GET /admin/api/schedule?state=&date=: each crew of the state working that day (its zone's
+ * calendar day), with each of its windows in time order.
+ */
+export const adminScheduleAnswer = z.object({
+  state: z.string(),
+  date: z.string(),
+  zone: z.string(),
+  crews: z.array(z.object({ id: z.string(), name: z.string(), slots: z.array(adminScheduleSlot) })),
+});
+export type AdminScheduleAnswer = z.infer<typeof adminScheduleAnswer>;
+
+/** One live hold: not released, not booked, not yet expired. */
+export const adminHold = z.object({
+  reservationId: z.string(),
+  state: z.string(),
+  crew: z.object({ id: z.string(), name: z.string() }),
+  window: z.object({ start: z.string(), end: z.string() }),
+  created: z.string(),
+  expiresAt: z.string(),
+});
+
+/** GET /admin/api/holds: every live hold, soonest expiry first. */
+export const adminHoldsAnswer = z.object({ items: z.array(adminHold) });
+export type AdminHoldsAnswer = z.infer<typeof adminHoldsAnswer>;
+
+/** GET /admin/api/offers: the provider's coupons and campaigns, with how many orders used each. */
+export const adminOffersAnswer = z.object({
+  coupons: z.array(
+    z.object({
+      id: z.string(),
+      /** Dollars off, percent off, or months free, as the coupon gives it: '$10 off for 3 months'. */
+      description: z.string(),
+      retired: z.boolean(),
+      orders: z.number(),
+    }),
+  ),
+  campaigns: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      couponCode: z.string(),
+      starts: z.string(),
+      ends: z.string(),
+      retired: z.boolean(),
+      buildings: z.number(),
+      orders: z.number(),
+    }),
+  ),
+});
+export type AdminOffersAnswer = z.infer<typeof adminOffersAnswer>;

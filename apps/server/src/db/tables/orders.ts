@@ -14,7 +14,8 @@ export interface OrderTables {
     card_fee_cents: number;
     email: string;
     contact: JSONColumnType<Record<string, unknown>>;
-    status: 'pending' | 'confirmed' | 'needs_attention';
+    /** 'cancelled' by an operator only (migration 011). */
+    status: 'pending' | 'confirmed' | 'needs_attention' | 'cancelled';
     created_at: Date;
     /** Set for orders billed or scheduled by an external service (migration 005). */
     billing_customer_ref: Generated<string | null>;

@@ -198,6 +198,8 @@ export function adminReadRoutes(ctx: AppContext): AnyRoute[] {
             phone: lead.phone,
             address: lead.formatted_address,
             message: lead.message,
+            contactedAt: null,
+            contactedBy: null,
           })),
           nextCursor: page.nextCursor,
         };
