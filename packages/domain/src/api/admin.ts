@@ -28,7 +28,7 @@ export const operatorsAnswer = z.object({
 });
 export type OperatorsAnswer = z.infer<typeof operatorsAnswer>;
 
-/** An order's status; `cancelled` only ever by an operator (docs/rules/operators.md#acting). */
+/** An order's status; `cancelled` only ever by an operator (docs/rules/operators.md#acting-on-orders). */
 export const adminOrderStatus = z.enum(['pending', 'confirmed', 'needs_attention', 'cancelled']);
 const orderStatus = adminOrderStatus;
 
@@ -125,7 +125,7 @@ export const adminLeadsAnswer = z.object({
 export type AdminLeadsAnswer = z.infer<typeof adminLeadsAnswer>;
 
 /*
- * Acting on orders (docs/rules/operators.md#acting): POST /admin/api/orders/:id/retry, /resolve and
+ * Acting on orders (docs/rules/operators.md#acting-on-orders): POST /admin/api/orders/:id/retry, /resolve and
  * /cancel each answer the order as it is afterwards (adminOrderAnswer, its history included).
  */
 

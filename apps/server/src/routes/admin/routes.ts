@@ -20,6 +20,8 @@ import {
 } from '../../operators/sessions.ts';
 import { listOperators, unlockOperator } from '../../repositories/operators.ts';
 import { defineRoute, registerDefined } from '../define.ts';
+import { adminActionRoutes } from './actions.ts';
+import { adminOperationRoutes } from './operations.ts';
 import { adminReadRoutes } from './reads.ts';
 
 /*
@@ -152,5 +154,9 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     }),
     // Orders and leads, read (docs/rules/operators.md#reading).
     ...adminReadRoutes(ctx),
+    // Retry, resolve, cancel (docs/rules/operators.md#acting-on-orders).
+    ...adminActionRoutes(ctx),
+    // Schedule, holds, leads contacted, offers (docs/rules/operators.md#operations).
+    ...adminOperationRoutes(ctx),
   ]);
 }
