@@ -186,7 +186,7 @@ export function adminOperationRoutes(ctx: AppContext): AnyRoute[] {
     defineRoute({
       method: 'DELETE',
       url: '/admin/api/holds/:id',
-      operationId: 'releaseHold',
+      operationId: 'releaseHoldAsOperator',
       summary: 'Releases a live hold: its window is free again at once (managers only; audited)',
       tags: ['admin'],
       security: 'operatorSession',
