@@ -3,8 +3,11 @@ import type { Schema } from '../db/schema.ts';
 
 /** The only SQL for leads. */
 
-/** A lead row as stored: the table's own type, so the two cannot drift. */
-export type NewLead = Selectable<Schema['leads']>;
+/**
+ * A lead row as stored: the table's own type, so the two cannot drift, less the console's
+ * contacted mark (migration 012), which a new lead never has.
+ */
+export type NewLead = Omit<Selectable<Schema['leads']>, 'contacted_at' | 'contacted_by'>;
 
 /**
  * Stores a lead unless the same one (its `fingerprint`) was stored in the last `withinMs`, and

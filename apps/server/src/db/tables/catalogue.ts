@@ -77,6 +77,9 @@ export interface CatalogueTables {
     formatted_address: string;
     message: string | null;
     created_at: Date;
+    /** Migration 012: when an operator marked the lead contacted, and their email; null until then. */
+    contacted_at: Generated<Date | null>;
+    contacted_by: Generated<string | null>;
   };
   /** One row per distinct lead: the newest lead stored with that fingerprint. */
   lead_fingerprints: {

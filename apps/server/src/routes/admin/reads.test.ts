@@ -311,11 +311,13 @@ describe.each(engines())('the console reads on %s', (engine) => {
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toBe('attachment; filename="leads.csv"');
       const lines = res.body.split('\r\n');
-      expect(lines[0]).toBe('id,created,first_name,last_name,email,phone,address,message');
+      expect(lines[0]).toBe(
+        'id,created,first_name,last_name,email,phone,address,message,contacted_at',
+      );
       expect(lines[1]).toMatch(/^lead-c,\S+,'@SUM\(A1\),"O,Brien",lead-c@example.com,,/);
       // A quoted cell keeps its quotes (doubled) and its line break.
       expect(res.body).toContain(
-        `lead-b,${new Date(t.clock.now.getTime() - 2000).toISOString()},"'=HYPERLINK(""http://evil.example"",""x"")",'+61 cmd,lead-b@example.com,'-1,"1 Example Street, Sydney NSW 2000","He said ""call me"",\r\nafter 5pm"\r\n`,
+        `lead-b,${new Date(t.clock.now.getTime() - 2000).toISOString()},"'=HYPERLINK(""http://evil.example"",""x"")",'+61 cmd,lead-b@example.com,'-1,"1 Example Street, Sydney NSW 2000","He said ""call me"",\r\nafter 5pm",\r\n`,
       );
       expect(res.body.endsWith('\r\n')).toBe(true);
       expect(res.body.indexOf('lead-c')).toBeLessThan(res.body.indexOf('lead-a'));

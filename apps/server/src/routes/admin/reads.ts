@@ -198,8 +198,8 @@ export function adminReadRoutes(ctx: AppContext): AnyRoute[] {
             phone: lead.phone,
             address: lead.formatted_address,
             message: lead.message,
-            contactedAt: null,
-            contactedBy: null,
+            contactedAt: lead.contacted_at?.toISOString() ?? null,
+            contactedBy: lead.contacted_by,
           })),
           nextCursor: page.nextCursor,
         };
@@ -211,7 +211,7 @@ export function adminReadRoutes(ctx: AppContext): AnyRoute[] {
       operationId: 'exportLeads',
       summary: 'Every lead as CSV, newest first',
       description:
-        "RFC 4180 (quoted where needed, CRLF lines), a header row first; a cell starting with = + - or @ is prefixed with ' so a spreadsheet never runs it as a formula.",
+        "RFC 4180 (quoted where needed, CRLF lines), a header row first, `contacted_at` last (empty until an operator marks the lead contacted); a cell starting with = + - or @ is prefixed with ' so a spreadsheet never runs it as a formula.",
       tags: ['admin'],
       security: 'operatorSession',
       guard: requireOperator(ctx),
@@ -230,13 +230,14 @@ export function adminReadRoutes(ctx: AppContext): AnyRoute[] {
           lead.phone,
           lead.formatted_address,
           lead.message,
+          lead.contacted_at?.toISOString() ?? null,
         ]);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="leads.csv"')
           .header('cache-control', 'no-store')
           .status(200)
-          .send(csvText([[...header, 'message'], ...rows]));
+          .send(csvText([[...header, 'message', 'contacted_at'], ...rows]));
       },
     }),
   ];

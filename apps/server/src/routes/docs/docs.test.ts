@@ -51,6 +51,12 @@ describe('the OpenAPI description at /api/docs', () => {
         'GET /admin/api/orders/{id}',
         'GET /admin/api/leads',
         'GET /admin/api/leads.csv',
+        'GET /admin/api/schedule',
+        'GET /admin/api/holds',
+        'DELETE /admin/api/holds/{id}',
+        'POST /admin/api/leads/{id}/contacted',
+        'DELETE /admin/api/leads/{id}/contacted',
+        'GET /admin/api/offers',
       ].sort(),
     );
   });
