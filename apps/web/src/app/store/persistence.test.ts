@@ -95,6 +95,7 @@ describe('persistence', () => {
         },
         lost: false,
         booked: false,
+        extension: null,
       },
     };
     expect(deserialise(serialise(held))).toMatchObject({

@@ -45,11 +45,33 @@ function checked(state: WizardState, input: string, address: Address): WizardSta
 function holdChanged(area: ReservationsArea, change: HoldChange): ReservationsArea {
   switch (change.to) {
     case 'held':
-      return { reservation: change.reservation, slot: change.slot, lost: false, booked: false };
+      return {
+        reservation: change.reservation,
+        slot: change.slot,
+        lost: false,
+        booked: false,
+        extension: null,
+      };
+    case 'extended':
+      // Only forward: the countdown never jumps backwards (#extending-a-hold).
+      if (!area.reservation || area.booked) return area;
+      return {
+        ...area,
+        reservation: {
+          ...area.reservation,
+          expires_at:
+            Date.parse(change.expiresAt) > Date.parse(area.reservation.expires_at)
+              ? change.expiresAt
+              : area.reservation.expires_at,
+        },
+        extension: 'extended',
+      };
+    case 'extension-refused':
+      return area.reservation ? { ...area, extension: 'refused' } : area;
     case 'lost':
-      return { reservation: null, slot: null, lost: true, booked: false };
+      return { reservation: null, slot: null, lost: true, booked: false, extension: null };
     case 'released':
-      return { reservation: null, slot: null, lost: false, booked: false };
+      return { reservation: null, slot: null, lost: false, booked: false, extension: null };
     case 'booked':
       return { ...area, lost: false, booked: area.reservation !== null };
   }

@@ -46,6 +46,7 @@ function paidWith(key: string): WizardState {
       },
       lost: false,
       booked: false,
+      extension: null,
     },
   };
 }
