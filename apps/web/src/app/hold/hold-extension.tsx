@@ -1,6 +1,7 @@
 import { timeLabel } from '@fibre/domain';
 import { useEffect, useRef, useState } from 'react';
 import { extendReservation } from './extend-reservation.ts';
+import { rememberExtension, spentExtension } from './extension-memory.ts';
 import { useConfig } from '../config/config-context.tsx';
 import { useDispatch, useWizard } from '../store/store-context.tsx';
 import { Button } from '../ui/button.tsx';
@@ -64,17 +65,24 @@ export function HoldExtension({ secondsLeft, timeZone }: Props) {
   const status = useRef<HTMLParagraphElement>(null);
   const minutes = holdMinutes(site.holdSeconds);
 
-  // The announcement is on the page (committed) before the countdown moves.
+  // The announcement is on the page (committed) before the countdown moves, and it only moves
+  // forward: the same hold, held until the later of the two expiries.
+  const { slot } = reservations;
   useEffect(() => {
     if (state.phase.kind !== 'extended' || state.phase.moved) return;
-    const expiresAt = state.phase.expiresAt;
-    dispatch({ type: 'reservations/changed', change: { to: 'extended', expiresAt } });
     setState({ ...state, phase: { ...state.phase, moved: true } });
-  }, [state, dispatch]);
+    if (!reservation || !slot || reservation.reservation_id !== state.holdId) return;
+    const expiresAt = state.phase.expiresAt;
+    if (Date.parse(expiresAt) <= Date.parse(reservation.expires_at)) return;
+    dispatch({
+      type: 'reservations/changed',
+      change: { to: 'held', reservation: { ...reservation, expires_at: expiresAt }, slot },
+    });
+  }, [state, reservation, slot, dispatch]);
 
   const offered =
     reservation !== null &&
-    reservations.extension === null &&
+    spentExtension(holdId) === null &&
     secondsLeft > 0 &&
     secondsLeft <= EXTENSION_OFFER_SECONDS;
   const busy = phase.kind === 'busy';
@@ -86,8 +94,8 @@ export function HoldExtension({ secondsLeft, timeZone }: Props) {
     setPhase({ kind: 'busy' }, id);
     const askedAt = Date.now();
     const answer = await extendReservation(site.provider, id);
+    rememberExtension(id, answer.ok ? 'extended' : 'refused');
     if (!answer.ok) {
-      dispatch({ type: 'reservations/changed', change: { to: 'extension-refused' } });
       setPhase({ kind: 'refused' }, id);
     } else {
       // As for the hold itself (use-hold.ts), the countdown runs on this device's clock: the hold

@@ -13,15 +13,13 @@ import type {
 import type { ContactDraft, HeldSlot, WizardState } from './state.ts';
 
 /**
- * What happened to the visitor's hold (docs/rules/installation-and-holds.md): a window is held;
- * the hold is extended once (or the extension refused); the hold is let go, `lost` (taken meanwhile, refused, timed out, or expired before the order:
+ * What happened to the visitor's hold (docs/rules/installation-and-holds.md): a window is held
+ * (or held again with a later expiry: its one extension);
+ * the hold is let go, `lost` (taken meanwhile, refused, timed out, or expired before the order:
  * the danger alert shows) or `released` (it was for another address); or the order `booked` it.
  */
 export type HoldChange =
   | { to: 'held'; reservation: Reservation; slot: HeldSlot }
-  /** The one extension (#extending-a-hold): renewed until `expiresAt`, or refused. */
-  | { to: 'extended'; expiresAt: string }
-  | { to: 'extension-refused' }
   | { to: 'lost' }
   | { to: 'released' }
   | { to: 'booked' };

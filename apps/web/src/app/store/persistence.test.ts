@@ -95,7 +95,6 @@ describe('persistence', () => {
         },
         lost: false,
         booked: false,
-        extension: null,
       },
     };
     expect(deserialise(serialise(held))).toMatchObject({

@@ -32,13 +32,7 @@ describe('bookings and reservations', () => {
       { type: 'reservations/changed', change: { to: 'held', reservation, slot } },
     );
     expect(done.bookings).toEqual({ date: '2026-11-24' });
-    expect(done.reservations).toEqual({
-      reservation,
-      slot,
-      lost: false,
-      booked: false,
-      extension: null,
-    });
+    expect(done.reservations).toEqual({ reservation, slot, lost: false, booked: false });
     expect(done.reservations.slot?.booking_id).toBe('w-1');
   });
 
@@ -53,7 +47,6 @@ describe('bookings and reservations', () => {
       slot: null,
       lost: true,
       booked: false,
-      extension: null,
     });
     expect(state.reservations.slot?.booking_id ?? null).toBeNull();
   });
@@ -67,13 +60,7 @@ describe('bookings and reservations', () => {
     const lost = reducer(held, { type: 'reservations/changed', change: { to: 'lost' } });
     expect(lost.bookings.date).toBe('2026-11-24');
     expect(lost.reservations.slot?.booking_id ?? null).toBeNull();
-    expect(lost.reservations).toEqual({
-      reservation: null,
-      slot: null,
-      lost: true,
-      booked: false,
-      extension: null,
-    });
+    expect(lost.reservations).toEqual({ reservation: null, slot: null, lost: true, booked: false });
     const released = reducer(held, { type: 'reservations/changed', change: { to: 'released' } });
     expect(released.reservations.lost).toBe(false);
     expect(released.reservations.reservation).toBeNull();
@@ -114,66 +101,8 @@ describe('payment and the order', () => {
       change: { to: 'held', reservation, slot },
     });
     const booked = reducer(held, { type: 'reservations/changed', change: { to: 'booked' } });
-    expect(booked.reservations).toEqual({
-      reservation,
-      slot,
-      lost: false,
-      booked: true,
-      extension: null,
-    });
+    expect(booked.reservations).toEqual({ reservation, slot, lost: false, booked: true });
     const none = reducer(paid, { type: 'reservations/changed', change: { to: 'booked' } });
     expect(none.reservations.booked).toBe(false);
-  });
-
-  describe('extending a hold (installation-and-holds.md#extending-a-hold)', () => {
-    const held = run(initialState, {
-      type: 'reservations/changed',
-      change: { to: 'held', reservation, slot },
-    });
-    const later = '2026-11-22T10:19:00.000Z';
-
-    it('moves the expiry forward and marks the one extension spent', () => {
-      const extended = reducer(held, {
-        type: 'reservations/changed',
-        change: { to: 'extended', expiresAt: later },
-      });
-      expect(extended.reservations).toEqual({
-        reservation: { ...reservation, expires_at: later },
-        slot,
-        lost: false,
-        booked: false,
-        extension: 'extended',
-      });
-    });
-
-    it('never moves it backwards', () => {
-      const earlier = reducer(held, {
-        type: 'reservations/changed',
-        change: { to: 'extended', expiresAt: '2026-11-22T10:05:00.000Z' },
-      });
-      expect(earlier.reservations.reservation?.expires_at).toBe(reservation.expires_at);
-    });
-
-    it('a refusal keeps the expiry; a new hold may be extended again', () => {
-      const refused = reducer(held, {
-        type: 'reservations/changed',
-        change: { to: 'extension-refused' },
-      });
-      expect(refused.reservations.extension).toBe('refused');
-      expect(refused.reservations.reservation).toEqual(reservation);
-      const next = reducer(refused, {
-        type: 'reservations/changed',
-        change: { to: 'held', reservation: { ...reservation, reservation_id: 'r-2' }, slot },
-      });
-      expect(next.reservations.extension).toBeNull();
-    });
-
-    it('changes nothing without a hold', () => {
-      const none = reducer(initialState, {
-        type: 'reservations/changed',
-        change: { to: 'extended', expiresAt: later },
-      });
-      expect(none.reservations).toEqual(initialState.reservations);
-    });
   });
 });

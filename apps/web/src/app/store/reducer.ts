@@ -45,33 +45,11 @@ function checked(state: WizardState, input: string, address: Address): WizardSta
 function holdChanged(area: ReservationsArea, change: HoldChange): ReservationsArea {
   switch (change.to) {
     case 'held':
-      return {
-        reservation: change.reservation,
-        slot: change.slot,
-        lost: false,
-        booked: false,
-        extension: null,
-      };
-    case 'extended':
-      // Only forward: the countdown never jumps backwards (#extending-a-hold).
-      if (!area.reservation || area.booked) return area;
-      return {
-        ...area,
-        reservation: {
-          ...area.reservation,
-          expires_at:
-            Date.parse(change.expiresAt) > Date.parse(area.reservation.expires_at)
-              ? change.expiresAt
-              : area.reservation.expires_at,
-        },
-        extension: 'extended',
-      };
-    case 'extension-refused':
-      return area.reservation ? { ...area, extension: 'refused' } : area;
+      return { reservation: change.reservation, slot: change.slot, lost: false, booked: false };
     case 'lost':
-      return { reservation: null, slot: null, lost: true, booked: false, extension: null };
+      return { reservation: null, slot: null, lost: true, booked: false };
     case 'released':
-      return { reservation: null, slot: null, lost: false, booked: false, extension: null };
+      return { reservation: null, slot: null, lost: false, booked: false };
     case 'booked':
       return { ...area, lost: false, booked: area.reservation !== null };
   }

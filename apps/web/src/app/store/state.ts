@@ -110,11 +110,6 @@ export interface ReservationsArea {
   lost: boolean;
   /** The order booked the held window: the hold is spent, and a reload stays on the confirmation. */
   booked: boolean;
-  /**
-   * The hold's one extension (docs/rules/installation-and-holds.md#extending-a-hold): null while
-   * it may still be offered, then granted or refused; either way it is not offered again.
-   */
-  extension: 'extended' | 'refused' | null;
 }
 
 export interface WizardState {
@@ -155,5 +150,5 @@ export const initialState: WizardState = {
     idempotencyKey: null,
   },
   bookings: { date: null },
-  reservations: { reservation: null, slot: null, lost: false, booked: false, extension: null },
+  reservations: { reservation: null, slot: null, lost: false, booked: false },
 };

@@ -46,7 +46,6 @@ function paidWith(key: string): WizardState {
       },
       lost: false,
       booked: false,
-      extension: null,
     },
   };
 }

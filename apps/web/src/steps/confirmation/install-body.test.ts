@@ -96,7 +96,6 @@ const state: WizardState = {
   reservations: {
     lost: false,
     booked: false,
-    extension: null,
     reservation: {
       reservation_id: 'r-1',
       event_id: 'w-1~crew-2',

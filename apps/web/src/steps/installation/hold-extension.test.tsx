@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../test-support/fake-server.ts';
 import { renderInWizard } from '../../test-support/render.tsx';
 import { contactDoneState, orderState } from '../../test-support/wizard-state.ts';
+import { rememberExtension } from '../../app/hold/extension-memory.ts';
 import type { WizardState } from '../../app/store/state.ts';
 import { InstallationStep } from './installation-step.tsx';
 
@@ -27,7 +28,7 @@ const slot: BookingSlot = {
 };
 
 /** Step 5 with a window held for `secondsLeft` more seconds. */
-const holding = (secondsLeft: number, extension: 'extended' | 'refused' | null = null) =>
+const holding = (secondsLeft: number) =>
   ({
     ...contactDoneState,
     step: 5,
@@ -41,7 +42,6 @@ const holding = (secondsLeft: number, extension: 'extended' | 'refused' | null =
       slot: { ...slot, formattedAddress: address.formatted_address },
       lost: false,
       booked: false,
-      extension,
     },
   }) satisfies WizardState;
 
@@ -59,6 +59,7 @@ const statusSaying = (text: string) =>
 
 let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {
+  sessionStorage.clear();
   vi.useFakeTimers({ shouldAdvanceTime: true });
   server = fakeServer();
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -159,8 +160,15 @@ describe('extending a hold', () => {
     expect(offerButton()).toBeNull();
   });
 
+  it("another hold's spent extension does not count: a new hold is offered", async () => {
+    rememberExtension('r-0', 'refused');
+    renderInWizard(<InstallationStep />, { state: holding(30) });
+    await waitFor(() => expect(offerButton()).not.toBeNull());
+  });
+
   it('a hold already extended (a reload) is not offered again', async () => {
-    renderInWizard(<InstallationStep />, { state: holding(30, 'extended') });
+    rememberExtension('r-1', 'extended');
+    renderInWizard(<InstallationStep />, { state: holding(30) });
     await waitFor(() => expect(timer()).toBe('00:30'));
     expect(offerButton()).toBeNull();
   });

@@ -208,7 +208,6 @@ describe('the hold', () => {
         slot: { ...slot(day20, 8), formattedAddress: address.formatted_address },
         lost: false,
         booked: false,
-        extension: null,
       },
     };
     renderInWizard(<InstallationStep />, { state: expired });
@@ -227,7 +226,6 @@ describe('the hold', () => {
         slot: { ...slot(day20, 8), formattedAddress: '1 Other Street, Perth WA 6000' },
         lost: false,
         booked: false,
-        extension: null,
       },
     };
     renderInWizard(<InstallationStep />, { state: elsewhere });
