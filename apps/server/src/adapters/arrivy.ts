@@ -117,6 +117,8 @@ export function arrivyScheduler(
       return holdSlot(ctx, input, { alsoTaken });
     },
     release: embedded.release,
+    // A renewed hold keeps its place, which Arrivy's tasks were counted against when it was taken.
+    extend: embedded.extend,
     calendar,
   };
 }

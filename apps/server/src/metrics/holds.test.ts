@@ -4,7 +4,7 @@ import { engines, startTestApp, type TestApp } from '../test-support/app.ts';
 import { sample, scrape } from '../test-support/metrics.ts';
 import { wednesday } from '../routes/scheduling/test-client.ts';
 
-// Holds made, refused, released and expired (README, Metrics), on Sydney windows from Tuesday
+// Holds made, refused, released, extended and expired (README, Metrics), on Sydney windows from Tuesday
 // 13 October 2026 (two crews each: the second hold of a window fills it). The clock is fixed.
 
 const windowAt = (day: number, hour: number) => {
@@ -47,6 +47,7 @@ describe.each(engines())('hold metrics on %s', (engine) => {
       made: count('made'),
       refused: count('refused'),
       released: count('released'),
+      extended: count('extended'),
       live: sample(text, 'fibre_holds_live'),
       expired: sample(text, 'fibre_holds_expired'),
       perClient: sample(text, 'fibre_rate_limited_total', { limit: 'holds_per_client' }) ?? 0,
@@ -92,6 +93,23 @@ describe.each(engines())('hold metrics on %s', (engine) => {
     expect(after.made - before.made).toBe(3);
     expect(after.refused - before.refused).toBe(1);
     expect(after.perClient - before.perClient).toBe(1);
+  });
+
+  it('counts a hold extended, once: a refused second try is not counted', async () => {
+    const before = await holds();
+    const held = await hold(17, 8, '192.0.2.50');
+    expect(held.statusCode).toBe(201);
+    const extend = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/demo/reservations/${held.json().reservation_id}/extend`,
+        remoteAddress: '192.0.2.50',
+      });
+    expect((await extend()).statusCode).toBe(200);
+    expect((await extend()).statusCode).toBe(409);
+    const after = await holds();
+    expect(after.extended - before.extended).toBe(1);
+    expect(after.live! - before.live!).toBe(1);
   });
 
   it('reads expired holds from the database at the scrape: no job expires them', async () => {

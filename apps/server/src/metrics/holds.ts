@@ -32,5 +32,10 @@ export function countHolds(metrics: Metrics, scheduler: Scheduler): Scheduler {
       if (outcome === 'released') metrics.hold('released');
       return outcome;
     },
+    async extend(reservationId, session) {
+      const outcome = await scheduler.extend(reservationId, session);
+      if (outcome.kind === 'extended') metrics.hold('extended');
+      return outcome;
+    },
   };
 }

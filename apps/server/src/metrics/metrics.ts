@@ -9,7 +9,7 @@ import { processRegistry } from './process-metrics.ts';
  * process-metrics.ts and added to every app's text.
  */
 
-export type HoldOutcome = 'made' | 'refused' | 'released';
+export type HoldOutcome = 'made' | 'refused' | 'released' | 'extended';
 
 /** The limits a refusal is counted under: the route groups of plugins/rate-limits.ts and these. */
 export type RateLimit = 'global' | 'holds_per_client' | (string & {});
@@ -46,7 +46,7 @@ export function createMetrics(): Metrics {
   const registers = [registry];
   const holds = new Counter({
     name: 'fibre_holds_total',
-    help: 'Installation holds made, refused (window full or closed, or HOLDS_PER_CLIENT reached) and released',
+    help: 'Installation holds made, refused (window full or closed, or HOLDS_PER_CLIENT reached), released and extended',
     labelNames: ['outcome'] as const,
     registers,
   });

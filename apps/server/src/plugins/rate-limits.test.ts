@@ -38,6 +38,12 @@ const groups: [string, string, Call, string][] = [
     'Too many installation times held from this address: please wait a minute and try again',
   ],
   [
+    'hold extensions',
+    'HOLDS_PER_MINUTE',
+    { method: 'POST', url: '/api/v1/demo/reservations/nope/extend' },
+    'Too many installation times held from this address: please wait a minute and try again',
+  ],
+  [
     'leads',
     'LEADS_PER_MINUTE',
     { method: 'POST', url: '/api/v1/public/leads', payload: {} },

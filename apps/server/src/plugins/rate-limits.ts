@@ -37,7 +37,11 @@ export const routeLimits: readonly RouteLimit[] = [
   },
   {
     group: 'holds',
-    routes: ['POST /api/v1/:provider/reservations'],
+    // Renewing a hold counts as holding (docs/rules/installation-and-holds.md#extending-a-hold).
+    routes: [
+      'POST /api/v1/:provider/reservations',
+      'POST /api/v1/:provider/reservations/:reservation_id/extend',
+    ],
     perMinute: (l) => l.holdsPerMinute,
     message: `Too many installation times held from this address: ${tryLater}`,
   },

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { checkHolder, releaseOthers, type HoldLimits } from './hold-limits.ts';
+import { inTransaction } from './transactions.ts';
 import type { State, Window } from '../scheduling/windows.ts';
 
 /**
@@ -179,6 +180,72 @@ export async function releaseReservation(
     .executeTakeFirst();
   if (!row) return 'unknown';
   return row.status === 'consumed' ? 'consumed' : 'already_released';
+}
+
+export type ExtendOutcome =
+  | { kind: 'extended'; reservation_id: string; event_id: string; expires_at: Date }
+  | { kind: 'already_extended' | 'expired' | 'released' | 'consumed' | 'unknown' };
+
+/**
+ * Renews a live hold once (docs/rules/installation-and-holds.md#extending-a-hold): its expiry
+ * becomes `expiresAt`, or stays where it was if that is later. A hold taken under a session is
+ * renewed only by that session: to anyone else it is unknown, as for release.
+ *
+ * A live hold keeps its place, so no place is looked for; but the window is locked first, as
+ * holders lock it, and the place counted again, so a hold that another process (whose clock has
+ * passed expires_at) already gave away is not renewed over the window's capacity.
+ */
+export async function extendReservation(
+  db: Db,
+  reservationId: string,
+  hold: { now: Date; expiresAt: Date; session?: string | undefined },
+): Promise<ExtendOutcome> {
+  const { now, session } = hold;
+  return inTransaction(db, async (trx): Promise<ExtendOutcome> => {
+    const found = await trx
+      .selectFrom('reservations')
+      .select('window_id')
+      .where('reservation_id', '=', reservationId)
+      .where((eb) =>
+        session
+          ? eb.or([eb('hold_session', 'is', null), eb('hold_session', '=', session)])
+          : eb('hold_session', 'is', null),
+      )
+      .executeTakeFirst();
+    if (!found) return { kind: 'unknown' };
+    const window = await trx
+      .selectFrom('slot_windows')
+      .select(['id', 'capacity'])
+      .where('id', '=', found.window_id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const row = await trx
+      .selectFrom('reservations')
+      .selectAll()
+      .where('reservation_id', '=', reservationId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (row.status === 'consumed') return { kind: 'consumed' };
+    if (row.status === 'released') return { kind: 'released' };
+    if (row.expires_at <= now) return { kind: 'expired' };
+    if (row.extended_at !== null) return { kind: 'already_extended' };
+    const others = await takenCrews(trx, window.id, now, reservationId);
+    if (others.length >= window.capacity || others.includes(row.crew_id)) {
+      return { kind: 'expired' };
+    }
+    const expiresAt = hold.expiresAt > row.expires_at ? hold.expiresAt : row.expires_at;
+    await trx
+      .updateTable('reservations')
+      .set({ expires_at: expiresAt, extended_at: now })
+      .where('reservation_id', '=', reservationId)
+      .execute();
+    return {
+      kind: 'extended',
+      reservation_id: row.reservation_id,
+      event_id: row.event_id,
+      expires_at: expiresAt,
+    };
+  });
 }
 
 export interface ConsumedReservation {

@@ -1,6 +1,11 @@
 import type { AppContext } from '../context.ts';
 import { localCalendar, type CalendarAdapter } from '../adapters/calendar.ts';
-import { releaseReservation, type ReleaseOutcome } from '../repositories/reservations.ts';
+import {
+  extendReservation,
+  releaseReservation,
+  type ExtendOutcome,
+  type ReleaseOutcome,
+} from '../repositories/reservations.ts';
 import { holdSlot, listSlots, type BookingSlot, type ReservationAnswer } from './availability.ts';
 import type { State } from './windows.ts';
 
@@ -17,13 +22,18 @@ export interface HoldInput {
  * Installation scheduling behind one interface: the built-in crew calendar (embedded default) and
  * Arrivy implement it, and configuration alone picks one (adapters/choose.ts). It lists free slots
  * (GET /bookings answers with them unchanged), holds a slot's window (409 `reservation taken` when
- * it is full), releases a hold, and makes the installer's task for an order.
+ * it is full), releases or extends a hold, and makes the installer's task for an order.
  */
 export interface Scheduler {
   listSlots(state: State, from: Date, to: Date): Promise<BookingSlot[]>;
   hold(input: HoldInput): Promise<ReservationAnswer>;
   /** A hold taken under a session is released only with that session. */
   release(reservationId: string, session?: string): Promise<ReleaseOutcome>;
+  /**
+   * Renews a live hold once for another RESERVATION_HOLD_SECONDS from now, under the same session
+   * rule as release (docs/rules/installation-and-holds.md#extending-a-hold).
+   */
+  extend(reservationId: string, session?: string): Promise<ExtendOutcome>;
   calendar: CalendarAdapter;
 }
 
@@ -34,6 +44,14 @@ export function embeddedScheduler(ctx: AppContext): Scheduler {
     hold: (input) => holdSlot(ctx, input),
     release: (reservationId, session) =>
       releaseReservation(ctx.database.db, reservationId, ctx.now(), session),
+    extend: (reservationId, session) => {
+      const now = ctx.now();
+      return extendReservation(ctx.database.db, reservationId, {
+        now,
+        expiresAt: new Date(now.getTime() + ctx.config.holdSeconds * 1000),
+        session,
+      });
+    },
     calendar: localCalendar(ctx.newId),
   };
 }

@@ -17,7 +17,10 @@ export type BookingSlot = z.infer<typeof bookingSlotAnswer>;
 /** GET /api/v1/{provider}/bookings/{state}: one slot per free crew per window. */
 export const bookingSlotsAnswer = z.object({ booking_slots: z.array(bookingSlotAnswer) });
 
-/** POST /api/v1/{provider}/reservations: the hold. */
+/**
+ * POST /api/v1/{provider}/reservations: the hold; POST .../reservations/{id}/extend answers the
+ * renewed hold in the same shape.
+ */
 export const reservationAnswer = z.object({
   reservation_id: z.string(),
   event_id: z.string(),

@@ -35,6 +35,8 @@ export interface SchedulingTables {
     /** Where the hold came from, and the wizard's session token (docs/decisions/010-limits.md). */
     client_address: string | null;
     hold_session: string | null;
+    /** Migration 014: when the visitor renewed the hold (once per hold). */
+    extended_at: Date | null;
   };
   /** Migration 008: public holidays (crews_off null: the day is closed) and crew days off. */
   closures: {

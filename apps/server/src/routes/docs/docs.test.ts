@@ -38,6 +38,7 @@ describe('the OpenAPI description at /api/docs', () => {
         'GET /api/v1/{provider}/bookings/{state}',
         'POST /api/v1/{provider}/reservations',
         'DELETE /api/v1/{provider}/reservations/{reservation_id}',
+        'POST /api/v1/{provider}/reservations/{reservation_id}/extend',
         'POST /api/v1/test-vault/tokens',
         'GET /healthz',
         'GET /readyz',

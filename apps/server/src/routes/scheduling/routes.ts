@@ -138,5 +138,52 @@ export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
         return reply.status(204).send();
       },
     }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/v1/:provider/reservations/:reservation_id/extend',
+      operationId: 'extendHold',
+      summary:
+        'Renew a live hold once for another RESERVATION_HOLD_SECONDS from now. A hold taken with X-Hold-Session needs the same header',
+      tags: ['scheduling'],
+      security: 'holdSession',
+      params: reservationParams,
+      before: (request) => checkProvider((request.params as { provider: string }).provider),
+      headers: session,
+      responses: {
+        200: { description: 'The renewed hold', schema: reservationAnswer },
+        404: error('Unknown provider or reservation'),
+        409: error(
+          'reservation_extended: already extended once; reservation_expired, reservation_released, reservation_consumed: no longer held',
+        ),
+        429: error('rate_limited: HOLDS_PER_MINUTE'),
+      },
+      handler: async (request) => {
+        const params = request.params;
+        const session = holdSession(request.headers['x-hold-session']);
+        // docs/rules/installation-and-holds.md#extending-a-hold
+        const outcome = await scheduler.extend(params.reservation_id, session);
+        switch (outcome.kind) {
+          case 'extended':
+            return {
+              reservation_id: outcome.reservation_id,
+              event_id: outcome.event_id,
+              expires_at: outcome.expires_at.toISOString(),
+            };
+          case 'unknown':
+            throw notFound('Unknown reservation');
+          case 'already_extended':
+            throw conflict(
+              'reservation_extended',
+              'This installation time has already been extended once',
+            );
+          case 'expired':
+            throw conflict('reservation_expired', 'This installation time is no longer held');
+          case 'released':
+            throw conflict('reservation_released', 'This installation time was released');
+          case 'consumed':
+            throw conflict('reservation_consumed', 'This reservation is already booked');
+        }
+      },
+    }),
   ]);
 }

@@ -13,7 +13,8 @@ import type {
 import type { ContactDraft, HeldSlot, WizardState } from './state.ts';
 
 /**
- * What happened to the visitor's hold (docs/rules/installation-and-holds.md): a window is held;
+ * What happened to the visitor's hold (docs/rules/installation-and-holds.md): a window is held
+ * (or held again with a later expiry: its one extension);
  * the hold is let go, `lost` (taken meanwhile, refused, timed out, or expired before the order:
  * the danger alert shows) or `released` (it was for another address); or the order `booked` it.
  */

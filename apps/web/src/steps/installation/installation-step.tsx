@@ -1,5 +1,6 @@
 import { arrivalWindowText, dateLabel, dayKeyLabel, type Address } from '@fibre/domain';
 import { useId } from 'react';
+import { HoldExtension } from '../../app/hold/hold-extension.tsx';
 import { HoldTimer } from '../../app/hold/hold-timer.tsx';
 import { ReservationTimedOutDialog } from '../../app/hold/reservation-timed-out-dialog.tsx';
 import { StepHeading } from '../../app/shell/step-focus.tsx';
@@ -47,10 +48,13 @@ function Installation({ address }: { address: Address }) {
       <p className="step-intro">{text.intro}</p>
 
       {held && secondsLeft !== null && secondsLeft > 0 && (
-        <HoldTimer
-          secondsLeft={secondsLeft}
-          what={`${dateLabel(held.start, timeZone)}, ${arrivalWindowText(held.start, held.end, timeZone)}`}
-        />
+        <>
+          <HoldTimer
+            secondsLeft={secondsLeft}
+            what={`${dateLabel(held.start, timeZone)}, ${arrivalWindowText(held.start, held.end, timeZone)}`}
+          />
+          <HoldExtension secondsLeft={secondsLeft} timeZone={timeZone} />
+        </>
       )}
 
       <section className="card step-section installation__card" aria-labelledby={`${ids}-dates`}>

@@ -2,6 +2,7 @@ import { arrivalWindowText, dateLabel, isCouponFieldHidden, stateTimeZone } from
 import { lazy, Suspense, useId, useMemo } from 'react';
 import { cardTokeniserFor } from '../../adapters/card-tokeniser/card-tokeniser.ts';
 import { useConfig } from '../../app/config/config-context.tsx';
+import { HoldExtension } from '../../app/hold/hold-extension.tsx';
 import { HoldTimer } from '../../app/hold/hold-timer.tsx';
 import { ReservationTimedOutDialog } from '../../app/hold/reservation-timed-out-dialog.tsx';
 import { useHoldCountdown } from '../../app/hold/use-hold-countdown.ts';
@@ -56,10 +57,13 @@ export function PaymentStep() {
       <StepHeading>{text.heading}</StepHeading>
       <p className="step-intro">{text.intro}</p>
       {slot && secondsLeft !== null && secondsLeft > 0 && (
-        <HoldTimer
-          secondsLeft={secondsLeft}
-          what={`${dateLabel(slot.start, timeZone)}, ${arrivalWindowText(slot.start, slot.end, timeZone)}`}
-        />
+        <>
+          <HoldTimer
+            secondsLeft={secondsLeft}
+            what={`${dateLabel(slot.start, timeZone)}, ${arrivalWindowText(slot.start, slot.end, timeZone)}`}
+          />
+          <HoldExtension secondsLeft={secondsLeft} timeZone={timeZone} />
+        </>
       )}
 
       {/* On one column the order is shown before the agreements (the visitor checks what they
