@@ -38,7 +38,6 @@ export function Router({ children }: { children: ReactNode }) {
     if (to === window.location.pathname + window.location.search) return;
     window.history.pushState(null, '', to);
     setLocation(read());
-    window.scrollTo?.(0, 0);
   };
   return <RouterContext.Provider value={{ location, navigate }}>{children}</RouterContext.Provider>;
 }
