@@ -71,6 +71,11 @@ export function SchedulePage() {
                 </tr>
               </thead>
               <tbody>
+                {crew.slots.length === 0 && (
+                  <tr>
+                    <td colSpan={2}>No windows on this day.</td>
+                  </tr>
+                )}
                 {crew.slots.map((slot) => (
                   <tr key={slot.start}>
                     <th scope="row">
