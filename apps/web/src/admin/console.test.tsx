@@ -223,6 +223,37 @@ describe('orders', () => {
     });
   });
 
+  it('keeps the search in the address, so a reload and back show it again', async () => {
+    signedIn();
+    serve(on('GET', '/admin/api/orders', { status: 200, data: { items: [], nextCursor: null } }));
+    const user = userEvent.setup();
+    open('/admin?q=smith&status=confirmed&from=2026-12-03');
+    const box = await screen.findByRole('searchbox', { name: 'Search' });
+    expect(box).toHaveProperty('value', 'smith');
+    await waitFor(() =>
+      expect(sent.some((c) => c.url.pathname === '/admin/api/orders')).toBe(true),
+    );
+    expect(
+      Object.fromEntries(
+        sent.find((c) => c.url.pathname === '/admin/api/orders')!.url.searchParams,
+      ),
+    ).toEqual({
+      q: 'smith',
+      status: 'confirmed',
+      from: '2026-12-03T00:00:00+11:00',
+    });
+    await user.clear(box);
+    await user.type(box, 'jones');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(window.location.search).toBe('?q=jones&status=confirmed&from=2026-12-03'),
+    );
+    window.history.back();
+    await waitFor(() =>
+      expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveProperty('value', 'smith'),
+    );
+  });
+
   it('loads the next page with the cursor', async () => {
     signedIn();
     serve(

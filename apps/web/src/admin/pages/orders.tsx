@@ -1,10 +1,11 @@
 import { adminOrdersAnswer } from '@fibre/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../app/ui/button.tsx';
 import { Field } from '../../app/ui/field.tsx';
 import { call } from '../api.ts';
 import { dayStart } from '../format.ts';
+import { useLocation, useNavigate } from '../router.tsx';
 import { Empty, ErrorAlert, Loading } from '../ui.tsx';
 import { OrderTable } from './order-table.tsx';
 
@@ -39,18 +40,47 @@ export function useOrders(filters: Filters) {
   });
 }
 
-const empty: Filters = { q: '', status: '', from: '', to: '' };
+const day = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '');
+
+/** The search as the page's address keeps it (/admin?q=…&status=…&from=…&to=…), for back and reload. */
+function filtersOf(search: string): Filters {
+  const params = new URLSearchParams(search);
+  return {
+    q: params.get('q') ?? '',
+    status: params.get('status') ?? '',
+    from: day(params.get('from')),
+    to: day(params.get('to')),
+  };
+}
+
+function addressOf(filters: Filters): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters))
+    if (value.trim()) params.set(key, value.trim());
+  const query = params.toString();
+  return `/admin${query ? `?${query}` : ''}`;
+}
 
 export function OrdersPage() {
-  const [draft, setDraft] = useState<Filters>(empty);
-  const [filters, setFilters] = useState<Filters>(empty);
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const filters = useMemo(() => filtersOf(search), [search]);
+  const [draft, setDraft] = useState<Filters>(filters);
+  // Back or forward to another search shows that search in the form too.
+  const [shown, setShown] = useState(search);
+  if (shown !== search) {
+    setShown(search);
+    setDraft(filters);
+  }
   const orders = useOrders(filters);
   const items = orders.data?.pages.flatMap((page) => page.items) ?? [];
   const set = (key: keyof Filters) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [key]: event.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFilters({ ...draft });
+    navigate(addressOf(draft));
+    // The same search again asks the server again.
+    if (addressOf(draft) === addressOf(filters)) void orders.refetch();
   };
   return (
     <>
