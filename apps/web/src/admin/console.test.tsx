@@ -187,6 +187,19 @@ describe('signing in', () => {
     expect(screen.queryByRole('navigation', { name: 'Console' })).toBeNull();
   });
 
+  it('goes back to sign in when the session reaches its end', async () => {
+    serve(
+      on('GET', '/admin/api/session', {
+        status: 200,
+        data: { ...session(), expiresAt: new Date(Date.now() + 800).toISOString() },
+      }),
+    );
+    serve(on('GET', '/admin/api/orders', { status: 200, data: { items: [], nextCursor: null } }));
+    open('/admin');
+    await screen.findByRole('heading', { level: 1, name: 'Orders' });
+    await screen.findByRole('heading', { level: 1, name: 'Operator sign in' }, { timeout: 3000 });
+  });
+
   it('signs out with the CSRF token', async () => {
     signedIn();
     serve(on('GET', '/admin/api/orders', { status: 200, data: { items: [], nextCursor: null } }));

@@ -53,6 +53,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [ended]);
 
+  // At the session's latest end the console goes back to sign-in on its own, rather than at the
+  // next call's 401 (docs/rules/operator-console.md#signing-in-and-out).
+  const expiresAt = state.status === 'signed-in' ? state.session.expiresAt : null;
+  useEffect(() => {
+    if (!expiresAt) return;
+    const delay = new Date(expiresAt).getTime() - Date.now();
+    if (!(delay < 2 ** 31 - 1)) return;
+    const timer = setTimeout(ended, Math.max(delay, 0));
+    return () => clearTimeout(timer);
+  }, [expiresAt, ended]);
+
   const signIn = async (email: string, password: string) => {
     started(
       await call('POST', '/admin/api/session', adminSessionAnswer, {
