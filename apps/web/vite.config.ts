@@ -49,8 +49,28 @@ function consoleBuild(): Plugin {
   };
 }
 
+/** In development, /admin and its page paths open the console's page, as the server does. */
+function consoleDevPages(): Plugin {
+  return {
+    name: 'fibre:console-dev-pages',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const path = request.url?.split('?')[0] ?? '';
+        if (
+          /^\/admin(\/|$)/.test(path) &&
+          !/^\/admin\/api(\/|$)/.test(path) &&
+          !/\.\w+$/.test(path)
+        )
+          request.url = '/admin.html';
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), stepSizes({ firstStep: 'check-address' }), consoleBuild()],
+  plugins: [react(), stepSizes({ firstStep: 'check-address' }), consoleBuild(), consoleDevPages()],
   resolve,
   server: {
     proxy: { '/api': api, '/portal': api, '/admin/api': api },
