@@ -1,4 +1,5 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { build, defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { stepSizes } from './build/step-sizes.ts';
 
@@ -6,19 +7,73 @@ import { stepSizes } from './build/step-sizes.ts';
 // proxy so every call stays a same-origin relative URL, as in production.
 const api = 'http://localhost:3000';
 
-export default defineConfig({
-  plugins: [react(), stepSizes({ firstStep: 'check-address' })],
-  resolve: {
-    alias: {
-      // The answers' schemas (zod/mini, packages/domain/src/api) run on a copy of zod of their own
-      // (the same version, under another name): zod/mini and zod share one core module, which a
-      // bundle holds once, as large as every step's schemas need it; on its own copy, the first
-      // screen carries only the few parts mini uses (docs/decisions/013-one-schema-per-message.md).
-      'zod/mini': 'zod-first-screen/mini',
-    },
+const resolve: UserConfig['resolve'] = {
+  alias: {
+    // The answers' schemas (zod/mini, packages/domain/src/api) run on a copy of zod of their own
+    // (the same version, under another name): zod/mini and zod share one core module, which a
+    // bundle holds once, as large as every step's schemas need it; on its own copy, the first
+    // screen carries only the few parts mini uses (docs/decisions/013-one-schema-per-message.md).
+    'zod/mini': 'zod-first-screen/mini',
   },
+};
+
+/**
+ * The operator console (admin.html, served at /admin: docs/rules/operator-console.md) is built
+ * after the wizard, by a build of its own into the same dist/, so it has its own entry and chunks
+ * and shares none with the wizard: one shared build would split the modules both use (React, the
+ * styles) into chunks of their own and change the wizard's files. dist/index.html never refers
+ * to the console's chunks; dist/admin.html never to the wizard's.
+ */
+function consoleBuild(): Plugin {
+  return {
+    name: 'fibre:console-build',
+    apply: 'build',
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root: fileURLToPath(new URL('.', import.meta.url)),
+        plugins: [react()],
+        resolve,
+        logLevel: 'warn',
+        build: {
+          target: 'es2022',
+          sourcemap: true,
+          emptyOutDir: false,
+          rolldownOptions: {
+            input: { admin: fileURLToPath(new URL('admin.html', import.meta.url)) },
+            treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/domain/src/') },
+          },
+        },
+      });
+    },
+  };
+}
+
+/** In development, /admin and its page paths open the console's page, as the server does. */
+function consoleDevPages(): Plugin {
+  return {
+    name: 'fibre:console-dev-pages',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const path = request.url?.split('?')[0] ?? '';
+        if (
+          /^\/admin(\/|$)/.test(path) &&
+          !/^\/admin\/api(\/|$)/.test(path) &&
+          !/\.\w+$/.test(path)
+        )
+          request.url = '/admin.html';
+        next();
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), stepSizes({ firstStep: 'check-address' }), consoleBuild(), consoleDevPages()],
+  resolve,
   server: {
-    proxy: { '/api': api, '/portal': api },
+    proxy: { '/api': api, '/portal': api, '/admin/api': api },
   },
   build: {
     target: 'es2022',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { webDist } from '../../paths.ts';
 import { withScriptNonce } from '../../security.ts';
@@ -11,6 +11,11 @@ declare module 'fastify' {
     /** Sends the wizard's page (set only when a build exists). */
     sendWizardPage?: () => FastifyReply;
   }
+}
+
+/** The console's pages: /admin and any /admin/... but its API (docs/rules/operator-console.md). */
+export function isConsolePagePath(path: string): boolean {
+  return /^\/admin(\/|$)/.test(path) && !/^\/admin\/api(\/|$)/.test(path) && !/\.\w+$/.test(path);
 }
 
 export interface WebOptions {
@@ -69,4 +74,26 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions = {}):
     );
   });
   app.get('/', async (_request, reply) => reply.sendWizardPage!());
+
+  // The operator console (docs/rules/operator-console.md): its own page, admin.html, for /admin and
+  // every page path under it, so a reload of a deep link (/admin/orders/…) opens the console. It
+  // carries the same security headers as every answer, never the tag manager, and is never
+  // cached. An /admin/api/... path no route matched stays a JSON 404, as does a file-like path.
+  if (existsSync(`${dist}admin.html`)) {
+    const sendConsolePage = async (request: FastifyRequest, reply: FastifyReply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      if (!isConsolePagePath(path))
+        return reply.status(404).send({ error: 'not_found', message: 'No such route' });
+      return reply.header('cache-control', 'no-cache').sendFile('admin.html');
+    };
+    app.get('/admin', sendConsolePage);
+    app.get('/admin/*', sendConsolePage);
+  } else {
+    app.get('/admin', async (_request, reply) =>
+      reply
+        .status(503)
+        .type('text/plain')
+        .send('The console is not built yet: run `npm run build -w apps/web`.'),
+    );
+  }
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-support/app.ts';
 
-function fakeBuild(): string {
+function fakeBuild({ console: withConsole = false } = {}): string {
   const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(
@@ -12,6 +12,13 @@ function fakeBuild(): string {
     '<!doctype html><html><head><title>Wizard</title><script type="module" src="/assets/main-abc123.js"></script></head><body></body></html>',
   );
   writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+  if (withConsole) {
+    writeFileSync(
+      join(dist, 'admin.html'),
+      '<!doctype html><html><head><title>Console</title><script type="module" src="/assets/admin-def456.js"></script></head><body></body></html>',
+    );
+    writeFileSync(join(dist, 'assets', 'admin-def456.js'), 'console.log(2)');
+  }
   return dist;
 }
 
@@ -109,5 +116,78 @@ describe('the wizard page with the tag manager on', () => {
   it('puts no nonce on answers that are not the page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(String(res.headers['content-security-policy'])).not.toContain('nonce-');
+  });
+});
+
+describe('serving the operator console at /admin', () => {
+  let t: TestApp;
+  let plain: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(
+      'pglite',
+      { GTM_ID: 'GTM-ABC123' },
+      { webDist: fakeBuild({ console: true }) },
+    );
+    plain = await startTestApp('pglite', {}, { webDist: fakeBuild({ console: true }) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await plain.close();
+  });
+
+  it.each([
+    '/admin',
+    '/admin/',
+    '/admin/orders/ord_123',
+    '/admin/leads?x=1',
+    '/admin/nowhere/deep',
+  ])('answers %s with the console page, never cached, with the security headers', async (url) => {
+    const res = await plain.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<title>Console</title>');
+    expect(res.body).not.toContain('Wizard');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const wizard = await plain.app.inject({ method: 'GET', url: '/' });
+    expect(res.headers['content-security-policy']).toBe(wizard.headers['content-security-policy']);
+    expect(res.headers['x-content-type-options']).toBe(wizard.headers['x-content-type-options']);
+    expect(res.headers['x-frame-options']).toBe(wizard.headers['x-frame-options']);
+  });
+
+  it('puts neither the tag manager nor a nonce on the console page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/admin/orders/ord_123' });
+    expect(res.body).toContain('<title>Console</title>');
+    expect(res.body).not.toContain('googletagmanager');
+    expect(String(res.headers['content-security-policy'])).not.toContain('nonce-');
+  });
+
+  it('leaves the console API alone: its routes answer JSON, an unknown one a JSON 404', async () => {
+    const session = await plain.app.inject({ method: 'GET', url: '/admin/api/session' });
+    expect(session.statusCode).toBe(401);
+    expect(session.headers['content-type']).toMatch(/json/);
+    const unknown = await plain.app.inject({ method: 'GET', url: '/admin/api/nothing/here' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe('not_found');
+    const file = await plain.app.inject({ method: 'GET', url: '/admin/missing.js' });
+    expect(file.statusCode).toBe(404);
+  });
+
+  it("serves the console's assets, and leaves the wizard's page as it was", async () => {
+    const asset = await plain.app.inject({ method: 'GET', url: '/assets/admin-def456.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/somewhere']) {
+      const res = await plain.app.inject({ method: 'GET', url });
+      expect(res.body).toContain('<title>Wizard</title>');
+      expect(res.body).not.toContain('admin-def456');
+    }
+  });
+
+  it('says how to build when the console is not built', async () => {
+    const bare = await startTestApp('pglite', {}, { webDist: fakeBuild() });
+    const res = await bare.app.inject({ method: 'GET', url: '/admin' });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('npm run build -w apps/web');
+    await bare.close();
   });
 });

@@ -1,0 +1,165 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button } from '../app/ui/button.tsx';
+import { ApiError } from './api.ts';
+import { AttentionPage } from './pages/attention.tsx';
+import { HoldsPage } from './pages/holds.tsx';
+import { LeadsPage } from './pages/leads.tsx';
+import { OffersPage } from './pages/offers.tsx';
+import { OrderPage } from './pages/order.tsx';
+import { OrdersPage } from './pages/orders.tsx';
+import { SchedulePage } from './pages/schedule.tsx';
+import { SignInPage } from './pages/sign-in.tsx';
+import { Link, Router, useLocation } from './router.tsx';
+import { SessionProvider, useOperator, useSession } from './session.tsx';
+import { ErrorAlert, Loading } from './ui.tsx';
+
+/** A client error (4xx) is an answer, not a blip: it is not asked again. */
+export function newConsoleQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (count, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+const links = [
+  { to: '/admin', label: 'Orders' },
+  { to: '/admin/attention', label: 'Needs attention' },
+  { to: '/admin/schedule', label: 'Schedule' },
+  { to: '/admin/holds', label: 'Holds' },
+  { to: '/admin/leads', label: 'Leads' },
+  { to: '/admin/offers', label: 'Offers' },
+];
+
+function currentLink(path: string): string {
+  if (path.startsWith('/admin/orders/')) return '/admin';
+  return links.find((link) => link.to === path.replace(/\/$/, ''))?.to ?? '';
+}
+
+function Page({ path }: { path: string }) {
+  const clean = path.replace(/\/+$/, '') || '/admin';
+  const order = /^\/admin\/orders\/([^/]+)$/.exec(clean);
+  if (order) return <OrderPage id={decodeURIComponent(order[1]!)} />;
+  switch (clean) {
+    case '/admin':
+    case '/admin/orders':
+      return <OrdersPage />;
+    case '/admin/attention':
+      return <AttentionPage />;
+    case '/admin/schedule':
+      return <SchedulePage />;
+    case '/admin/holds':
+      return <HoldsPage />;
+    case '/admin/leads':
+      return <LeadsPage />;
+    case '/admin/offers':
+      return <OffersPage />;
+    default:
+      return (
+        <>
+          <h1 className="console-title">Page not found</h1>
+          <p>
+            There is no console page here. <Link to="/admin">Go to the orders</Link>.
+          </p>
+        </>
+      );
+  }
+}
+
+function SignedIn() {
+  const { path } = useLocation();
+  const operator = useOperator();
+  const { signOut } = useSession();
+  const [leaving, setLeaving] = useState(false);
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  const current = currentLink(path);
+  // After a page change the focus moves to the new page, so a keyboard starts at its top.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    main.current?.focus();
+  }, [path]);
+  return (
+    <div className="console">
+      <a className="skip-link" href="#console-main">
+        Skip to content
+      </a>
+      <header className="console-header">
+        <div className="console-header__inner">
+          <span className="console-brand">Operator console</span>
+          <span className="console-who">
+            {operator.email} ({operator.role})
+          </span>
+          <Button
+            variant="secondary"
+            busy={leaving}
+            onClick={() => {
+              setLeaving(true);
+              void signOut().finally(() => setLeaving(false));
+            }}
+          >
+            Sign out
+          </Button>
+        </div>
+        <nav aria-label="Console" className="console-nav">
+          <ul>
+            {links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} aria-current={current === link.to ? 'page' : undefined}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="console-main" ref={main} tabIndex={-1} className="console-main">
+        <Page path={path} />
+      </main>
+    </div>
+  );
+}
+
+function Screens(): ReactNode {
+  const { state } = useSession();
+  if (state.status === 'loading')
+    return (
+      <main className="console-main">
+        <Loading>Loading the console…</Loading>
+      </main>
+    );
+  if (state.status === 'failed')
+    return (
+      <main className="console-main">
+        <h1 className="console-title">Operator console</h1>
+        <ErrorAlert error={new Error(state.message)} />
+      </main>
+    );
+  if (state.status === 'signed-out') return <SignInPage />;
+  return <SignedIn />;
+}
+
+/** The operator console (docs/rules/operator-console.md). */
+export function ConsoleApp({ queryClient }: { queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? newConsoleQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <Router>
+        <SessionProvider>
+          <Screens />
+        </SessionProvider>
+      </Router>
+    </QueryClientProvider>
+  );
+}
+
+export default ConsoleApp;

@@ -1,0 +1,16 @@
+import { StrictMode, Suspense, lazy } from 'react';
+import { createRoot } from 'react-dom/client';
+import '../app/styles/global.css';
+import './admin.css';
+
+// The console is its own entry (admin.html), and its pages load lazily after this small shell
+// (docs/rules/operator-console.md); nothing here is in the wizard's bundle.
+const Console = lazy(() => import('./console.tsx'));
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Suspense fallback={<p className="console-boot">Loading the console…</p>}>
+      <Console />
+    </Suspense>
+  </StrictMode>,
+);

@@ -1,0 +1,34 @@
+import { Button } from '../../app/ui/button.tsx';
+import { Empty, ErrorAlert, Loading } from '../ui.tsx';
+import { OrderTable } from './order-table.tsx';
+import { useOrders } from './orders.tsx';
+
+const filters = { q: '', status: 'needs_attention', from: '', to: '' };
+
+/** The needs_attention queue with each order's recorded reason (docs/rules/operator-console.md). */
+export function AttentionPage() {
+  const orders = useOrders(filters);
+  const items = orders.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <>
+      <h1 className="console-title">Needs attention</h1>
+      <ErrorAlert error={orders.error} />
+      {orders.isPending ? (
+        <Loading>Loading orders…</Loading>
+      ) : items.length === 0 ? (
+        !orders.isError && <Empty>Nothing needs attention.</Empty>
+      ) : (
+        <OrderTable orders={items} withReason />
+      )}
+      {orders.hasNextPage && (
+        <Button
+          variant="secondary"
+          busy={orders.isFetchingNextPage}
+          onClick={() => void orders.fetchNextPage()}
+        >
+          Load more
+        </Button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { adminOrderAnswer, type AdminOrdersAnswer } from '@fibre/domain';
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../api.ts';
+import { money, statusLabel, windowText } from '../format.ts';
+import { Link } from '../router.tsx';
+import { TableScroll } from '../ui.tsx';
+
+type Summary = AdminOrdersAnswer['items'][number];
+
+export const orderQuery = (id: string) => ({
+  queryKey: ['order', id],
+  queryFn: () => call('GET', `/admin/api/orders/${encodeURIComponent(id)}`, adminOrderAnswer),
+});
+
+/** The reason a needs_attention order was kept, from the order itself. */
+function ReasonCell({ id }: { id: string }) {
+  const order = useQuery(orderQuery(id));
+  if (order.isPending) return <span className="console-muted">Loading…</span>;
+  if (order.isError) return <span className="console-muted">Not available</span>;
+  return <>{order.data.attentionReason ?? 'None recorded'}</>;
+}
+
+/** Orders as a table: the customer's name links to the order (docs/rules/operator-console.md). */
+export function OrderTable({
+  orders,
+  withReason = false,
+}: {
+  orders: Summary[];
+  withReason?: boolean;
+}) {
+  return (
+    <TableScroll label="Orders">
+      <table className="console-table">
+        <caption className="visually-hidden">Orders</caption>
+        <thead>
+          <tr>
+            <th scope="col">Customer</th>
+            <th scope="col">Email</th>
+            <th scope="col">Status</th>
+            {withReason && <th scope="col">Reason</th>}
+            <th scope="col">Address</th>
+            <th scope="col">Window</th>
+            <th scope="col">Monthly</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.id}>
+              <th scope="row">
+                <Link to={`/admin/orders/${encodeURIComponent(order.id)}`}>
+                  {order.customer.firstName} {order.customer.lastName}
+                </Link>
+              </th>
+              <td>{order.customer.email}</td>
+              <td>
+                <span className={`console-status console-status--${order.status}`}>
+                  {statusLabel(order.status)}
+                </span>
+              </td>
+              {withReason && (
+                <td>
+                  <ReasonCell id={order.id} />
+                </td>
+              )}
+              <td>{order.address}</td>
+              <td>{windowText(order.window)}</td>
+              <td>{money(order.monthlyCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

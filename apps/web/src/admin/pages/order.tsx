@@ -1,0 +1,250 @@
+import { adminOrderAnswer, type AdminOrderAnswer } from '@fibre/domain';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../app/ui/button.tsx';
+import { Field } from '../../app/ui/field.tsx';
+import { ApiError, call } from '../api.ts';
+import { money, statusLabel, whenText, windowText } from '../format.ts';
+import { useOperator } from '../session.tsx';
+import { ErrorAlert, Loading } from '../ui.tsx';
+import { orderQuery } from './order-table.tsx';
+
+type Action = 'retry' | 'resolve' | 'cancel';
+
+const show = (value: unknown): string => {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+};
+
+function History({ order }: { order: AdminOrderAnswer }) {
+  return (
+    <section aria-labelledby="order-history" className="console-section">
+      <h2 id="order-history" className="console-subtitle">
+        History
+      </h2>
+      {order.history.length === 0 ? (
+        <p className="console-empty">No changes yet.</p>
+      ) : (
+        <ol className="console-history">
+          {order.history.map((entry, index) => (
+            <li key={`${entry.at}-${index}`}>
+              <p>
+                <time dateTime={entry.at}>{whenText(entry.at)}</time> · {entry.operator} ·{' '}
+                <strong>{entry.action}</strong>
+              </p>
+              <p className="console-history__change">
+                <code>{show(entry.before)}</code> → <code>{show(entry.after)}</code>
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function NoteDialog({
+  title,
+  label,
+  required,
+  confirm,
+  keep,
+  trigger,
+  busy,
+  error,
+  onConfirm,
+  variant = 'primary',
+}: {
+  title: string;
+  label: string;
+  required: boolean;
+  confirm: string;
+  keep: string;
+  trigger: string;
+  busy: boolean;
+  error: unknown;
+  onConfirm: (note: string) => Promise<unknown>;
+  variant?: 'primary' | 'secondary';
+}) {
+  const [open, setOpen] = useState(false);
+  const [note, setNote] = useState('');
+  const [missing, setMissing] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (required && !note.trim()) {
+      setMissing(true);
+      return;
+    }
+    onConfirm(note.trim()).then(
+      () => {
+        setOpen(false);
+        setNote('');
+      },
+      () => {},
+    );
+  };
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <Dialog.Trigger asChild>
+        <Button variant={variant}>{trigger}</Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="console-overlay" />
+        <Dialog.Content className="console-dialog" aria-describedby={undefined}>
+          <Dialog.Title className="console-subtitle">{title}</Dialog.Title>
+          <form onSubmit={submit}>
+            <ErrorAlert error={open ? error : null} />
+            <Field label={label} error={missing ? 'Write what was done.' : undefined}>
+              {(control) => (
+                <textarea
+                  {...control}
+                  className="input"
+                  rows={3}
+                  maxLength={1000}
+                  required={required}
+                  value={note}
+                  onChange={(event) => {
+                    setNote(event.target.value);
+                    setMissing(false);
+                  }}
+                />
+              )}
+            </Field>
+            <div className="console-actions">
+              <Button type="submit" busy={busy}>
+                {confirm}
+              </Button>
+              <Dialog.Close asChild>
+                <Button variant="secondary" disabled={busy}>
+                  {keep}
+                </Button>
+              </Dialog.Close>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** One order: what was bought, the window, references, history, and a manager's actions. */
+export function OrderPage({ id }: { id: string }) {
+  const operator = useOperator();
+  const queryClient = useQueryClient();
+  const order = useQuery(orderQuery(id));
+  const [last, setLast] = useState<Action | null>(null);
+  const act = useMutation({
+    mutationFn: ({ action, body }: { action: Action; body: unknown }) =>
+      call('POST', `/admin/api/orders/${encodeURIComponent(id)}/${action}`, adminOrderAnswer, {
+        body,
+      }),
+    onMutate: ({ action }) => setLast(action),
+    onSuccess: (answer) => queryClient.setQueryData(['order', id], answer),
+    onSettled: async (_answer, error) => {
+      // A failed retry (502) has still changed the order: its history says what was tried.
+      if (error instanceof ApiError && error.status >= 500)
+        await queryClient.invalidateQueries({ queryKey: ['order', id] });
+      await queryClient.invalidateQueries({ queryKey: ['orders'] });
+    },
+  });
+
+  if (order.isPending)
+    return (
+      <>
+        <h1 className="console-title">Order {id}</h1>
+        <Loading>Loading the order…</Loading>
+      </>
+    );
+  if (order.isError)
+    return (
+      <>
+        <h1 className="console-title">Order {id}</h1>
+        <ErrorAlert error={order.error} />
+      </>
+    );
+
+  const o = order.data;
+  const running = act.isPending ? act.variables.action : null;
+  const rows: [string, string][] = [
+    ['Status', statusLabel(o.status)],
+    ...(o.status === 'needs_attention'
+      ? ([['Reason', o.attentionReason ?? 'None recorded']] as [string, string][])
+      : []),
+    ['Customer', `${o.customer.firstName} ${o.customer.lastName}`],
+    ['Email', o.customer.email],
+    ['Mobile', o.customer.mobile ?? 'None'],
+    ['Address', o.address],
+    ['Plan', o.plan.name],
+    ['Router', o.router.name],
+    ['Add-ons', o.addOns.length ? o.addOns.join(', ') : 'None'],
+    ['Coupon', o.coupon ?? 'None'],
+    ['Monthly', money(o.price.monthlyCents)],
+    ['Activation', money(o.price.activationCents)],
+    ['Card fee', money(o.price.cardFeeCents)],
+    ['Window', windowText(o.window)],
+    ['Billing customer', o.references.billingCustomer ?? 'None'],
+    ['Billing subscription', o.references.billingSubscription ?? 'None'],
+    ['Installer task', o.references.schedulingTask ?? 'None'],
+  ];
+  const inlineError = act.isError && last === 'retry' ? act.error : null;
+  return (
+    <>
+      <h1 className="console-title">Order {o.id}</h1>
+      <ErrorAlert error={inlineError} />
+      {operator.isManager && (
+        <div className="console-actions">
+          {o.status === 'needs_attention' && (
+            <Button
+              busy={running === 'retry'}
+              disabled={act.isPending && running !== 'retry'}
+              onClick={() => act.mutate({ action: 'retry', body: {} })}
+            >
+              Retry
+            </Button>
+          )}
+          {o.status === 'needs_attention' && (
+            <NoteDialog
+              title="Mark resolved"
+              trigger="Mark resolved"
+              label="Note"
+              required
+              confirm="Mark resolved"
+              keep="Close"
+              variant="secondary"
+              busy={running === 'resolve'}
+              error={last === 'resolve' ? act.error : null}
+              onConfirm={(note) => act.mutateAsync({ action: 'resolve', body: { note } })}
+            />
+          )}
+          {o.status !== 'cancelled' && (
+            <NoteDialog
+              title="Cancel this order?"
+              trigger="Cancel order"
+              label="Reason (optional)"
+              required={false}
+              confirm="Cancel order"
+              keep="Keep order"
+              variant="secondary"
+              busy={running === 'cancel'}
+              error={last === 'cancel' ? act.error : null}
+              onConfirm={(note) =>
+                act.mutateAsync({ action: 'cancel', body: note ? { note } : {} })
+              }
+            />
+          )}
+        </div>
+      )}
+      <dl className="console-details">
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <History order={o} />
+    </>
+  );
+}
