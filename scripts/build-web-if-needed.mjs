@@ -1,22 +1,26 @@
-// `npm start` builds the wizard when its production build is missing or older than its sources.
+// `npm start` builds the wizard and the operator console when either's production build is missing
+// or older than their sources (one `vite build` makes both: apps/web/vite.config.ts).
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { isStale } from './newest.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const built = join(root, 'apps/web/dist/index.html');
+const built = ['index.html', 'admin.html'].map((page) => join(root, 'apps/web/dist', page));
 const sources = [
   'apps/web/src',
   'apps/web/index.html',
+  'apps/web/admin.html',
   'apps/web/vite.config.ts',
   'apps/web/public',
   'packages/domain/src',
 ];
 
-const stale = isStale(
-  built,
-  sources.map((s) => join(root, s)),
+const stale = built.some((page) =>
+  isStale(
+    page,
+    sources.map((s) => join(root, s)),
+  ),
 );
 if (
   stale &&

@@ -85,6 +85,7 @@ const summary = {
   plan: 'Fibre 100',
   window: { start: '2026-12-03T08:00:00+11:00', end: '2026-12-03T10:00:00+11:00', state: 'NSW' },
   monthlyCents: 8900,
+  attentionReason: 'Billing failed: card declined',
 };
 
 const order = (overrides: Record<string, unknown> = {}) => ({

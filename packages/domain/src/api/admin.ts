@@ -52,6 +52,8 @@ export const adminOrderSummary = z.object({
   plan: z.string(),
   window: adminWindow,
   monthlyCents: z.number(),
+  /** Why a needs_attention order was kept; null for any other. */
+  attentionReason: z.nullable(z.string()),
 });
 
 /** GET /admin/api/orders: newest first; `nextCursor` asks for the next page, null on the last. */

@@ -119,6 +119,7 @@ export function adminReadRoutes(ctx: AppContext): AnyRoute[] {
             plan: row.plan_name ?? row.plan_id,
             window: windowOf(row),
             monthlyCents: row.monthly_cents,
+            attentionReason: row.attention_reason,
           })),
           nextCursor: page.nextCursor,
         };

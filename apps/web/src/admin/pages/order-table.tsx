@@ -1,24 +1,9 @@
-import { adminOrderAnswer, type AdminOrdersAnswer } from '@fibre/domain';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../api.ts';
+import type { AdminOrdersAnswer } from '@fibre/domain';
 import { money, statusLabel, windowText } from '../format.ts';
 import { Link } from '../router.tsx';
 import { TableScroll } from '../ui.tsx';
 
 type Summary = AdminOrdersAnswer['items'][number];
-
-export const orderQuery = (id: string) => ({
-  queryKey: ['order', id],
-  queryFn: () => call('GET', `/admin/api/orders/${encodeURIComponent(id)}`, adminOrderAnswer),
-});
-
-/** The reason a needs_attention order was kept, from the order itself. */
-function ReasonCell({ id }: { id: string }) {
-  const order = useQuery(orderQuery(id));
-  if (order.isPending) return <span className="console-muted">Loading…</span>;
-  if (order.isError) return <span className="console-muted">Not available</span>;
-  return <>{order.data.attentionReason ?? 'None recorded'}</>;
-}
 
 /** Orders as a table: the customer's name links to the order (docs/rules/operator-console.md). */
 export function OrderTable({
@@ -57,11 +42,7 @@ export function OrderTable({
                   {statusLabel(order.status)}
                 </span>
               </td>
-              {withReason && (
-                <td>
-                  <ReasonCell id={order.id} />
-                </td>
-              )}
+              {withReason && <td>{order.attentionReason ?? 'None recorded'}</td>}
               <td>{order.address}</td>
               <td>{windowText(order.window)}</td>
               <td>{money(order.monthlyCents)}</td>

@@ -8,9 +8,13 @@ import { ApiError, call } from '../api.ts';
 import { money, statusLabel, whenText, windowText } from '../format.ts';
 import { useOperator } from '../session.tsx';
 import { ErrorAlert, Loading } from '../ui.tsx';
-import { orderQuery } from './order-table.tsx';
 
 type Action = 'retry' | 'resolve' | 'cancel';
+
+const orderQuery = (id: string) => ({
+  queryKey: ['order', id],
+  queryFn: () => call('GET', `/admin/api/orders/${encodeURIComponent(id)}`, adminOrderAnswer),
+});
 
 const show = (value: unknown): string => {
   if (value === null || value === undefined) return '—';
