@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
-import { insertLedgerSubscription } from '../repositories/billing.ts';
+import { cancelLedgerSubscription, insertLedgerSubscription } from '../repositories/billing.ts';
 import { findToken } from '../repositories/vault.ts';
 import { messages } from '@fibre/domain';
 
@@ -55,6 +55,12 @@ export interface LocalBilling {
     request: SubscriptionRequest,
     now: Date,
   ): Promise<Subscription>;
+  /**
+   * Cancels the order's subscription in the caller's transaction (an operator cancels the order,
+   * docs/rules/operators.md#acting-on-orders); cancelling twice, or an order never billed, is
+   * harmless.
+   */
+  cancel(trx: Transaction<Schema>, orderId: string, now: Date): Promise<void>;
 }
 
 export interface ExternalBilling {
@@ -106,6 +112,9 @@ export function localLedger(newId: () => string): LocalBilling {
         },
       );
       return { customerId, subscriptionId };
+    },
+    async cancel(trx, orderId, now) {
+      await cancelLedgerSubscription(trx, orderId, now);
     },
   };
 }
