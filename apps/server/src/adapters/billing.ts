@@ -65,7 +65,15 @@ export interface LocalBilling {
 
 export interface ExternalBilling {
   kind: 'external';
-  subscribe(request: SubscriptionRequest): Promise<Subscription>;
+  /**
+   * With `keepCustomer`, a failed subscription leaves the customer (and its card) in place instead
+   * of removing it: an operator's retry of a kept order (docs/rules/operators.md#acting-on-orders)
+   * needs it for the next try, as the card token cannot be used twice.
+   */
+  subscribe(
+    request: SubscriptionRequest,
+    options?: { keepCustomer?: boolean },
+  ): Promise<Subscription>;
   /**
    * Undoes whatever subscribe did for the order, finished or not (its outcome may be unknown
    * after a timeout); resolves when nothing billable is left, throws when that is not certain.

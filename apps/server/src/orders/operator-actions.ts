@@ -129,7 +129,9 @@ export async function retryOrder(deps: InstallDeps, orderId: string, actor: Acto
     const { billing, calendar } = deps;
     if (billing.kind === 'external' && !order.billing_subscription_ref) {
       try {
-        const subscription = await billing.subscribe(subscriptionRequest(written, facts));
+        const subscription = await billing.subscribe(subscriptionRequest(written, facts), {
+          keepCustomer: true,
+        });
         refs.billingCustomerRef = subscription.customerId;
         refs.billingSubscriptionRef = subscription.subscriptionId;
       } catch (error) {
