@@ -355,21 +355,30 @@ describe.each(engines())('acting on orders with Chargebee and Arrivy on %s', (en
     const body = await order();
     arrivy.faults.fail('POST', /^\/api\/tasks\/new$/, 'hang', 1);
     const pending = install(body, `pending-${body.reservation_id}`);
-    let row: { id: string } | undefined;
-    for (let i = 0; i < 200 && !row; i++) {
-      row = await t.database.db
-        .selectFrom('orders')
-        .select('id')
-        .where('reservation_id', '=', body.reservation_id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (!row) await new Promise((r) => setTimeout(r, 25));
-    }
-    const res = await act(row!.id, 'cancel');
+    // The order is written, billed, and waiting on Arrivy under its lease.
+    for (
+      let i = 0;
+      i < 200 &&
+      !arrivy.requests.some(
+        (r) => r.path === '/api/tasks/new' && r.form.get('source_id') === body.reservation_id,
+      );
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 25));
+    const row = await t.database.db
+      .selectFrom('orders')
+      .select(['id', 'status'])
+      .where('reservation_id', '=', body.reservation_id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+    const res = await act(row.id, 'cancel');
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe('order_in_progress');
+    // The refused cancel changed nothing: the install goes on (Arrivy's dropped call undoes it).
+    expect((await orderRow(row.id)).status).toBe('pending');
+    expect((await show(row.id)).history).toEqual([]);
     arrivy.dropHanging();
-    await pending;
+    expect((await pending).statusCode).toBe(503);
   });
 
   it('answers 404 for an unknown order', async () => {
