@@ -51,6 +51,9 @@ describe('the OpenAPI description at /api/docs', () => {
         'GET /admin/api/orders/{id}',
         'GET /admin/api/leads',
         'GET /admin/api/leads.csv',
+        'POST /admin/api/orders/{id}/retry',
+        'POST /admin/api/orders/{id}/resolve',
+        'POST /admin/api/orders/{id}/cancel',
       ].sort(),
     );
   });
