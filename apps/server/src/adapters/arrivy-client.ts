@@ -94,6 +94,18 @@ export function arrivyClient(settings: ArrivySettings, timeoutMs = 15_000) {
       const query = new URLSearchParams({ external_id: externalId });
       return (await call<ArrivyTask[]>('GET', `/tasks?${query}`)) ?? [];
     },
+    /**
+     * POST /api/tasks/{id}/status/new: reports a status on a task (Arrivy's documented types:
+     * NOTSTARTED, ENROUTE, STARTED, COMPLETE, CANCELLED, ...), at `time`.
+     */
+    async reportStatus(taskId: number | string, type: string, time: Date): Promise<void> {
+      const form = new URLSearchParams({
+        type,
+        time: arrivyTime(time),
+        reporter_name: 'Fibre sign-up',
+      });
+      await call('POST', `/tasks/${encodeURIComponent(String(taskId))}/status/new`, form);
+    },
     /** POST /api/tasks/new. */
     async createTask(fields: Record<string, string>): Promise<{ id: number | string }> {
       return call('POST', '/tasks/new', new URLSearchParams(fields));

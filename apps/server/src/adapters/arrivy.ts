@@ -61,6 +61,13 @@ export function arrivyScheduler(
       const [task] = await client.tasksFor(orderId);
       return task ? String(task.id) : null;
     },
+    async cancelTask(orderId, now) {
+      // Reported as a CANCELLED status, not deleted: the office keeps the task and its history.
+      for (const task of await client.tasksFor(orderId)) {
+        if (/^cancel/i.test(task.status ?? '')) continue;
+        await client.reportStatus(task.id, 'CANCELLED', now);
+      }
+    },
     async createTask(request) {
       // A retry of the same order finds the task the first attempt made.
       const earlier = await calendar.findTask(request.orderId);

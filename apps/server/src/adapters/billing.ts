@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
-import { insertLedgerSubscription } from '../repositories/billing.ts';
+import { cancelLedgerSubscription, insertLedgerSubscription } from '../repositories/billing.ts';
 import { findToken } from '../repositories/vault.ts';
 import { messages } from '@fibre/domain';
 
@@ -55,11 +55,25 @@ export interface LocalBilling {
     request: SubscriptionRequest,
     now: Date,
   ): Promise<Subscription>;
+  /**
+   * Cancels the order's subscription in the caller's transaction (an operator cancels the order,
+   * docs/rules/operators.md#acting-on-orders); cancelling twice, or an order never billed, is
+   * harmless.
+   */
+  cancel(trx: Transaction<Schema>, orderId: string, now: Date): Promise<void>;
 }
 
 export interface ExternalBilling {
   kind: 'external';
-  subscribe(request: SubscriptionRequest): Promise<Subscription>;
+  /**
+   * With `keepCustomer`, a failed subscription leaves the customer (and its card) in place instead
+   * of removing it: an operator's retry of a kept order (docs/rules/operators.md#acting-on-orders)
+   * needs it for the next try, as the card token cannot be used twice.
+   */
+  subscribe(
+    request: SubscriptionRequest,
+    options?: { keepCustomer?: boolean },
+  ): Promise<Subscription>;
   /**
    * Undoes whatever subscribe did for the order, finished or not (its outcome may be unknown
    * after a timeout); resolves when nothing billable is left, throws when that is not certain.
@@ -106,6 +120,9 @@ export function localLedger(newId: () => string): LocalBilling {
         },
       );
       return { customerId, subscriptionId };
+    },
+    async cancel(trx, orderId, now) {
+      await cancelLedgerSubscription(trx, orderId, now);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { ArrivyBooking } from '@fibre/domain';
 import type { Schema } from '../db/schema.ts';
-import { insertBooking } from '../repositories/calendar.ts';
+import { cancelBooking, insertBooking } from '../repositories/calendar.ts';
 
 export interface TaskRequest {
   orderId: string;
@@ -29,6 +29,8 @@ export interface LocalCalendar {
     request: TaskRequest,
     now: Date,
   ): Promise<{ taskId: string }>;
+  /** Marks the order's booking cancelled in the caller's transaction; twice is harmless. */
+  cancelTask(trx: Transaction<Schema>, orderId: string, now: Date): Promise<void>;
 }
 
 export interface ExternalCalendar {
@@ -37,6 +39,12 @@ export interface ExternalCalendar {
   createTask(request: TaskRequest): Promise<{ taskId: string }>;
   /** The order's task, null when there is none; throws when the service cannot say. */
   findTask(orderId: string): Promise<string | null>;
+  /**
+   * Cancels the order's task (docs/rules/operators.md#acting-on-orders): done when it has none or
+   * it is already cancelled, so a second try is harmless; throws when the service cannot say or
+   * refuses.
+   */
+  cancelTask(orderId: string, now: Date): Promise<void>;
 }
 
 export function localCalendar(newId: () => string): LocalCalendar {
@@ -56,6 +64,9 @@ export function localCalendar(newId: () => string): LocalCalendar {
         createdAt: now,
       });
       return { taskId };
+    },
+    async cancelTask(trx, orderId, now) {
+      await cancelBooking(trx, orderId, now);
     },
   };
 }

@@ -24,7 +24,7 @@ export function chargebeeBilling(settings: ChargebeeSettings): ExternalBilling {
 
   return {
     kind: 'external',
-    async subscribe(request) {
+    async subscribe(request, options = {}) {
       const id = request.orderId;
       try {
         await ignoreDuplicate(
@@ -59,10 +59,12 @@ export function chargebeeBilling(settings: ChargebeeSettings): ExternalBilling {
           ),
         );
       } catch (error) {
-        // The customer holds the card; without a subscription it must not stay behind.
-        await chargebee.customer
-          .delete(id, { delete_payment_method: true }, key(id, 'customer-undo'))
-          .catch(() => undefined);
+        // The customer holds the card; without a subscription it must not stay behind, unless an
+        // operator's retry keeps it for the next try.
+        if (!options.keepCustomer)
+          await chargebee.customer
+            .delete(id, { delete_payment_method: true }, key(id, 'customer-undo'))
+            .catch(() => undefined);
         throw billingError(error);
       }
       return { customerId: id, subscriptionId: id };

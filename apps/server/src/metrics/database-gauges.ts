@@ -36,7 +36,7 @@ export function databaseGauges(ctx: AppContext, log: FastifyBaseLogger): void {
   });
   new Gauge({
     name: 'fibre_orders',
-    help: 'Orders by status: pending, confirmed, needs_attention (README, orders with an external service)',
+    help: 'Orders by status: pending, confirmed, needs_attention, cancelled (README, orders with an external service)',
     labelNames: ['status'] as const,
     registers,
     async collect() {

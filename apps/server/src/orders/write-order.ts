@@ -132,6 +132,8 @@ export async function writeOrder(
     }),
     status,
     created_at: now,
+    // For an operator's retry of a failed external step (docs/rules/operators.md#acting-on-orders).
+    install_facts: JSON.stringify(facts),
     ...(leaseUntil ? { lease_until: leaseUntil } : {}),
   });
   if (!(await spendCardToken(trx, facts.cardToken, orderId, now))) throw cardTokenSpent();

@@ -59,3 +59,17 @@ export async function insertLedgerSubscription(
     })
     .execute();
 }
+
+/** Marks the order's ledger subscription cancelled, once: a second cancel keeps the first time. */
+export async function cancelLedgerSubscription(
+  trx: Transaction<Schema>,
+  orderId: string,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('billing_subscriptions')
+    .set({ cancelled_at: now })
+    .where('order_id', '=', orderId)
+    .where('cancelled_at', 'is', null)
+    .execute();
+}

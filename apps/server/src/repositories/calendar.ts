@@ -63,3 +63,17 @@ export async function insertBooking(
     })
     .execute();
 }
+
+/** Marks the order's booking (its installer task) cancelled, once. */
+export async function cancelBooking(
+  trx: Transaction<Schema>,
+  orderId: string,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('bookings')
+    .set({ cancelled_at: now })
+    .where('order_id', '=', orderId)
+    .where('cancelled_at', 'is', null)
+    .execute();
+}

@@ -6,7 +6,7 @@ import type { Schema } from '../db/schema.ts';
  * instance's rows, so any instance's scrape gives the same figures.
  */
 
-export const ORDER_STATUSES = ['pending', 'confirmed', 'needs_attention'] as const;
+export const ORDER_STATUSES = ['pending', 'confirmed', 'needs_attention', 'cancelled'] as const;
 
 /**
  * Holds still `held`: live until expires_at, expired after. Expiry needs no job (a hold simply

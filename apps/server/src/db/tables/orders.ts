@@ -1,4 +1,4 @@
-import type { Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 export interface OrderTables {
   orders: {
@@ -23,6 +23,15 @@ export interface OrderTables {
     task_ref: Generated<string | null>;
     attention_reason: Generated<string | null>;
     lease_until: Generated<Date | null>;
+    /**
+     * What the install read from the body (InstallBodyFacts), for a retry (migration 011); null
+     * for orders placed before it.
+     */
+    install_facts: ColumnType<
+      Record<string, unknown> | null,
+      string | null | undefined,
+      string | null
+    >;
   };
   billing_customers: {
     id: string;
@@ -44,6 +53,8 @@ export interface OrderTables {
     monthly_cents: number;
     start_date: Date;
     created_at: Date;
+    /** When its order was cancelled (migration 011). */
+    cancelled_at: Generated<Date | null>;
   };
   bookings: {
     id: string;
@@ -55,6 +66,8 @@ export interface OrderTables {
     ends_at: Date;
     task: JSONColumnType<Record<string, unknown>>;
     created_at: Date;
+    /** When its order was cancelled (migration 011). */
+    cancelled_at: Generated<Date | null>;
   };
   /** Migration 006: the card token each order paid with; a token pays once. */
   spent_card_tokens: {

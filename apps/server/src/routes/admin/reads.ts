@@ -6,8 +6,11 @@ import {
   adminOrdersAnswer,
   adminOrdersQuery,
   errorAnswer,
+  type AdminOrderAnswer,
 } from '@fibre/domain';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import type { Schema } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { requireOperator } from '../../operators/guard.ts';
 import {
@@ -83,6 +86,50 @@ export function csvCell(value: string | null): string {
 export const csvText = (rows: Array<Array<string | null>>): string =>
   rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
 
+/**
+ * One order as the console shows it (adminOrderAnswer), its history included; undefined for an
+ * unknown id. The order's detail and every action's answer (actions.ts).
+ */
+export async function orderDetail(
+  db: Kysely<Schema>,
+  id: string,
+): Promise<AdminOrderAnswer | undefined> {
+  const row = await findAdminOrder(db, id);
+  if (!row) return undefined;
+  const audit = await auditOf(db, 'order', row.id);
+  return {
+    id: row.id,
+    created: row.created_at.toISOString(),
+    status: row.status,
+    attentionReason: row.attention_reason,
+    customer: contactOf(row),
+    address: row.formatted_address ?? '',
+    buildingCode: row.building_code,
+    plan: { id: row.plan_id, name: row.plan_name ?? row.plan_id },
+    router: { id: row.router_id, name: row.router_name ?? row.router_id },
+    addOns: row.add_ons,
+    coupon: row.coupon_id,
+    price: {
+      monthlyCents: row.monthly_cents,
+      activationCents: row.activation_cents,
+      cardFeeCents: row.card_fee_cents,
+    },
+    window: windowOf(row),
+    references: {
+      billingCustomer: row.billing_customer_ref,
+      billingSubscription: row.billing_subscription_ref,
+      schedulingTask: row.task_ref,
+    },
+    history: audit.reverse().map((entry) => ({
+      at: entry.at.toISOString(),
+      operator: entry.operator_email,
+      action: entry.action,
+      before: entry.before,
+      after: entry.after,
+    })),
+  };
+}
+
 export function adminReadRoutes(ctx: AppContext): AnyRoute[] {
   const db = ctx.database.db;
   return [
@@ -139,40 +186,9 @@ export function adminReadRoutes(ctx: AppContext): AnyRoute[] {
         404: { description: 'not_found: no order has this id', schema: errorAnswer },
       },
       handler: async (request) => {
-        const row = await findAdminOrder(db, request.params.id);
-        if (!row) throw notFound('No order has this id');
-        const audit = await auditOf(db, 'order', row.id);
-        return {
-          id: row.id,
-          created: row.created_at.toISOString(),
-          status: row.status,
-          attentionReason: row.attention_reason,
-          customer: contactOf(row),
-          address: row.formatted_address ?? '',
-          buildingCode: row.building_code,
-          plan: { id: row.plan_id, name: row.plan_name ?? row.plan_id },
-          router: { id: row.router_id, name: row.router_name ?? row.router_id },
-          addOns: row.add_ons,
-          coupon: row.coupon_id,
-          price: {
-            monthlyCents: row.monthly_cents,
-            activationCents: row.activation_cents,
-            cardFeeCents: row.card_fee_cents,
-          },
-          window: windowOf(row),
-          references: {
-            billingCustomer: row.billing_customer_ref,
-            billingSubscription: row.billing_subscription_ref,
-            schedulingTask: row.task_ref,
-          },
-          history: audit.reverse().map((entry) => ({
-            at: entry.at.toISOString(),
-            operator: entry.operator_email,
-            action: entry.action,
-            before: entry.before,
-            after: entry.after,
-          })),
-        };
+        const order = await orderDetail(db, request.params.id);
+        if (!order) throw notFound('No order has this id');
+        return order;
       },
     }),
     defineRoute({

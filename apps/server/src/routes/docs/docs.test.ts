@@ -58,6 +58,9 @@ describe('the OpenAPI description at /api/docs', () => {
         'POST /admin/api/leads/{id}/contacted',
         'DELETE /admin/api/leads/{id}/contacted',
         'GET /admin/api/offers',
+        'POST /admin/api/orders/{id}/retry',
+        'POST /admin/api/orders/{id}/resolve',
+        'POST /admin/api/orders/{id}/cancel',
       ].sort(),
     );
   });

@@ -9,6 +9,10 @@ import { startStandIn, type RecordedRequest, type Reply, type StandIn } from './
  *   GET  /api/tasks?from=&to=&page=&items_per_page=   tasks starting in [from, to]
  *   GET  /api/tasks?external_id=                      the tasks with that external id
  *   POST /api/tasks/new                               create a task: {id, url_safe_id}
+ *   POST /api/tasks/{id}/status/new                   report a status (type, time): {id}
+ *
+ * A task's `status` is its latest reported type (NOTSTARTED when made); `statuses` keeps each
+ * report, so tests see what was reported.
  *
  * `book(...)` puts a task in the calendar as the office would, outside this product.
  */
@@ -24,14 +28,48 @@ export interface ArrivyStandIn extends StandIn {
   book(task: { start: string; end: string; state: string; title?: string; status?: string }): void;
 }
 
+/** Arrivy's documented task status types. */
+const STATUS_TYPES = [
+  'NOTSTARTED',
+  'ENROUTE',
+  'STARTED',
+  'COMPLETE',
+  'EXCEPTION',
+  'CANCELLED',
+  'PREPARING',
+  'CONFIRMED',
+  'CUSTOM',
+  'RECOMMENDED',
+  'RESCHEDULED',
+  'CUSTOMER_EXCEPTION',
+  'READYFORPICKUP',
+];
+
 const asUtc = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$/, '');
 
 export async function startArrivy(): Promise<ArrivyStandIn> {
   const tasks: StoredTask[] = [];
   const faults = faultList();
   let nextId = 5348024557502464;
+  let nextStatusId = 6473924464345088;
 
   function handle(req: RecordedRequest): Reply {
+    let m: RegExpExecArray | null;
+    if (req.method === 'POST' && (m = /^\/api\/tasks\/([^/]+)\/status\/new$/.exec(req.path))) {
+      const taskId = String(m[1]);
+      const task = tasks.find((t) => String(t.id) === taskId);
+      if (!task) return { status: 404, body: { description: `No task ${taskId}` } };
+      const f = Object.fromEntries(req.form);
+      if (!STATUS_TYPES.includes(f.type ?? ''))
+        return { status: 400, body: { description: 'type is not a task status type' } };
+      if (!f.time || Number.isNaN(Date.parse(f.time)))
+        return { status: 400, body: { description: 'time is not a valid date' } };
+      const id = nextStatusId++;
+      const statuses = (task.statuses as Array<Record<string, string | number>> | undefined) ?? [];
+      task.statuses = [...statuses, { ...f, id }];
+      task.status = f.type;
+      return { status: 200, body: { id } };
+    }
     if (req.method === 'GET' && req.path === '/api/tasks') {
       const q = req.query;
       let found = tasks;
@@ -60,6 +98,7 @@ export async function startArrivy(): Promise<ArrivyStandIn> {
         ...f,
         id,
         url_safe_id: `task-${id}`,
+        status: 'NOTSTARTED',
         start_datetime: asUtc(f.start_datetime),
         end_datetime: f.end_datetime ? asUtc(f.end_datetime) : undefined,
         start_datetime_original_iso_str: f.start_datetime,

@@ -1,0 +1,311 @@
+import type { InstallBodyFacts } from '@fibre/domain';
+import { conflict, HttpError, notFound } from '../errors.ts';
+import { recordAudit } from '../repositories/operators.ts';
+import {
+  markOrderCancelled,
+  releaseBookedReservation,
+  resolveOrder,
+  restoreLease,
+  takeActionLease,
+} from '../repositories/order-actions.ts';
+import { findOrder, finishOrder, type OrderRow } from '../repositories/orders.ts';
+import { inTransaction } from '../repositories/transactions.ts';
+import { LEASE_MS } from './install-external.ts';
+import { rebuildOrder } from './rebuild-order.ts';
+import { subscriptionRequest, taskRequest, type InstallDeps } from './write-order.ts';
+
+/**
+ * A manager's actions on an order (docs/rules/operators.md#acting-on-orders): retry the failed
+ * external step of an order kept as needs_attention, mark it resolved with a note, or cancel it.
+ * Each is audited on the order (subject_type `order`) in the change's own transaction, a failed
+ * attempt too.
+ */
+
+/** Who acts, and when. */
+export interface Actor {
+  email: string;
+  at: Date;
+}
+
+type Refs = { billingCustomerRef?: string; billingSubscriptionRef?: string; taskRef?: string };
+
+/** What the audit keeps of an order, before and after an action. */
+const stateOf = (order: {
+  status: string;
+  attention_reason: string | null;
+  billing_customer_ref: string | null;
+  billing_subscription_ref: string | null;
+  task_ref: string | null;
+}) => ({
+  status: order.status,
+  reason: order.attention_reason,
+  refs: {
+    billingCustomer: order.billing_customer_ref,
+    billingSubscription: order.billing_subscription_ref,
+    schedulingTask: order.task_ref,
+  },
+});
+
+const inProgress = () =>
+  conflict(
+    'order_in_progress',
+    'This order is being worked on by another request right now (an install or another action). Please try again in a few minutes.',
+  );
+
+async function orderOrNotFound(deps: InstallDeps, orderId: string): Promise<OrderRow> {
+  const order = await findOrder(deps.ctx.database.db, orderId);
+  if (!order) throw notFound('No order has this id');
+  return order;
+}
+
+/** What an external service said, for the operator and the audit: its code and its detail. */
+function failureText(error: unknown): string {
+  if (error instanceof HttpError) {
+    const cause = error.cause;
+    const detail =
+      typeof cause === 'string' ? cause : cause instanceof Error ? cause.message : undefined;
+    return detail ? `${error.code}: ${detail}` : `${error.code}: ${error.message}`;
+  }
+  if (error instanceof Error) return error.message;
+  const said = error && typeof error === 'object' ? (error as { message?: unknown }).message : '';
+  return typeof said === 'string' && said ? said : String(error);
+}
+
+class StepFailed extends Error {
+  constructor(
+    readonly step: string,
+    readonly detail: string,
+  ) {
+    super(`${step}: ${detail}`);
+  }
+}
+
+/**
+ * Retries the external steps a needs_attention order lacks, with the install's own adapters, each
+ * idempotent per order: billing when it has no subscription reference, the installer task when it
+ * has none. Confirmed when both are done; otherwise it stays needs_attention with the new reason
+ * and the answer is 502 `retry_failed` naming the step.
+ */
+export async function retryOrder(deps: InstallDeps, orderId: string, actor: Actor): Promise<void> {
+  const { db } = deps.ctx.database;
+  const order = await orderOrNotFound(deps, orderId);
+  if (order.status !== 'needs_attention') {
+    throw conflict(
+      'not_retryable',
+      `Only an order that needs attention can be retried; this one is ${order.status}.`,
+    );
+  }
+  const facts = order.install_facts as InstallBodyFacts | null;
+  if (!facts) {
+    throw conflict(
+      'not_retryable',
+      'This order was placed before retries were possible, so what billing and the installer task need was not kept. Finish it by hand in billing and scheduling, then mark it resolved.',
+    );
+  }
+  const now = deps.ctx.now();
+  if (
+    !(await takeActionLease(
+      db,
+      orderId,
+      'needs_attention',
+      now,
+      new Date(now.getTime() + LEASE_MS),
+    ))
+  ) {
+    const again = await findOrder(db, orderId);
+    if (again && again.status !== 'needs_attention') {
+      throw conflict(
+        'not_retryable',
+        `Only an order that needs attention can be retried; this one is ${again.status}.`,
+      );
+    }
+    throw inProgress();
+  }
+
+  const refs: Refs = {};
+  let failed: StepFailed | undefined;
+  try {
+    const written = await rebuildOrder(deps, order, { facts });
+    const { billing, calendar } = deps;
+    if (billing.kind === 'external' && !order.billing_subscription_ref) {
+      try {
+        const subscription = await billing.subscribe(subscriptionRequest(written, facts), {
+          keepCustomer: true,
+        });
+        refs.billingCustomerRef = subscription.customerId;
+        refs.billingSubscriptionRef = subscription.subscriptionId;
+      } catch (error) {
+        throw new StepFailed('billing', failureText(error));
+      }
+    }
+    if (calendar.kind === 'external' && !order.task_ref) {
+      try {
+        refs.taskRef = (await calendar.createTask(taskRequest(written, facts))).taskId;
+      } catch (error) {
+        // A timeout may hide a task that was made: the order's task is looked for once more.
+        const found = await calendar.findTask(orderId).catch(() => null);
+        if (!found) throw new StepFailed('installer task', failureText(error));
+        refs.taskRef = found;
+      }
+    }
+  } catch (error) {
+    failed =
+      error instanceof StepFailed
+        ? error
+        : new StepFailed('rebuilding the order', failureText(error));
+  }
+
+  const before = stateOf(order);
+  const after = {
+    ...before,
+    refs: {
+      billingCustomer: refs.billingCustomerRef ?? order.billing_customer_ref,
+      billingSubscription: refs.billingSubscriptionRef ?? order.billing_subscription_ref,
+      schedulingTask: refs.taskRef ?? order.task_ref,
+    },
+  };
+  const reason = failed ? `retry failed at ${failed.step}: ${failed.detail}` : null;
+  await inTransaction(db, async (trx) => {
+    await finishOrder(trx, orderId, {
+      status: failed ? 'needs_attention' : 'confirmed',
+      attentionReason: reason,
+      ...refs,
+    });
+    await recordAudit(trx, {
+      operatorEmail: actor.email,
+      at: actor.at,
+      action: failed ? 'order_retry_failed' : 'order_retried',
+      subjectType: 'order',
+      subjectId: orderId,
+      before,
+      after: {
+        ...after,
+        status: failed ? 'needs_attention' : 'confirmed',
+        reason,
+        ...(failed ? { failedStep: failed.step } : {}),
+      },
+    });
+  });
+  if (failed) {
+    throw new HttpError(
+      502,
+      'retry_failed',
+      `The retry failed at ${failed.step} (${failed.detail}). The order still needs attention.`,
+    );
+  }
+}
+
+/** Marks a needs_attention order confirmed, the operator's note kept in its history. */
+export async function resolveNeedsAttention(
+  deps: InstallDeps,
+  orderId: string,
+  note: string,
+  actor: Actor,
+): Promise<void> {
+  const { db } = deps.ctx.database;
+  const order = await orderOrNotFound(deps, orderId);
+  if (order.status !== 'needs_attention') {
+    throw conflict(
+      'not_resolvable',
+      `Only an order that needs attention can be marked resolved; this one is ${order.status}.`,
+    );
+  }
+  await inTransaction(db, async (trx) => {
+    if (!(await resolveOrder(trx, orderId, deps.ctx.now()))) {
+      const again = await findOrder(trx, orderId);
+      if (again && again.status !== 'needs_attention') {
+        throw conflict(
+          'not_resolvable',
+          `Only an order that needs attention can be marked resolved; this one is ${again.status}.`,
+        );
+      }
+      throw inProgress();
+    }
+    const before = stateOf(order);
+    await recordAudit(trx, {
+      operatorEmail: actor.email,
+      at: actor.at,
+      action: 'order_resolved',
+      subjectType: 'order',
+      subjectId: orderId,
+      before,
+      after: { ...before, status: 'confirmed', reason: null, note },
+    });
+  });
+}
+
+/**
+ * Cancels an order: its billing through the billing adapter, its installer task through the
+ * calendar, and its window given back (the consumed reservation released). The external
+ * services first, each idempotent; if one fails the order is left as it was, the attempt audited,
+ * and the answer is 502 `cancel_failed` naming the step. The local parts (the embedded ledger and
+ * calendar, the reservation, the order) change in one transaction with the audit record.
+ */
+export async function cancelOrder(
+  deps: InstallDeps,
+  orderId: string,
+  note: string | undefined,
+  actor: Actor,
+): Promise<void> {
+  const { db } = deps.ctx.database;
+  const order = await orderOrNotFound(deps, orderId);
+  if (order.status === 'cancelled') {
+    throw conflict('already_cancelled', 'This order is already cancelled.');
+  }
+  const now = deps.ctx.now();
+  if (
+    !(await takeActionLease(db, orderId, order.status, now, new Date(now.getTime() + LEASE_MS)))
+  ) {
+    const again = await findOrder(db, orderId);
+    if (again?.status === 'cancelled') {
+      throw conflict('already_cancelled', 'This order is already cancelled.');
+    }
+    throw inProgress();
+  }
+
+  const { billing, calendar } = deps;
+  const before = stateOf(order);
+  const withNote = note === undefined ? {} : { note };
+  let step = 'billing';
+  try {
+    if (billing.kind === 'external') await billing.cancel(orderId);
+    step = 'installer task';
+    if (calendar.kind === 'external') await calendar.cancelTask(orderId, now);
+  } catch (error) {
+    const detail = failureText(error);
+    await inTransaction(db, async (trx) => {
+      // The order stays as it was, its earlier lease (an install's) back in place.
+      await restoreLease(trx, orderId, order.lease_until);
+      await recordAudit(trx, {
+        operatorEmail: actor.email,
+        at: actor.at,
+        action: 'order_cancel_failed',
+        subjectType: 'order',
+        subjectId: orderId,
+        before,
+        after: { ...before, failedStep: step, error: detail, ...withNote },
+      });
+    });
+    throw new HttpError(
+      502,
+      'cancel_failed',
+      `The cancel failed at ${step} (${detail}). The order is unchanged; what was already cancelled stays cancelled, so trying again is safe.`,
+    );
+  }
+
+  await inTransaction(db, async (trx) => {
+    if (billing.kind === 'local') await billing.cancel(trx, orderId, now);
+    if (calendar.kind === 'local') await calendar.cancelTask(trx, orderId, now);
+    await releaseBookedReservation(trx, order.reservation_id, now);
+    await markOrderCancelled(trx, orderId);
+    await recordAudit(trx, {
+      operatorEmail: actor.email,
+      at: actor.at,
+      action: 'order_cancelled',
+      subjectType: 'order',
+      subjectId: orderId,
+      before,
+      after: { ...before, status: 'cancelled', reason: null, ...withNote },
+    });
+  });
+}
