@@ -60,8 +60,10 @@ export function chargebeeBilling(settings: ChargebeeSettings): ExternalBilling {
         );
       } catch (error) {
         // The customer holds the card; without a subscription it must not stay behind, unless an
-        // operator's retry keeps it for the next try.
-        if (!options.keepCustomer)
+        // operator's retry keeps it for the next try. Only a definite refusal removes it here: when
+        // the outcome is unknown (5xx, a timeout) the order may be kept for a retry, which needs
+        // the customer, and the install's undo (`cancel`) removes it when the order is not kept.
+        if (!options.keepCustomer && refused(error))
           await chargebee.customer
             .delete(id, { delete_payment_method: true }, key(id, 'customer-undo'))
             .catch(() => undefined);
@@ -148,6 +150,12 @@ async function notFoundIsDone(call: Promise<unknown>): Promise<void> {
   } catch (error) {
     if (asFailure(error).api_error_code !== 'resource_not_found') throw error;
   }
+}
+
+/** Chargebee answered and said no (a 4xx other than 429): nothing was made. */
+function refused(error: unknown): boolean {
+  const status = asFailure(error).http_status_code;
+  return status !== undefined && status < 500 && status !== 429;
 }
 
 /** A replayed create after its idempotency key has lapsed finds its own record: that is success. */
