@@ -143,7 +143,14 @@ async function complete(
       const answer = asAnswer(error);
       // A refusal (declined card, bad token) billed nothing; anything else may have.
       if (answer.status >= 500 && !(await undone(() => billing.cancel(orderId)))) {
-        await keepForAttention(deps, input, order, 'billing outcome unknown and not undone', {}, false);
+        await keepForAttention(
+          deps,
+          input,
+          order,
+          'billing outcome unknown and not undone',
+          {},
+          false,
+        );
         throw paymentUnconfirmed();
       }
       await undoOrder(deps, input, order);
