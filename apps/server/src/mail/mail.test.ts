@@ -4,9 +4,9 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openPglite } from '../db/database.ts';
 import { prepare } from '../db/open.ts';
+import { productionGaps } from '../production.ts';
 import { findMail } from '../repositories/mail.ts';
-import { engines, startTestApp, type TestApp } from '../test-support/app.ts';
-import { RAISED_LIMITS } from '../test-support/limits.ts';
+import { engines, startTestApp, testConfig, type TestApp } from '../test-support/app.ts';
 import { prepareOrder } from '../test-support/order.ts';
 import {
   smtpEnv,
@@ -137,14 +137,7 @@ describe('sending across a crash, with two workers, and when SMTP fails', () => 
 
   it('sends what an app left in the outbox once, after a new app starts on the database', async () => {
     smtp = await startSmtpReceiver();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      ADDRESS_INDEX_SIZE: '2000',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      ...RAISED_LIMITS,
-      ...smtpEnv(smtp),
-      PUBLIC_URL,
-    });
+    const config = testConfig({ ...smtpEnv(smtp), PUBLIC_URL });
     const database = await openPglite(undefined);
     try {
       await prepare(database, config);
@@ -281,5 +274,42 @@ describe('the confirmation content', () => {
     expect(html).toContain('Acme &amp; Sons');
     expect(html).toContain('1 &quot;Quoted&quot; St');
     expect(text).toContain('Hi <script>alert(1)</script>,');
+  });
+});
+
+describe('the mail settings', () => {
+  it('takes SMTP_URL and MAIL_FROM together, and PUBLIC_URL in production', () => {
+    const smtp = 'smtp://user:pass@mail.example.com:587';
+    expect(() => loadConfig({ SMTP_URL: smtp })).toThrow(/SMTP_URL and MAIL_FROM: set both/);
+    expect(() => loadConfig({ MAIL_FROM: 'a@example.com' })).toThrow(/set both/);
+    expect(() => loadConfig({ SMTP_URL: 'http://x', MAIL_FROM: 'a@example.com' })).toThrow(
+      /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+    expect(() => loadConfig({ SMTP_URL: smtp, MAIL_FROM: 'Acme <nope>' })).toThrow(
+      /MAIL_FROM must be an email address/,
+    );
+    expect(
+      loadConfig({ SMTP_URL: smtp, MAIL_FROM: 'Acme Fibre <orders@acme.example>' }).keys,
+    ).toMatchObject({ SMTP_URL: smtp, MAIL_FROM: 'Acme Fibre <orders@acme.example>' });
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ PUBLIC_URL: 'https://signup.example.com/' }).publicUrl).toBe(
+      'https://signup.example.com',
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL must be an http/);
+    const production = (env: Record<string, string>) =>
+      productionGaps(
+        loadConfig({
+          NODE_ENV: 'production',
+          DATABASE_URL: 'postgres://db/x',
+          CHARGEBEE_SITE: 'acme',
+          CHARGEBEE_PUBLISHABLE_KEY: 'pk',
+          CHARGEBEE_API_KEY: 'sk',
+          ...env,
+        }),
+      );
+    expect(production({})).toEqual([
+      'PUBLIC_URL is not set: links in mail would point at http://localhost:3000',
+    ]);
+    expect(production({ PUBLIC_URL })).toEqual([]);
   });
 });

@@ -5,8 +5,7 @@ import { prepare } from '../db/open.ts';
 import { openPglite } from '../db/database.ts';
 import { productionGaps } from '../production.ts';
 import { findNotifications } from '../repositories/notifications.ts';
-import { engines, startTestApp, type TestApp } from '../test-support/app.ts';
-import { RAISED_LIMITS } from '../test-support/limits.ts';
+import { engines, startTestApp, testConfig, type TestApp } from '../test-support/app.ts';
 import {
   opsWebhookEnv,
   startOpsReceiver,
@@ -155,13 +154,7 @@ describe('ops notifications for leads', () => {
 describe('ops notifications across a restart', () => {
   it('delivers what an app left in the outbox once a new app starts on the same database', async () => {
     const receiver = await startOpsReceiver();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      ADDRESS_INDEX_SIZE: '2000',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      ...RAISED_LIMITS,
-      ...opsWebhookEnv(receiver),
-    });
+    const config = testConfig(opsWebhookEnv(receiver));
     const database = await openPglite(undefined);
     try {
       await prepare(database, config);

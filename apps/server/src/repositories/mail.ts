@@ -2,6 +2,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import type { MailAttachment, MailKind } from '../db/tables/mail.ts';
 import { claimDue, markFailedIn } from './outbox.ts';
+import { ordersWithWindow } from './orders.ts';
 
 /** The only SQL for customer mail and order links (docs/rules/mail.md). */
 
@@ -58,12 +59,8 @@ export async function insertOrderLink(
 
 /** What the confirmation tells: the order, its booked window and its building's address. */
 export async function confirmationDetails(trx: Transaction<Schema>, orderId: string) {
-  return trx
-    .selectFrom('orders')
-    .innerJoin('reservations', 'reservations.reservation_id', 'orders.reservation_id')
-    .innerJoin('slot_windows', 'slot_windows.id', 'reservations.window_id')
-    .select((eb) => [
-      'orders.id',
+  return ordersWithWindow(trx)
+    .select([
       'orders.plan_id',
       'orders.router_id',
       'orders.add_ons',
@@ -71,18 +68,6 @@ export async function confirmationDetails(trx: Transaction<Schema>, orderId: str
       'orders.monthly_cents',
       'orders.activation_cents',
       'orders.card_fee_cents',
-      'orders.email',
-      'orders.contact',
-      'slot_windows.state',
-      'slot_windows.starts_at',
-      'slot_windows.ends_at',
-      eb
-        .selectFrom('buildings')
-        .select('buildings.formatted_address')
-        .whereRef('buildings.code', '=', 'orders.building_code')
-        .orderBy('buildings.formatted_address')
-        .limit(1)
-        .as('formatted_address'),
     ])
     .where('orders.id', '=', orderId)
     .executeTakeFirst();

@@ -2,6 +2,7 @@ import { type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import type { NotificationKind } from '../db/tables/notifications.ts';
 import { claimDue, markDeliveredIn, markFailedIn } from './outbox.ts';
+import { ordersWithWindow } from './orders.ts';
 
 /** The only SQL for ops notifications (docs/rules/notifications.md). */
 
@@ -55,27 +56,8 @@ export async function attentionDetails(
   }>
 > {
   if (orderIds.length === 0) return [];
-  return trx
-    .selectFrom('orders')
-    .innerJoin('reservations', 'reservations.reservation_id', 'orders.reservation_id')
-    .innerJoin('slot_windows', 'slot_windows.id', 'reservations.window_id')
-    .select((eb) => [
-      'orders.id',
-      'orders.attention_reason',
-      'orders.contact',
-      'orders.email',
-      'orders.building_code',
-      'slot_windows.state',
-      'slot_windows.starts_at',
-      'slot_windows.ends_at',
-      eb
-        .selectFrom('buildings')
-        .select('buildings.formatted_address')
-        .whereRef('buildings.code', '=', 'orders.building_code')
-        .orderBy('buildings.formatted_address')
-        .limit(1)
-        .as('formatted_address'),
-    ])
+  return ordersWithWindow(trx)
+    .select('orders.attention_reason')
     .where('orders.id', 'in', orderIds)
     .orderBy('orders.id')
     .execute();

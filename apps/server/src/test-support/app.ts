@@ -25,6 +25,17 @@ export function takeAnswerViolations(app: FastifyInstance): AnswerViolation[] {
   return mine;
 }
 
+/** The configuration every test app runs on: a small address index, limits raised, and `env`. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    ADDRESS_INDEX_SIZE: '2000',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...RAISED_LIMITS,
+    ...env,
+  });
+}
+
 export const engines = (): Array<'pglite' | 'postgres'> =>
   process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
@@ -53,13 +64,7 @@ export async function startTestApp(
     catalogue?: ProviderCatalogue;
   } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    ADDRESS_INDEX_SIZE: '2000',
-    RATE_LIMIT_PER_MINUTE: '100000',
-    ...RAISED_LIMITS,
-    ...env,
-  });
+  const config = testConfig(env);
   const database =
     engine === 'postgres' ? await freshPostgres(options.schema) : await openPglite(undefined);
   await prepare(database, config);
