@@ -197,7 +197,7 @@ export async function queueOrderConfirmation(
   const routerCents = router ? Math.round(Number(router.cost) * 100) : 0;
   lines.push({
     label: router?.name ?? order.router_id,
-    price: routerCents > 0 ? `${formatCents(routerCents)} a month` : 'included',
+    price: routerCents > 0 ? `${formatCents(routerCents)} a month` : 'no charge',
   });
   for (const addOn of order.add_ons) {
     if (addOn === 'static-ip')
