@@ -1,12 +1,18 @@
 import type { Attachment, ParsedMail } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openPglite } from '../db/database.ts';
 import { prepare } from '../db/open.ts';
 import { productionGaps } from '../production.ts';
 import { findMail } from '../repositories/mail.ts';
-import { engines, startTestApp, testConfig, type TestApp } from '../test-support/app.ts';
+import {
+  engines,
+  eventually,
+  startAppOn,
+  startTestApp,
+  testConfig,
+  type TestApp,
+} from '../test-support/app.ts';
 import { prepareOrder } from '../test-support/order.ts';
 import {
   smtpEnv,
@@ -142,17 +148,14 @@ describe('sending across a crash, with two workers, and when SMTP fails', () => 
     try {
       await prepare(database, config);
       // The first app commits the order and stops before its sender's first round.
-      const first = await buildApp({ config, database, logger: false, mailPollMs: 60_000 });
-      await first.ready();
+      const first = await startAppOn(config, database, { mailPollMs: 60_000 });
       const { orderId } = await placeOrder(first);
       await first.close();
       expect(smtp.messages).toEqual([]);
 
-      const second = await buildApp({ config, database, logger: false, mailPollMs: 20 });
-      await second.ready();
+      const second = await startAppOn(config, database, { mailPollMs: 20 });
       try {
-        for (let i = 0; i < 200 && smtp.messages.length === 0; i++)
-          await new Promise((r) => setTimeout(r, 25));
+        await eventually(() => smtp.messages.length > 0);
         expect(smtp.messages).toHaveLength(1);
         expect(smtp.messages[0]!.text).toContain(`${PUBLIC_URL}/order/`);
         // Later rounds send nothing more.
@@ -206,12 +209,7 @@ describe('sending across a crash, with two workers, and when SMTP fails', () => 
     async () => {
       smtp = await startSmtpReceiver();
       const t = await startTestApp('postgres', { ...smtpEnv(smtp), PUBLIC_URL });
-      const other = await buildApp({
-        config: t.config,
-        database: t.database,
-        logger: false,
-        mailPollMs: 60_000,
-      });
+      const other = await startAppOn(t.config, t.database, { mailPollMs: 60_000 });
       try {
         const ids: string[] = [];
         for (let i = 0; i < 6; i++) ids.push((await placeOrder(t.app, new Date(), i)).orderId);
