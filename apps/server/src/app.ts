@@ -16,6 +16,7 @@ import { createMetrics } from './metrics/metrics.ts';
 import { registerMetrics } from './metrics/register.ts';
 import { registerRateLimits, trustProxyOption } from './plugins/rate-limits.ts';
 import { createNotificationWorker, type NotificationWorker } from './notifications/worker.ts';
+import { createMailWorker, type MailWorker } from './mail/worker.ts';
 import { registerRoutes } from './routes/index.ts';
 import { contentSecurityPolicy } from './security.ts';
 
@@ -37,12 +38,16 @@ export interface AppOptions {
   catalogue?: CatalogueCache;
   /** How often the ops notification worker looks for due rows (notifications/worker.ts). */
   notificationPollMs?: number;
+  /** How often the mail sender looks for due mail (mail/worker.ts). */
+  mailPollMs?: number;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The ops notification worker: started when the app is ready, stopped when it closes. */
     notifications: NotificationWorker;
+    /** The customer mail sender: started when the app is ready, stopped when it closes. */
+    mail: MailWorker;
   }
 }
 
@@ -127,5 +132,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('notifications', notifications);
   app.addHook('onReady', async () => notifications.start());
   app.addHook('onClose', () => notifications.stop());
+
+  // Customer mail (docs/rules/mail.md): without SMTP_URL it sends nothing, and the outbox keeps
+  // every mail (the embedded default).
+  const mail = createMailWorker(ctx, app.log, {
+    ...(options.mailPollMs ? { pollMs: options.mailPollMs } : {}),
+  });
+  app.decorate('mail', mail);
+  app.addHook('onReady', async () => mail.start());
+  app.addHook('onClose', () => mail.stop());
   return app;
 }

@@ -146,6 +146,20 @@ const envSchema = z.object({
     (v) => v === undefined || v.length >= 16,
     'OPS_WEBHOOK_SECRET must be at least 16 characters',
   ),
+  // Customer mail over SMTP (docs/rules/mail.md): both or neither; without, mail stays queued.
+  SMTP_URL: url('SMTP_URL').refine(
+    (v) => v === undefined || /^smtps?:$/.test(new URL(v).protocol),
+    'SMTP_URL must be an smtp:// or smtps:// URL',
+  ),
+  MAIL_FROM: optional.refine(
+    (v) => v === undefined || z.email().safeParse(/<([^>]+)>\s*$/.exec(v)?.[1] ?? v).success,
+    'MAIL_FROM must be an email address, or a name and <address>',
+  ),
+  // The site's public origin, for absolute links in mail (the order page).
+  PUBLIC_URL: url('PUBLIC_URL').refine(
+    (v) => v === undefined || /^https?:$/.test(new URL(v).protocol),
+    'PUBLIC_URL must be an http(s) URL',
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -195,6 +209,13 @@ export interface Config {
     installsPerMinute: number;
   };
   logLevel: Env['LOG_LEVEL'];
+  /**
+   * The site's public origin for links in mail, without a trailing slash: PUBLIC_URL, or
+   * http://localhost:PORT when it is unset (production mode refuses that, production.ts).
+   */
+  publicUrl: string;
+  /** PUBLIC_URL was set (not the localhost default). */
+  publicUrlSet: boolean;
   keys: Pick<
     Env,
     | 'MAPS_API_KEY'
@@ -214,6 +235,8 @@ export interface Config {
     | 'REDIS_URL'
     | 'OPS_WEBHOOK_URL'
     | 'OPS_WEBHOOK_SECRET'
+    | 'SMTP_URL'
+    | 'MAIL_FROM'
   >;
 }
 
@@ -252,6 +275,11 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       'Invalid configuration:\n  OPS_WEBHOOK_URL and OPS_WEBHOOK_SECRET: set both (signed ops notifications) or neither',
     );
   }
+  if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL and MAIL_FROM: set both (customer mail over SMTP) or neither',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -284,6 +312,8 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       installsPerMinute: e.INSTALLS_PER_MINUTE,
     },
     logLevel: e.LOG_LEVEL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     keys: {
       MAPS_API_KEY: e.MAPS_API_KEY,
       CHARGEBEE_SITE: e.CHARGEBEE_SITE,
@@ -302,6 +332,8 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       REDIS_URL: e.REDIS_URL,
       OPS_WEBHOOK_URL: e.OPS_WEBHOOK_URL,
       OPS_WEBHOOK_SECRET: e.OPS_WEBHOOK_SECRET,
+      SMTP_URL: e.SMTP_URL,
+      MAIL_FROM: e.MAIL_FROM,
     },
   };
 }

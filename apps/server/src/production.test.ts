@@ -18,7 +18,9 @@ const chargebee = {
   CHARGEBEE_PUBLISHABLE_KEY: 'live_pk',
   CHARGEBEE_API_KEY: 'live_key',
 };
-const real = { ...chargebee, DATABASE_URL: 'postgres://db.example/fibre' };
+// The site's public origin, for links in mail (docs/rules/mail.md).
+const site = { PUBLIC_URL: 'https://signup.example.com' };
+const real = { ...chargebee, ...site, DATABASE_URL: 'postgres://db.example/fibre' };
 
 describe('production mode', () => {
   it.each<[string, Record<string, string>, string[]]>([
@@ -30,6 +32,7 @@ describe('production mode', () => {
         'DATABASE_URL is not set: the embedded PGlite would be used',
         'CHARGEBEE_SITE and CHARGEBEE_PUBLISHABLE_KEY not set: the test-mode card vault would take cards',
         'CHARGEBEE_SITE and CHARGEBEE_API_KEY not set: orders would be billed to the local ledger',
+        'PUBLIC_URL is not set: links in mail would point at http://localhost:3000',
       ],
     ],
     [
@@ -38,6 +41,7 @@ describe('production mode', () => {
       [
         'CHARGEBEE_PUBLISHABLE_KEY not set: the test-mode card vault would take cards',
         'CHARGEBEE_API_KEY not set: orders would be billed to the local ledger',
+        'PUBLIC_URL is not set: links in mail would point at http://localhost:3000',
       ],
     ],
     ['production on real parts', { NODE_ENV: 'production', ...real }, []],
@@ -70,7 +74,13 @@ describe('production mode', () => {
 function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const clean = { ...process.env };
-    for (const name of ['DATABASE_URL', 'CATALOGUE_FILE', 'ALLOW_DEMO', ...Object.keys(chargebee)])
+    for (const name of [
+      'DATABASE_URL',
+      'CATALOGUE_FILE',
+      'ALLOW_DEMO',
+      'PUBLIC_URL',
+      ...Object.keys(chargebee),
+    ])
       delete clean[name];
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: serverDir,
@@ -95,6 +105,7 @@ describe('NODE_ENV=production at start', () => {
       'CHARGEBEE_SITE',
       'CHARGEBEE_PUBLISHABLE_KEY',
       'CHARGEBEE_API_KEY',
+      'PUBLIC_URL',
       'CATALOGUE_FILE',
     ]) {
       expect(output).toContain(name);
@@ -133,6 +144,7 @@ describe('NODE_ENV=production at start', () => {
         PORT: String(await freePort()),
         DATABASE_URL: url.toString(),
         ...chargebee,
+        ...site,
       });
       expect(code).toBe(78);
       expect(output).toContain(

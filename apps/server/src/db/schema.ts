@@ -5,6 +5,7 @@ import type { OrderTables } from './tables/orders.ts';
 import type { CatalogueVersionTables } from './tables/catalogue-versions.ts';
 import type { NotificationTables } from './tables/notifications.ts';
 import type { OperatorTables } from './tables/operators.ts';
+import type { MailTables } from './tables/mail.ts';
 
 /** Every table the repositories may touch, as Kysely sees it; one file per migration's tables. */
 export interface Schema
@@ -15,4 +16,5 @@ export interface Schema
     SchedulingTables,
     OrderTables,
     NotificationTables,
-    OperatorTables {}
+    OperatorTables,
+    MailTables {}

@@ -31,6 +31,8 @@ export interface Metrics {
   installFailed(failure: unknown): void;
   /** An ops notification's delivery attempt (docs/rules/notifications.md), by outcome. */
   notification(outcome: NotificationOutcome): void;
+  /** A customer mail's sending attempt (docs/rules/mail.md), by outcome. */
+  mail(outcome: NotificationOutcome): void;
 }
 
 export type NotificationOutcome = 'delivered' | 'failed' | 'gave_up';
@@ -65,6 +67,12 @@ export function createMetrics(): Metrics {
   const notifications = new Counter({
     name: 'fibre_ops_notifications_total',
     help: 'Ops notification delivery attempts: delivered, failed (retried later) or gave_up',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  const mail = new Counter({
+    name: 'fibre_mail_total',
+    help: 'Customer mail sending attempts: delivered, failed (retried later) or gave_up',
     labelNames: ['outcome'] as const,
     registers,
   });
@@ -109,5 +117,6 @@ export function createMetrics(): Metrics {
       installFailures.inc({ cause: answer.code });
     },
     notification: (outcome) => notifications.inc({ outcome }),
+    mail: (outcome) => mail.inc({ outcome }),
   };
 }

@@ -1,12 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { prepare } from '../db/open.ts';
 import { openPglite } from '../db/database.ts';
 import { productionGaps } from '../production.ts';
 import { findNotifications } from '../repositories/notifications.ts';
-import { engines, startTestApp, type TestApp } from '../test-support/app.ts';
-import { RAISED_LIMITS } from '../test-support/limits.ts';
+import {
+  engines,
+  eventually,
+  startAppOn,
+  startTestApp,
+  testConfig,
+  type TestApp,
+} from '../test-support/app.ts';
 import {
   opsWebhookEnv,
   startOpsReceiver,
@@ -155,24 +160,12 @@ describe('ops notifications for leads', () => {
 describe('ops notifications across a restart', () => {
   it('delivers what an app left in the outbox once a new app starts on the same database', async () => {
     const receiver = await startOpsReceiver();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      ADDRESS_INDEX_SIZE: '2000',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      ...RAISED_LIMITS,
-      ...opsWebhookEnv(receiver),
-    });
+    const config = testConfig(opsWebhookEnv(receiver));
     const database = await openPglite(undefined);
     try {
       await prepare(database, config);
       // The first app records the lead and stops before its worker's first round.
-      const first = await buildApp({
-        config,
-        database,
-        logger: false,
-        notificationPollMs: 60_000,
-      });
-      await first.ready();
+      const first = await startAppOn(config, database, { notificationPollMs: 60_000 });
       const res = await first.inject({
         method: 'POST',
         url: '/api/v1/public/leads',
@@ -182,11 +175,9 @@ describe('ops notifications across a restart', () => {
       await first.close();
       expect(receiver.requests).toEqual([]);
 
-      const second = await buildApp({ config, database, logger: false, notificationPollMs: 20 });
-      await second.ready();
+      const second = await startAppOn(config, database, { notificationPollMs: 20 });
       try {
-        for (let i = 0; i < 200 && receiver.deliveries.length === 0; i++)
-          await new Promise((r) => setTimeout(r, 25));
+        await eventually(() => receiver.deliveries.length > 0);
         expect(receiver.deliveries).toEqual([
           expect.objectContaining({
             type: 'lead.created',
@@ -216,12 +207,7 @@ describe.each(engines().filter((e) => e === 'postgres'))('two workers on %s', (e
   });
 
   it('never sends one notification twice', async () => {
-    const other = await buildApp({
-      config: t.config,
-      database: t.database,
-      logger: false,
-      notificationPollMs: 60_000,
-    });
+    const other = await startAppOn(t.config, t.database, { notificationPollMs: 60_000 });
     try {
       const ids = [];
       for (let i = 0; i < 30; i++) ids.push(await postLead(t));
@@ -283,6 +269,7 @@ describe('the signature scheme and its configuration', () => {
           CHARGEBEE_SITE: 'acme',
           CHARGEBEE_PUBLISHABLE_KEY: 'pk',
           CHARGEBEE_API_KEY: 'sk',
+          PUBLIC_URL: 'https://signup.example.com',
           OPS_WEBHOOK_URL: url,
           OPS_WEBHOOK_SECRET: secret,
         }),

@@ -1,5 +1,6 @@
 import { endOfBookingDayMs, type InstallBody } from '@fibre/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { findMail } from '../repositories/mail.ts';
 import { markStaleOrders } from '../repositories/orders.ts';
 import { startTestApp, type TestApp } from '../test-support/app.ts';
 import { prepareOrder } from '../test-support/order.ts';
@@ -83,6 +84,10 @@ describe('install with Chargebee and Arrivy', () => {
     ]);
     expect(calls(arrivy, arFrom)).toEqual(['GET /api/tasks', 'POST /api/tasks/new']);
     expect(await holdStatus(body.reservation_id)).toBe('consumed');
+    // The confirmation email is committed with the confirmed order (docs/rules/mail.md).
+    expect(await findMail(t.database.db, order_id)).toEqual([
+      expect.objectContaining({ kind: 'order.confirmation', delivered_at: null }),
+    ]);
 
     // The same key again: the first answer, and no call to anyone.
     const again = await install(body, `ok-${body.reservation_id}`);
@@ -180,6 +185,8 @@ describe('install with Chargebee and Arrivy', () => {
     });
     expect(cb.subscriptions.get(order_id)).toMatchObject({ status: 'future' });
     expect(await holdStatus(body.reservation_id)).toBe('consumed');
+    // Answered 201: the visitor gets the confirmation email too.
+    expect(await findMail(t.database.db, order_id)).toHaveLength(1);
   });
 
   it('keeps the order when Arrivy cannot say whether the task was made', async () => {
@@ -223,6 +230,8 @@ describe('install with Chargebee and Arrivy', () => {
       attention_reason: 'billing outcome unknown and not undone',
     });
     expect(await holdStatus(other.reservation_id)).toBe('consumed');
+    // Answered 503: no confirmation email.
+    expect(await findMail(t.database.db, row.id)).toEqual([]);
   });
 
   it('resumes an order whose request died, billing once and booking once', async () => {

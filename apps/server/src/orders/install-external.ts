@@ -12,6 +12,7 @@ import {
 } from '../repositories/orders.ts';
 import { restoreReservation } from '../repositories/reservations.ts';
 import { inTransaction } from '../repositories/transactions.ts';
+import { queueOrderConfirmation } from '../mail/confirmation.ts';
 import { rebuildOrder } from './rebuild-order.ts';
 import {
   keyReused,
@@ -142,7 +143,14 @@ async function complete(
       const answer = asAnswer(error);
       // A refusal (declined card, bad token) billed nothing; anything else may have.
       if (answer.status >= 500 && !(await undone(() => billing.cancel(orderId)))) {
-        await keepForAttention(deps, input, order, 'billing outcome unknown and not undone', {});
+        await keepForAttention(
+          deps,
+          input,
+          order,
+          'billing outcome unknown and not undone',
+          {},
+          false,
+        );
         throw paymentUnconfirmed();
       }
       await undoOrder(deps, input, order);
@@ -176,6 +184,7 @@ async function complete(
             ? 'installer task not created and billing not undone'
             : 'installer task not confirmed',
           refs,
+          true,
           error,
         );
       }
@@ -185,6 +194,8 @@ async function complete(
   const answer = placedAnswer(orderId);
   await inTransaction(deps.ctx.database.db, async (trx) => {
     await finishOrder(trx, orderId, { status: 'confirmed', ...refs });
+    // The confirmation email, committed with the 201 (docs/rules/mail.md).
+    await queueOrderConfirmation(trx, deps.ctx, orderId, deps.ctx.now(), facts.unit);
     if (key !== undefined) await saveIdempotentAnswer(trx, key, answer.status, answer.body);
   });
   return answer;
@@ -230,6 +241,8 @@ async function keepForAttention(
   order: WrittenOrder,
   reason: string,
   refs: { billingCustomerRef?: string; billingSubscriptionRef?: string; taskRef?: string },
+  /** The visitor gets 201 for it: the confirmation email goes too (docs/rules/mail.md). */
+  confirm: boolean,
   error?: unknown,
 ): Promise<InstallAnswer> {
   const answer = placedAnswer(order.orderId);
@@ -246,6 +259,8 @@ async function keepForAttention(
       deps.ctx.now(),
       deps.ctx.newId,
     );
+    if (confirm)
+      await queueOrderConfirmation(trx, deps.ctx, order.orderId, deps.ctx.now(), input.facts.unit);
     if (input.idempotencyKey !== undefined)
       await saveIdempotentAnswer(trx, input.idempotencyKey, answer.status, answer.body);
   });

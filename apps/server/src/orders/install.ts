@@ -3,6 +3,7 @@ import { readInstallBody, type InstallBodyFacts } from '@fibre/domain';
 import { accepted, Refusal, refused, type Outcome } from '../errors.ts';
 import { claimIdempotencyKey, saveIdempotentAnswer } from '../repositories/orders.ts';
 import { inTransaction } from '../repositories/transactions.ts';
+import { queueOrderConfirmation } from '../mail/confirmation.ts';
 import { installExternally } from './install-external.ts';
 import {
   keyReused,
@@ -93,6 +94,8 @@ async function placeOrder(
     const order = await writeOrder(trx, ctx, facts, now, 'confirmed');
     await billing.subscribe(trx, subscriptionRequest(order, facts), now);
     await calendar.createTask(trx, taskRequest(order, facts), now);
+    // The confirmation email, committed with the order (docs/rules/mail.md).
+    await queueOrderConfirmation(trx, ctx, order.orderId, now, facts.unit);
     const answer = placedAnswer(order.orderId);
     if (idempotencyKey !== undefined)
       await saveIdempotentAnswer(trx, idempotencyKey, answer.status, answer.body);

@@ -1,6 +1,8 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import type { NotificationKind } from '../db/tables/notifications.ts';
+import { claimDue, markDeliveredIn, markFailedIn } from './outbox.ts';
+import { ordersWithWindow } from './orders.ts';
 
 /** The only SQL for ops notifications (docs/rules/notifications.md). */
 
@@ -54,91 +56,29 @@ export async function attentionDetails(
   }>
 > {
   if (orderIds.length === 0) return [];
-  return trx
-    .selectFrom('orders')
-    .innerJoin('reservations', 'reservations.reservation_id', 'orders.reservation_id')
-    .innerJoin('slot_windows', 'slot_windows.id', 'reservations.window_id')
-    .select((eb) => [
-      'orders.id',
-      'orders.attention_reason',
-      'orders.contact',
-      'orders.email',
-      'orders.building_code',
-      'slot_windows.state',
-      'slot_windows.starts_at',
-      'slot_windows.ends_at',
-      eb
-        .selectFrom('buildings')
-        .select('buildings.formatted_address')
-        .whereRef('buildings.code', '=', 'orders.building_code')
-        .orderBy('buildings.formatted_address')
-        .limit(1)
-        .as('formatted_address'),
-    ])
+  return ordersWithWindow(trx)
+    .select('orders.attention_reason')
     .where('orders.id', 'in', orderIds)
     .orderBy('orders.id')
     .execute();
 }
 
-/**
- * Claims up to `limit` due, undelivered notifications for one sending: their next attempt moves
- * to `until`, so no other worker takes them meanwhile (should this one die, they fall due again
- * then). On PostgreSQL `FOR UPDATE SKIP LOCKED` lets several instances claim at once without
- * waiting on, or taking, each other's rows.
- */
+/** Claims due notifications for one sending (repositories/outbox.ts, claimDue). */
 export async function claimDueNotifications(
   db: Kysely<Schema>,
   now: Date,
   until: Date,
   limit: number,
 ): Promise<NotificationRow[]> {
-  return db.transaction().execute(async (trx) => {
-    const due = await trx
-      .selectFrom('ops_notifications')
-      .select('id')
-      .where('delivered_at', 'is', null)
-      .where('next_attempt_at', '<=', now)
-      .orderBy('next_attempt_at')
-      .orderBy('created_at')
-      .limit(limit)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    if (due.length === 0) return [];
-    return trx
-      .updateTable('ops_notifications')
-      .set({ next_attempt_at: until, attempts: sql<number>`attempts + 1` })
-      .where(
-        'id',
-        'in',
-        due.map((d) => d.id),
-      )
-      .returningAll()
-      .execute();
-  });
+  return claimDue(db, 'ops_notifications', now, until, limit);
 }
 
-export async function markDelivered(db: Kysely<Schema>, id: string, at: Date): Promise<void> {
-  await db
-    .updateTable('ops_notifications')
-    .set({ delivered_at: at, next_attempt_at: null, last_error: null })
-    .where('id', '=', id)
-    .execute();
-}
+export const markDelivered = (db: Kysely<Schema>, id: string, at: Date) =>
+  markDeliveredIn(db, 'ops_notifications', id, at);
 
 /** A failed attempt: due again at `next`, or (null) given up on, keeping its last error. */
-export async function markFailed(
-  db: Kysely<Schema>,
-  id: string,
-  next: Date | null,
-  error: string,
-): Promise<void> {
-  await db
-    .updateTable('ops_notifications')
-    .set({ next_attempt_at: next, last_error: error.slice(0, 1000) })
-    .where('id', '=', id)
-    .execute();
-}
+export const markFailed = (db: Kysely<Schema>, id: string, next: Date | null, error: string) =>
+  markFailedIn(db, 'ops_notifications', id, next, error);
 
 /** One notification as stored (tests and, later, the console). */
 export async function findNotifications(

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { ProviderCatalogue } from '@fibre/domain';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/database.ts';
 import { prepare } from '../db/open.ts';
@@ -23,6 +23,17 @@ export function takeAnswerViolations(app: FastifyInstance): AnswerViolation[] {
   const mine = violations.filter((v) => v.app === app);
   for (const v of mine) violations.splice(violations.indexOf(v), 1);
   return mine;
+}
+
+/** The configuration every test app runs on: a small address index, limits raised, and `env`. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    ADDRESS_INDEX_SIZE: '2000',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...RAISED_LIMITS,
+    ...env,
+  });
 }
 
 export const engines = (): Array<'pglite' | 'postgres'> =>
@@ -53,13 +64,7 @@ export async function startTestApp(
     catalogue?: ProviderCatalogue;
   } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    ADDRESS_INDEX_SIZE: '2000',
-    RATE_LIMIT_PER_MINUTE: '100000',
-    ...RAISED_LIMITS,
-    ...env,
-  });
+  const config = testConfig(env);
   const database =
     engine === 'postgres' ? await freshPostgres(options.schema) : await openPglite(undefined);
   await prepare(database, config);
@@ -96,6 +101,22 @@ export async function startTestApp(
       }
     },
   };
+}
+
+/** Another app on the same database (a second instance, or a restart), ready; the caller closes it. */
+export async function startAppOn(
+  config: Config,
+  database: Database,
+  options: Partial<AppOptions> = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp({ config, database, logger: false, ...options });
+  await app.ready();
+  return app;
+}
+
+/** Waits until `done()` holds, looking every 25 ms for at most 5 s. */
+export async function eventually(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 25));
 }
 
 /** Imports a catalogue as if from a file whose text hashes as its JSON does. */

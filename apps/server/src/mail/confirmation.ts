@@ -1,0 +1,245 @@
+import { stateTimeZone, STATIC_IP_LABEL, type ProviderSpec } from '@fibre/domain';
+import { createEvent } from 'ics';
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../context.ts';
+import type { Schema } from '../db/schema.ts';
+import type { MailAttachment } from '../db/tables/mail.ts';
+import { confirmationDetails, enqueueMail, insertOrderLink } from '../repositories/mail.ts';
+import { ORDER_LINK_PLACEHOLDER, hashOrderToken, newOrderToken } from './order-link.ts';
+
+/**
+ * The order's confirmation email (docs/rules/mail.md): what was ordered with its stored prices,
+ * the installation window in the building's state's zone, an .ics invite with the window and the
+ * address, and the order page's link; the provider's brand, en-AU.
+ */
+
+/** 8900 → '$89.00'. */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const dollars = Math.floor(abs / 100).toLocaleString('en-AU');
+  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** 'Thursday 3 December 2026, 8:00 am – 10:00 am AEDT', in the zone of the window's state. */
+export function formatWindow(startsAt: Date, endsAt: Date, state: string): string {
+  const timeZone = stateTimeZone(state);
+  const day = new Intl.DateTimeFormat('en-AU', {
+    timeZone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+  const time = new Intl.DateTimeFormat('en-AU', {
+    timeZone,
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  });
+  const zone = new Intl.DateTimeFormat('en-AU', { timeZone, timeZoneName: 'short' })
+    .formatToParts(endsAt)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  // ICU puts narrow no-break spaces in times; mail clients show plain ones reliably.
+  const plain = (s: string) => s.replace(/[\s\u202f]+/g, ' ').replace(/,/g, '');
+  return `${plain(day.format(startsAt))}, ${plain(time.format(startsAt))} – ${plain(time.format(endsAt))} ${zone ?? timeZone}`;
+}
+
+/** Customer and catalogue text goes into HTML only through this. */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+export interface ConfirmationFacts {
+  orderId: string;
+  firstName: string;
+  provider: Pick<ProviderSpec, 'name' | 'colour' | 'support_phone' | 'support_email'>;
+  /** What was ordered: a label and its price words ('$89.00 a month'). */
+  lines: Array<{ label: string; price: string }>;
+  totals: Array<{ label: string; price: string }>;
+  window: { state: string; startsAt: Date; endsAt: Date };
+  address: string;
+  now: Date;
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+  attachments: MailAttachment[];
+}
+
+/** The .ics invite: DTSTART/DTEND in UTC equal to the booked window, the address, a UID per order. */
+export function confirmationInvite(facts: ConfirmationFacts): string {
+  const { value, error } = createEvent({
+    productId: `-//${facts.provider.name}//Order confirmation//EN`,
+    uid: `order-${facts.orderId}@fibre-signup`,
+    title: `${facts.provider.name} installation`,
+    description: `Your ${facts.provider.name} installation. Questions: ${facts.provider.support_phone}.`,
+    location: facts.address,
+    start: facts.window.startsAt.getTime(),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end: facts.window.endsAt.getTime(),
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    method: 'PUBLISH',
+    status: 'CONFIRMED',
+  });
+  if (error || !value) throw new Error(`The invite could not be made: ${String(error)}`);
+  return value;
+}
+
+/** Subject, plain text and HTML (with %ORDER_LINK% where the link goes) and the invite. */
+export function renderConfirmation(facts: ConfirmationFacts): RenderedMail {
+  const { provider } = facts;
+  const when = formatWindow(facts.window.startsAt, facts.window.endsAt, facts.window.state);
+  const subject = `Your ${provider.name} order is confirmed`;
+  const rows = (items: ConfirmationFacts['lines']) =>
+    items.map((i) => `  ${i.label}: ${i.price}`).join('\n');
+  const text = [
+    `Hi ${facts.firstName},`,
+    '',
+    `Thank you for your order with ${provider.name}.`,
+    '',
+    'What you ordered:',
+    rows(facts.lines),
+    '',
+    rows(facts.totals),
+    '',
+    'Installation:',
+    `  ${when}`,
+    `  ${facts.address}`,
+    'The calendar invite is attached.',
+    '',
+    `See or change your order: ${ORDER_LINK_PLACEHOLDER}`,
+    '',
+    `Questions? Call ${provider.support_phone} or email ${provider.support_email}.`,
+    '',
+    provider.name,
+  ].join('\n');
+
+  const e = escapeHtml;
+  const colour = /^#[0-9a-fA-F]{6}$/.test(provider.colour) ? provider.colour : '#1a56db';
+  const htmlRows = (items: ConfirmationFacts['lines'], strong = false) =>
+    items
+      .map(
+        (i) =>
+          `<tr><td style="padding:4px 12px 4px 0">${strong ? `<strong>${e(i.label)}</strong>` : e(i.label)}</td><td style="padding:4px 0;text-align:right">${strong ? `<strong>${e(i.price)}</strong>` : e(i.price)}</td></tr>`,
+      )
+      .join('');
+  const html = `<!doctype html>
+<html lang="en-AU">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff">
+<tr><td style="background:${colour};color:#ffffff;padding:16px 24px;font-size:20px;font-weight:bold">${e(provider.name)}</td></tr>
+<tr><td style="padding:24px">
+<p>Hi ${e(facts.firstName)},</p>
+<p>Thank you for your order with ${e(provider.name)}.</p>
+<h2 style="font-size:16px">What you ordered</h2>
+<table role="presentation" cellpadding="0" cellspacing="0">${htmlRows(facts.lines)}${htmlRows(facts.totals, true)}</table>
+<h2 style="font-size:16px">Installation</h2>
+<p>${e(when)}<br>${e(facts.address)}</p>
+<p>The calendar invite is attached.</p>
+<p><a href="${ORDER_LINK_PLACEHOLDER}" style="color:${colour}">See or change your order</a></p>
+<p>Questions? Call ${e(provider.support_phone)} or email <a href="mailto:${e(provider.support_email)}">${e(provider.support_email)}</a>.</p>
+</td></tr></table>
+</td></tr></table>
+</body>
+</html>
+`;
+  return {
+    subject,
+    text,
+    html,
+    attachments: [
+      {
+        filename: 'installation.ics',
+        content_type: 'text/calendar; charset=utf-8; method=PUBLISH',
+        content: confirmationInvite(facts),
+      },
+    ],
+  };
+}
+
+/**
+ * Queues the order's confirmation in the caller's transaction (the one that gives the visitor
+ * 201, or an operator's retry): a new order page link (only its hash stored) and the rendered
+ * mail in the outbox. `unit` is the unit the visitor named, when the caller knows it.
+ */
+export async function queueOrderConfirmation(
+  trx: Transaction<Schema>,
+  ctx: AppContext,
+  orderId: string,
+  now: Date,
+  unit?: string,
+): Promise<void> {
+  const order = await confirmationDetails(trx, orderId);
+  if (!order) throw new Error(`Order ${orderId} not found for its confirmation`);
+  const served = ctx.catalogue.current();
+  const plan = served.plans.find((p) => p.id === order.plan_id);
+  const router = served.routers.find((r) => r.id === order.router_id);
+  const contact = order.contact;
+  const firstName = typeof contact.firstName === 'string' ? contact.firstName : '';
+  const rules = served.domain;
+  const lines: ConfirmationFacts['lines'] = [];
+  lines.push({
+    label: `${plan?.name ?? order.plan_id} plan`,
+    price: plan ? `${formatCents(Math.round(Number(plan.cost) * 100))} a month` : '',
+  });
+  const routerCents = router ? Math.round(Number(router.cost) * 100) : 0;
+  lines.push({
+    label: router?.name ?? order.router_id,
+    price: routerCents > 0 ? `${formatCents(routerCents)} a month` : 'no charge',
+  });
+  for (const addOn of order.add_ons) {
+    if (addOn === 'static-ip')
+      lines.push({
+        label: STATIC_IP_LABEL,
+        price: `${formatCents(Math.round(rules.staticIpMonthly * 100))} a month`,
+      });
+    else if (addOn === 'new-development-fee')
+      lines.push({
+        label: 'New development fee',
+        price: `${formatCents(Math.round(rules.newDevelopmentCharge * 100))} once`,
+      });
+    else lines.push({ label: addOn, price: '' });
+  }
+  if (order.coupon_id) lines.push({ label: `Coupon ${order.coupon_id}`, price: 'applied' });
+  const totals = [{ label: 'Monthly total', price: formatCents(order.monthly_cents) }];
+  if (order.activation_cents > 0)
+    totals.push({ label: 'One-off charges', price: formatCents(order.activation_cents) });
+  if (order.card_fee_cents > 0)
+    totals.push({ label: 'Card fee', price: formatCents(order.card_fee_cents) });
+  const place = order.formatted_address ?? '';
+  const address = unit && unit !== '0' ? `Unit ${unit}, ${place}` : place;
+
+  const rendered = renderConfirmation({
+    orderId,
+    firstName,
+    provider: served.provider,
+    lines: lines.map((l) => ({ label: l.label, price: l.price || '—' })),
+    totals,
+    window: { state: order.state, startsAt: order.starts_at, endsAt: order.ends_at },
+    address,
+    now,
+  });
+  const token = newOrderToken();
+  await insertOrderLink(trx, orderId, hashOrderToken(token), now);
+  await enqueueMail(trx, {
+    id: ctx.newId(),
+    kind: 'order.confirmation',
+    orderId,
+    recipient: order.email,
+    ...rendered,
+    linkToken: token,
+    createdAt: now,
+  });
+}

@@ -1,0 +1,89 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { AppContext } from '../context.ts';
+import { claimDueMail, markMailFailed, markMailSent, type MailRow } from '../repositories/mail.ts';
+import { createOutboxWorker, type OutboxWorker, type WorkerLog } from '../outbox/worker.ts';
+import { ORDER_LINK_PLACEHOLDER, orderLinkUrl } from './order-link.ts';
+
+/**
+ * The mail sender (docs/rules/mail.md): the shared outbox loop (outbox/worker.ts) sending each due
+ * mail over SMTP (SMTP_URL, from MAIL_FROM). The server accepting the message sends it; anything
+ * else (a refusal, a timeout, a refused connection) is retried with backoff. Without SMTP_URL it
+ * sends nothing and the mail stays in the outbox.
+ */
+
+export type MailWorker = OutboxWorker;
+
+/** The link goes into the stored bodies only now: the outbox keeps the placeholder. */
+function withLink(body: string, row: MailRow, publicUrl: string, html: boolean): string {
+  const link = row.link_token ? orderLinkUrl(publicUrl, row.link_token) : publicUrl;
+  // base64url tokens and an http(s) origin need no escaping in text; in HTML & and " would.
+  const safe = html ? link.replaceAll('&', '&amp;').replaceAll('"', '&quot;') : link;
+  return body.replaceAll(ORDER_LINK_PLACEHOLDER, safe);
+}
+
+/** The address part of MAIL_FROM ('Name <a@b>' or 'a@b'), for the Message-ID's domain. */
+function fromDomain(from: string): string {
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  return address.split('@')[1]?.trim() || 'localhost';
+}
+
+export function createMailWorker(
+  ctx: AppContext,
+  log: WorkerLog,
+  options: { pollMs?: number; timeoutMs?: number } = {},
+): MailWorker {
+  const { SMTP_URL: url, MAIL_FROM: from } = ctx.config.keys;
+  const timeout = options.timeoutMs ?? 30_000;
+  let transport: Transporter | undefined;
+  const smtp = () =>
+    (transport ??= nodemailer.createTransport({
+      url: url!,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    }));
+  const { db } = ctx.database;
+  const publicUrl = ctx.config.publicUrl;
+  const worker = createOutboxWorker<MailRow>(
+    {
+      enabled: Boolean(url && from),
+      now: ctx.now,
+      claim: (now, until, limit) => claimDueMail(db, now, until, limit),
+      async send(row) {
+        await smtp().sendMail({
+          from: from!,
+          to: row.recipient,
+          subject: row.subject,
+          text: withLink(row.text_body, row, publicUrl, false),
+          html: withLink(row.html_body, row, publicUrl, true),
+          // The same id on every attempt: a receiver can tell a repeat (docs/rules/mail.md).
+          messageId: `<${row.id}@${fromDomain(from!)}>`,
+          date: row.created_at,
+          attachments: row.attachments.map((a) => ({
+            filename: a.filename,
+            content: a.content,
+            contentType: a.content_type,
+          })),
+        });
+      },
+      markDelivered: (id, at) => markMailSent(db, id, at),
+      markFailed: (id, next, error) => markMailFailed(db, id, next, error),
+      count: (outcome) => ctx.metrics.mail(outcome),
+      describe: (row) => ({ mail_id: row.id, kind: row.kind, order_id: row.order_id }),
+      messages: {
+        failed: 'mail not sent; will retry',
+        gaveUp: 'mail given up',
+        round: 'mail round failed',
+      },
+    },
+    log,
+    options.pollMs ? { pollMs: options.pollMs } : {},
+  );
+  return {
+    ...worker,
+    async stop() {
+      await worker.stop();
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Schema } from '../db/schema.ts';
+import type { MailAttachment, MailKind } from '../db/tables/mail.ts';
+import { claimDue, markFailedIn } from './outbox.ts';
+import { ordersWithWindow } from './orders.ts';
+
+/** The only SQL for customer mail and order links (docs/rules/mail.md). */
+
+export type MailRow = Selectable<Schema['mail_outbox']>;
+
+export interface NewMail {
+  id: string;
+  kind: MailKind;
+  orderId: string | null;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: MailAttachment[];
+  linkToken: string | null;
+  createdAt: Date;
+}
+
+/**
+ * Writes a mail into the outbox, inside the caller's transaction: it exists exactly when the
+ * order or change it tells of was committed. It is due at once.
+ */
+export async function enqueueMail(trx: Transaction<Schema>, mail: NewMail): Promise<void> {
+  await trx
+    .insertInto('mail_outbox')
+    .values({
+      id: mail.id,
+      kind: mail.kind,
+      order_id: mail.orderId,
+      recipient: mail.recipient,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html,
+      attachments: JSON.stringify(mail.attachments),
+      link_token: mail.linkToken,
+      created_at: mail.createdAt,
+      next_attempt_at: mail.createdAt,
+    })
+    .execute();
+}
+
+/** An order page's token, as its SHA-256 only, in the transaction that confirms the order. */
+export async function insertOrderLink(
+  trx: Transaction<Schema>,
+  orderId: string,
+  tokenHash: string,
+  at: Date,
+): Promise<void> {
+  await trx
+    .insertInto('order_links')
+    .values({ order_id: orderId, token_hash: tokenHash, created_at: at })
+    .execute();
+}
+
+/** What the confirmation tells: the order, its booked window and its building's address. */
+export async function confirmationDetails(trx: Transaction<Schema>, orderId: string) {
+  return ordersWithWindow(trx)
+    .select([
+      'orders.plan_id',
+      'orders.router_id',
+      'orders.add_ons',
+      'orders.coupon_id',
+      'orders.monthly_cents',
+      'orders.activation_cents',
+      'orders.card_fee_cents',
+    ])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** Claims due mail for one sending (repositories/outbox.ts, claimDue). */
+export function claimDueMail(
+  db: Kysely<Schema>,
+  now: Date,
+  until: Date,
+  limit: number,
+): Promise<MailRow[]> {
+  return claimDue(db, 'mail_outbox', now, until, limit);
+}
+
+/** Sent: the order page's token leaves the outbox with it (order_links keeps only its hash). */
+export async function markMailSent(db: Kysely<Schema>, id: string, at: Date): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ delivered_at: at, next_attempt_at: null, last_error: null, link_token: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A failed attempt: due again at `next`, or (null) given up on, keeping its last error. */
+export const markMailFailed = (db: Kysely<Schema>, id: string, next: Date | null, error: string) =>
+  markFailedIn(db, 'mail_outbox', id, next, error);
+
+/** The mail as stored, oldest first (tests and the console). */
+export async function findMail(db: Kysely<Schema>, orderId?: string): Promise<MailRow[]> {
+  let query = db.selectFrom('mail_outbox').selectAll().orderBy('created_at').orderBy('id');
+  if (orderId) query = query.where('order_id', '=', orderId);
+  return query.execute();
+}
+
+/** The order an order page's token opens, by the token's SHA-256 (hex). */
+export async function findOrderLink(
+  db: Kysely<Schema>,
+  tokenHash: string,
+): Promise<{ order_id: string } | undefined> {
+  return db
+    .selectFrom('order_links')
+    .select('order_id')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
