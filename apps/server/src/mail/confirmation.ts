@@ -4,7 +4,12 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Schema } from '../db/schema.ts';
 import type { MailAttachment } from '../db/tables/mail.ts';
-import { confirmationDetails, enqueueMail, insertOrderLink } from '../repositories/mail.ts';
+import {
+  confirmationDetails,
+  enqueueMail,
+  hasConfirmation,
+  insertOrderLink,
+} from '../repositories/mail.ts';
 import { ORDER_LINK_PLACEHOLDER, hashOrderToken, newOrderToken } from './order-link.ts';
 
 /**
@@ -242,4 +247,18 @@ export async function queueOrderConfirmation(
     linkToken: token,
     createdAt: now,
   });
+}
+
+/**
+ * An order an operator confirms (a retry that succeeds, or marked resolved) gets its confirmation
+ * then, in the same transaction, unless it was queued before (an order kept needs_attention after
+ * the visitor got 201 has one already): docs/rules/mail.md.
+ */
+export async function queueConfirmationOnce(
+  trx: Transaction<Schema>,
+  ctx: AppContext,
+  orderId: string,
+  now: Date,
+): Promise<void> {
+  if (!(await hasConfirmation(trx, orderId))) await queueOrderConfirmation(trx, ctx, orderId, now);
 }

@@ -1,5 +1,6 @@
 import type { InstallBodyFacts } from '@fibre/domain';
 import { conflict, HttpError, notFound } from '../errors.ts';
+import { queueConfirmationOnce } from '../mail/confirmation.ts';
 import { recordAudit } from '../repositories/operators.ts';
 import {
   markOrderCancelled,
@@ -171,6 +172,7 @@ export async function retryOrder(deps: InstallDeps, orderId: string, actor: Acto
       attentionReason: reason,
       ...refs,
     });
+    if (!failed) await queueConfirmationOnce(trx, deps.ctx, orderId, deps.ctx.now());
     await recordAudit(trx, {
       operatorEmail: actor.email,
       at: actor.at,
@@ -221,6 +223,7 @@ export async function resolveNeedsAttention(
       }
       throw inProgress();
     }
+    await queueConfirmationOnce(trx, deps.ctx, orderId, deps.ctx.now());
     const before = stateOf(order);
     await recordAudit(trx, {
       operatorEmail: actor.email,

@@ -103,6 +103,20 @@ export async function findMail(db: Kysely<Schema>, orderId?: string): Promise<Ma
   return query.execute();
 }
 
+/** Whether the order's confirmation was ever queued (sent or not). */
+export async function hasConfirmation(
+  db: Kysely<Schema> | Transaction<Schema>,
+  orderId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'order.confirmation')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The order an order page's token opens, by the token's SHA-256 (hex). */
 export async function findOrderLink(
   db: Kysely<Schema>,

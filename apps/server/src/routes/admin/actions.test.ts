@@ -1,6 +1,7 @@
 import type { InstallBody } from '@fibre/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../operators/passwords.ts';
+import { findMail } from '../../repositories/mail.ts';
 import { insertOperator } from '../../repositories/operators.ts';
 import { engines, startTestApp, type TestApp } from '../../test-support/app.ts';
 import { demoBuildings } from '../../test-support/demo-catalogue.ts';
@@ -164,6 +165,8 @@ describe.each(engines())('acting on orders with Chargebee and Arrivy on %s', (en
       after: { status: 'needs_attention', failedStep: 'billing' },
     });
     expect(await orderRow(id)).toMatchObject({ lease_until: null });
+    // The visitor was told it failed: no confirmation yet.
+    expect(await findMail(t.database.db, id)).toEqual([]);
 
     // Billing works again: the retry bills once and makes the installer task.
     cb.faults.clear();
@@ -197,6 +200,10 @@ describe.each(engines())('acting on orders with Chargebee and Arrivy on %s', (en
     expect(calls(arrivy, arFrom)).toEqual(['GET /api/tasks', 'POST /api/tasks/new']);
     expect(cb.subscriptions.get(id)).toMatchObject({ customer_id: id });
     expect(await orderRow(id)).toMatchObject({ status: 'confirmed', lease_until: null });
+    // Placed now: the customer's confirmation is queued with it (docs/rules/mail.md).
+    expect(await findMail(t.database.db, id)).toEqual([
+      expect.objectContaining({ kind: 'order.confirmation', recipient: expect.any(String) }),
+    ]);
 
     // Confirmed now: nothing to retry.
     const again = await act(id, 'retry');
@@ -236,6 +243,8 @@ describe.each(engines())('acting on orders with Chargebee and Arrivy on %s', (en
     );
     // Billing had its reference: it was not called again.
     expect(cb.requests.length).toBe(cbFrom);
+    // The visitor got 201 and its confirmation then: the retry queues no second one.
+    expect(await findMail(t.database.db, id)).toHaveLength(1);
   });
 
   it('refuses to retry an order whose install facts were not kept, telling the operator to resolve it by hand', async () => {
@@ -276,6 +285,9 @@ describe.each(engines())('acting on orders with Chargebee and Arrivy on %s', (en
         note: 'Billed by hand in Chargebee, task booked by phone',
       },
     });
+
+    // Resolved means placed: its confirmation is queued once.
+    expect(await findMail(t.database.db, id)).toHaveLength(1);
 
     const twice = await act(id, 'resolve', { note: 'again' });
     expect(twice.statusCode).toBe(409);
