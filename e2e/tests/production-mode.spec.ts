@@ -76,6 +76,8 @@ const test = base.extend<{ deployment: Deployment }, { prod: Deployment }>({
         DATABASE_URL: db.url,
         REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
         CATALOGUE_FILE: file,
+        // Links in customer mail (docs/rules/mail.md): production must name its public origin.
+        PUBLIC_URL: 'https://signup.acme.example',
         ...chargebeeEnv(billing),
         CHARGEBEE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
       };

@@ -52,6 +52,7 @@ test('with no keys and no DATABASE_URL it exits non-zero, naming each missing pa
     'CHARGEBEE_PUBLISHABLE_KEY',
     'CHARGEBEE_API_KEY',
     'CATALOGUE_FILE',
+    'PUBLIC_URL',
     'ALLOW_DEMO',
   ]) {
     expect(output).toContain(name);
