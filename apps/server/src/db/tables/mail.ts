@@ -1,7 +1,8 @@
 import type { Generated, JSONColumnType } from 'kysely';
 
 /** What a customer mail is (docs/rules/mail.md). */
-export type MailKind = 'order.confirmation';
+export type MailKind =
+  'order.confirmation' | 'order.rescheduled' | 'order.cancelled' | 'order.reminder';
 
 /** A file sent with a mail: the .ics invite. */
 export interface MailAttachment {
@@ -30,6 +31,8 @@ export interface MailTables {
     next_attempt_at: Date | null;
     delivered_at: Generated<Date | null>;
     last_error: Generated<string | null>;
+    /** Migration 015: the window a reminder is for (one reminder per order and window). */
+    window_start: Generated<Date | null>;
   };
   /** Migration 013: the order page's tokens, as SHA-256 hex only. */
   order_links: {
