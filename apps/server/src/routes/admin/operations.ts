@@ -20,11 +20,11 @@ import {
   offerUsage,
   releaseLiveHold,
   takenPlaces,
-  type LeadRow,
 } from '../../repositories/admin-operations.ts';
 import { listCalendar } from '../../repositories/calendar.ts';
 import { FIRST_BOOKABLE_DAYS_AHEAD, stateZone, windowsBetween } from '../../scheduling/windows.ts';
 import { defineRoute, type AnyRoute } from '../define.ts';
+import { leadAnswer } from './reads.ts';
 
 /*
  * The installation schedule, live holds (and releasing one), leads' contacted mark, and coupon and
@@ -32,20 +32,6 @@ import { defineRoute, type AnyRoute } from '../define.ts';
  */
 
 const DAY_MS = 24 * 3600_000;
-
-/** A lead as the console shows it (the same mapping as the leads list, routes/admin/reads.ts). */
-export const leadAnswer = (lead: LeadRow) => ({
-  id: lead.id,
-  created: lead.created_at.toISOString(),
-  firstName: lead.first_name,
-  lastName: lead.last_name,
-  email: lead.email,
-  phone: lead.phone,
-  address: lead.formatted_address,
-  message: lead.message,
-  contactedAt: lead.contacted_at?.toISOString() ?? null,
-  contactedBy: lead.contacted_by,
-});
 
 /**
  * A coupon's discount in words from its own amounts (docs/rules/operators.md#operations): dollars

@@ -20,6 +20,7 @@ import {
   type AdminOrderRow,
   type PageStart,
 } from '../../repositories/admin-orders.ts';
+import type { LeadRow } from '../../repositories/admin-operations.ts';
 import { auditOf } from '../../repositories/operators.ts';
 import { defineRoute, type AnyRoute } from '../define.ts';
 
@@ -130,6 +131,20 @@ export async function orderDetail(
   };
 }
 
+/** A lead as the console shows it: in the list, and answering a change to its contacted mark. */
+export const leadAnswer = (lead: LeadRow) => ({
+  id: lead.id,
+  created: lead.created_at.toISOString(),
+  firstName: lead.first_name,
+  lastName: lead.last_name,
+  email: lead.email,
+  phone: lead.phone,
+  address: lead.formatted_address,
+  message: lead.message,
+  contactedAt: lead.contacted_at?.toISOString() ?? null,
+  contactedBy: lead.contacted_by,
+});
+
 export function adminReadRoutes(ctx: AppContext): AnyRoute[] {
   const db = ctx.database.db;
   return [
@@ -206,18 +221,7 @@ export function adminReadRoutes(ctx: AppContext): AnyRoute[] {
         const rows = await listLeads(db, { limit: limit + 1, after: pageStart(cursor) });
         const page = paged(rows, limit);
         return {
-          items: page.items.map((lead) => ({
-            id: lead.id,
-            created: lead.created_at.toISOString(),
-            firstName: lead.first_name,
-            lastName: lead.last_name,
-            email: lead.email,
-            phone: lead.phone,
-            address: lead.formatted_address,
-            message: lead.message,
-            contactedAt: lead.contacted_at?.toISOString() ?? null,
-            contactedBy: lead.contacted_by,
-          })),
+          items: page.items.map(leadAnswer),
           nextCursor: page.nextCursor,
         };
       },
