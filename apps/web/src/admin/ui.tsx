@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert } from '../app/ui/alert.tsx';
+import { Button } from '../app/ui/button.tsx';
 import { messageOf } from './api.ts';
 
 /** An error's message in role=alert, focused when it appears (docs/rules/operator-console.md). */
@@ -40,5 +41,23 @@ export function TableScroll({ label, children }: { label: string; children: Reac
     >
       {children}
     </div>
+  );
+}
+
+/** The next page of a list, while there is one (docs/rules/operators.md#reading: pages). */
+export function LoadMore({
+  list,
+}: {
+  list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+}) {
+  if (!list.hasNextPage) return null;
+  return (
+    <Button
+      variant="secondary"
+      busy={list.isFetchingNextPage}
+      onClick={() => void list.fetchNextPage()}
+    >
+      Load more
+    </Button>
   );
 }

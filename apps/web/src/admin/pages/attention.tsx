@@ -1,5 +1,4 @@
-import { Button } from '../../app/ui/button.tsx';
-import { Empty, ErrorAlert, Loading } from '../ui.tsx';
+import { Empty, ErrorAlert, LoadMore, Loading } from '../ui.tsx';
 import { OrderTable } from './order-table.tsx';
 import { useOrders } from './orders.tsx';
 
@@ -20,15 +19,7 @@ export function AttentionPage() {
       ) : (
         <OrderTable orders={items} withReason />
       )}
-      {orders.hasNextPage && (
-        <Button
-          variant="secondary"
-          busy={orders.isFetchingNextPage}
-          onClick={() => void orders.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMore list={orders} />
     </>
   );
 }

@@ -9,7 +9,7 @@ import { Button } from '../../app/ui/button.tsx';
 import { call } from '../api.ts';
 import { whenText } from '../format.ts';
 import { useOperator } from '../session.tsx';
-import { Empty, ErrorAlert, Loading, TableScroll } from '../ui.tsx';
+import { Empty, ErrorAlert, LoadMore, Loading, TableScroll } from '../ui.tsx';
 
 type Pages = InfiniteData<{ items: AdminLead[]; nextCursor: string | null }>;
 
@@ -132,15 +132,7 @@ export function LeadsPage() {
           </table>
         </TableScroll>
       )}
-      {leads.hasNextPage && (
-        <Button
-          variant="secondary"
-          busy={leads.isFetchingNextPage}
-          onClick={() => void leads.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMore list={leads} />
     </>
   );
 }

@@ -6,7 +6,7 @@ import { Field } from '../../app/ui/field.tsx';
 import { call } from '../api.ts';
 import { dayStart } from '../format.ts';
 import { useLocation, useNavigate } from '../router.tsx';
-import { Empty, ErrorAlert, Loading } from '../ui.tsx';
+import { Empty, ErrorAlert, LoadMore, Loading } from '../ui.tsx';
 import { OrderTable } from './order-table.tsx';
 
 interface Filters {
@@ -148,15 +148,7 @@ export function OrdersPage() {
       ) : (
         <OrderTable orders={items} />
       )}
-      {orders.hasNextPage && (
-        <Button
-          variant="secondary"
-          busy={orders.isFetchingNextPage}
-          onClick={() => void orders.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMore list={orders} />
     </>
   );
 }
