@@ -26,6 +26,8 @@ export const defaultServerEnv: Readonly<Record<string, string>> = {
   LEADS_PER_MINUTE: '100000',
   CARD_TOKENS_PER_MINUTE: '100000',
   INSTALLS_PER_MINUTE: '100000',
+  ORDER_PAGE_PER_MINUTE: '100000',
+  ORDER_PAGE_MISSES_PER_MINUTE: '100000',
 };
 
 export interface RunningServer {

@@ -44,7 +44,7 @@ describe('loadConfig', () => {
     );
   });
 
-  it('limits per client address by default: codes 10, holds 30 a minute and 5 live, leads 5, card tokens 10, installs 20', () => {
+  it('limits per client address by default: codes 10, holds 30 a minute and 5 live, leads 5, card tokens 10, installs 20, order page 30 and 10 bad tokens', () => {
     const config = loadConfig({});
     expect(config.limits).toEqual({
       codeChecksPerMinute: 10,
@@ -53,6 +53,8 @@ describe('loadConfig', () => {
       leadsPerMinute: 5,
       cardTokensPerMinute: 10,
       installsPerMinute: 20,
+      orderPagePerMinute: 30,
+      orderPageMissesPerMinute: 10,
     });
   });
 
@@ -87,6 +89,8 @@ describe('loadConfig', () => {
     'LEADS_PER_MINUTE',
     'CARD_TOKENS_PER_MINUTE',
     'INSTALLS_PER_MINUTE',
+    'ORDER_PAGE_PER_MINUTE',
+    'ORDER_PAGE_MISSES_PER_MINUTE',
   ])('a limit %s that is not a positive whole number stops the server, naming it', (name) => {
     for (const bad of ['0', '-3', 'ten', '1.5']) {
       expect(() => loadConfig({ [name]: bad })).toThrow(new RegExp(`${name}:`));

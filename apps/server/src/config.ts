@@ -111,6 +111,9 @@ const envSchema = z.object({
   LEADS_PER_MINUTE: positiveInt(5),
   CARD_TOKENS_PER_MINUTE: positiveInt(10),
   INSTALLS_PER_MINUTE: positiveInt(20),
+  // The order page (docs/rules/order-page.md#limits): every call, and the tokens that open nothing.
+  ORDER_PAGE_PER_MINUTE: positiveInt(30),
+  ORDER_PAGE_MISSES_PER_MINUTE: positiveInt(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAPS_API_KEY: optional,
   // A site name is a host name label ({site}.chargebee.com); it also goes into the CSP header.
@@ -207,6 +210,8 @@ export interface Config {
     leadsPerMinute: number;
     cardTokensPerMinute: number;
     installsPerMinute: number;
+    orderPagePerMinute: number;
+    orderPageMissesPerMinute: number;
   };
   logLevel: Env['LOG_LEVEL'];
   /**
@@ -310,6 +315,8 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       leadsPerMinute: e.LEADS_PER_MINUTE,
       cardTokensPerMinute: e.CARD_TOKENS_PER_MINUTE,
       installsPerMinute: e.INSTALLS_PER_MINUTE,
+      orderPagePerMinute: e.ORDER_PAGE_PER_MINUTE,
+      orderPageMissesPerMinute: e.ORDER_PAGE_MISSES_PER_MINUTE,
     },
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -47,6 +47,8 @@ export async function startServer(
       LEADS_PER_MINUTE: '1000000000',
       CARD_TOKENS_PER_MINUTE: '1000000000',
       INSTALLS_PER_MINUTE: '1000000000',
+      ORDER_PAGE_PER_MINUTE: '1000000000',
+      ORDER_PAGE_MISSES_PER_MINUTE: '1000000000',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -39,7 +39,7 @@ const MAX_PAGES = 20;
 export function arrivyClient(settings: ArrivySettings, timeoutMs = 15_000) {
   const headers = { 'X-Auth-Key': settings.authKey, 'X-Auth-Token': settings.authToken };
 
-  async function call<T>(method: 'GET' | 'POST', path: string, form?: URLSearchParams) {
+  async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, form?: URLSearchParams) {
     let res: Response;
     try {
       res = await fetch(`${settings.apiBase}${path}`, {
@@ -105,6 +105,17 @@ export function arrivyClient(settings: ArrivySettings, timeoutMs = 15_000) {
         reporter_name: 'Fibre sign-up',
       });
       await call('POST', `/tasks/${encodeURIComponent(String(taskId))}/status/new`, form);
+    },
+    /**
+     * PUT /api/tasks/{id}: updates a task's fields; here its new start and end
+     * (start_datetime, end_datetime in Arrivy's date-time form).
+     */
+    async updateTimes(taskId: number | string, start: Date, end: Date): Promise<void> {
+      const form = new URLSearchParams({
+        start_datetime: arrivyTime(start),
+        end_datetime: arrivyTime(end),
+      });
+      await call('PUT', `/tasks/${encodeURIComponent(String(taskId))}`, form);
     },
     /** POST /api/tasks/new. */
     async createTask(fields: Record<string, string>): Promise<{ id: number | string }> {

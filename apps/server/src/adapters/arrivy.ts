@@ -68,6 +68,13 @@ export function arrivyScheduler(
         await client.reportStatus(task.id, 'CANCELLED', now);
       }
     },
+    async rescheduleTask(orderId, to) {
+      // Every live task of the order gets the new times; a cancelled one is left as it is.
+      for (const task of await client.tasksFor(orderId)) {
+        if (/^cancel/i.test(task.status ?? '')) continue;
+        await client.updateTimes(task.id, to.startsAt, to.endsAt);
+      }
+    },
     async createTask(request) {
       // A retry of the same order finds the task the first attempt made.
       const earlier = await calendar.findTask(request.orderId);

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { ArrivyBooking } from '@fibre/domain';
 import type { Schema } from '../db/schema.ts';
-import { cancelBooking, insertBooking } from '../repositories/calendar.ts';
+import { cancelBooking, insertBooking, moveBooking } from '../repositories/calendar.ts';
 
 export interface TaskRequest {
   orderId: string;
@@ -31,6 +31,19 @@ export interface LocalCalendar {
   ): Promise<{ taskId: string }>;
   /** Marks the order's booking cancelled in the caller's transaction; twice is harmless. */
   cancelTask(trx: Transaction<Schema>, orderId: string, now: Date): Promise<void>;
+  /**
+   * Moves the order's booking to its new window (docs/rules/order-page.md#reschedule), in the
+   * caller's transaction.
+   */
+  rescheduleTask(trx: Transaction<Schema>, orderId: string, to: TaskWindow): Promise<void>;
+}
+
+/** An order's new window, for its installer task. */
+export interface TaskWindow {
+  reservationId: string;
+  eventId: string;
+  startsAt: Date;
+  endsAt: Date;
 }
 
 export interface ExternalCalendar {
@@ -45,6 +58,11 @@ export interface ExternalCalendar {
    * refuses.
    */
   cancelTask(orderId: string, now: Date): Promise<void>;
+  /**
+   * Gives the order's task its new times (docs/rules/order-page.md#reschedule): done when it has
+   * no live task; the same times twice are harmless; throws when the service cannot say or refuses.
+   */
+  rescheduleTask(orderId: string, to: TaskWindow): Promise<void>;
 }
 
 export function localCalendar(newId: () => string): LocalCalendar {
@@ -67,6 +85,9 @@ export function localCalendar(newId: () => string): LocalCalendar {
     },
     async cancelTask(trx, orderId, now) {
       await cancelBooking(trx, orderId, now);
+    },
+    async rescheduleTask(trx, orderId, to) {
+      await moveBooking(trx, orderId, to);
     },
   };
 }

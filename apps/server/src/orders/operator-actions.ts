@@ -1,4 +1,6 @@
 import type { InstallBodyFacts } from '@fibre/domain';
+import type { Transaction } from 'kysely';
+import type { Schema } from '../db/schema.ts';
 import { conflict, HttpError, notFound } from '../errors.ts';
 import { queueConfirmationOnce } from '../mail/confirmation.ts';
 import { recordAudit } from '../repositories/operators.ts';
@@ -60,7 +62,7 @@ async function orderOrNotFound(deps: InstallDeps, orderId: string): Promise<Orde
 }
 
 /** What an external service said, for the operator and the audit: its code and its detail. */
-function failureText(error: unknown): string {
+export function failureText(error: unknown): string {
   if (error instanceof HttpError) {
     const cause = error.cause;
     const detail =
@@ -242,13 +244,16 @@ export async function resolveNeedsAttention(
  * calendar, and its window given back (the consumed reservation released). The external
  * services first, each idempotent; if one fails the order is left as it was, the attempt audited,
  * and the answer is 502 `cancel_failed` naming the step. The local parts (the embedded ledger and
- * calendar, the reservation, the order) change in one transaction with the audit record.
+ * calendar, the reservation, the order) change in one transaction with the audit record, and with
+ * `alsoInTransaction` (the customer's cancel queues its mail there: docs/rules/order-page.md).
+ * The actor is an operator's email, or 'customer' for the order page.
  */
 export async function cancelOrder(
   deps: InstallDeps,
   orderId: string,
   note: string | undefined,
   actor: Actor,
+  alsoInTransaction?: (trx: Transaction<Schema>, order: OrderRow) => Promise<void>,
 ): Promise<void> {
   const { db } = deps.ctx.database;
   const order = await orderOrNotFound(deps, orderId);
@@ -301,6 +306,7 @@ export async function cancelOrder(
     if (calendar.kind === 'local') await calendar.cancelTask(trx, orderId, now);
     await releaseBookedReservation(trx, order.reservation_id, now);
     await markOrderCancelled(trx, orderId);
+    if (alsoInTransaction) await alsoInTransaction(trx, order);
     await recordAudit(trx, {
       operatorEmail: actor.email,
       at: actor.at,

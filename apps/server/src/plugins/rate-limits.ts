@@ -64,6 +64,18 @@ export const routeLimits: readonly RouteLimit[] = [
     message: `Too many orders from this address: ${tryLater}`,
   },
   {
+    // docs/rules/order-page.md#limits: every call; a token that opens nothing counts again, harder
+    // (orderPageMisses).
+    group: 'order-page',
+    routes: [
+      'GET /api/v1/public/orders/:token',
+      'POST /api/v1/public/orders/:token/reschedule',
+      'POST /api/v1/public/orders/:token/cancel',
+    ],
+    perMinute: (l) => l.orderPagePerMinute,
+    message: `Too many order page requests from this address: ${tryLater}`,
+  },
+  {
     // Password guessing: a fixed budget per address (docs/rules/operators.md); the account lock
     // stops guesses at one account from many addresses.
     group: 'sign-in',
@@ -150,5 +162,33 @@ function routeLimitHook(
     void reply.header('retry-after', result.ttlInSeconds);
     metrics.rateLimited(limit.group);
     throw new HttpError(429, 'rate_limited', limit.message);
+  };
+}
+
+/**
+ * The order page's second budget (docs/rules/order-page.md#limits): a token that opens no order
+ * counts here too, ORDER_PAGE_MISSES_PER_MINUTE per client address, so guessing stops long before
+ * the page's own budget. `miss(request)` counts one and throws 429 once the budget is spent.
+ */
+export function orderPageMisses(
+  app: FastifyInstance,
+  limits: Config['limits'],
+  metrics: Metrics,
+): (request: FastifyRequest) => Promise<void> {
+  const options = {
+    max: limits.orderPageMissesPerMinute,
+    timeWindow: 60_000,
+    groupId: 'order-page-misses',
+  };
+  const check = app.createRateLimit(options);
+  return async (request) => {
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    metrics.rateLimited('order-page-misses');
+    throw new HttpError(
+      429,
+      'rate_limited',
+      `Too many order links that open no order from this address: ${tryLater}`,
+    );
   };
 }

@@ -77,3 +77,22 @@ export async function cancelBooking(
     .where('cancelled_at', 'is', null)
     .execute();
 }
+
+/** Moves the order's live booking (its installer task) to a new window's reservation and times. */
+export async function moveBooking(
+  trx: Transaction<Schema>,
+  orderId: string,
+  to: { reservationId: string; eventId: string; startsAt: Date; endsAt: Date },
+): Promise<void> {
+  await trx
+    .updateTable('bookings')
+    .set({
+      reservation_id: to.reservationId,
+      event_id: to.eventId,
+      starts_at: to.startsAt,
+      ends_at: to.endsAt,
+    })
+    .where('order_id', '=', orderId)
+    .where('cancelled_at', 'is', null)
+    .execute();
+}

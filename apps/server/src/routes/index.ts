@@ -12,6 +12,7 @@ import { orderRoutes } from './orders/routes.ts';
 import { docsRoutes } from './docs/routes.ts';
 import { webRoutes } from './web/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { orderPageRoutes } from './order-page/routes.ts';
 
 /**
  * Every resource's routes, one folder each, each defined once (define.ts), and the OpenAPI
@@ -30,6 +31,8 @@ export async function registerRoutes(
   offerRoutes(app, ctx);
   leadRoutes(app, ctx);
   orderRoutes(app, ctx);
+  // The order page's API (docs/rules/order-page.md).
+  orderPageRoutes(app, ctx);
   // The test-mode vault exists only when no Chargebee site is configured (docs/rules/api.md).
   if (!ctx.config.keys.CHARGEBEE_SITE) vaultRoutes(app, ctx);
   // The operator console's API (docs/rules/operators.md).

@@ -15,3 +15,5 @@ export * from './scheduling-input.ts';
 export * from './orders-input.ts';
 export * from './admin.ts';
 export * from './admin-input.ts';
+export * from './order-page.ts';
+export * from './order-page-input.ts';

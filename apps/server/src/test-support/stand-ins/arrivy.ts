@@ -10,6 +10,8 @@ import { startStandIn, type RecordedRequest, type Reply, type StandIn } from './
  *   GET  /api/tasks?external_id=                      the tasks with that external id
  *   POST /api/tasks/new                               create a task: {id, url_safe_id}
  *   POST /api/tasks/{id}/status/new                   report a status (type, time): {id}
+ *   PUT  /api/tasks/{id}                              update a task's fields (start_datetime,
+ *                                                     end_datetime, ...): the task
  *
  * A task's `status` is its latest reported type (NOTSTARTED when made); `statuses` keeps each
  * report, so tests see what was reported.
@@ -69,6 +71,29 @@ export async function startArrivy(): Promise<ArrivyStandIn> {
       task.statuses = [...statuses, { ...f, id }];
       task.status = f.type;
       return { status: 200, body: { id } };
+    }
+    if (req.method === 'PUT' && (m = /^\/api\/tasks\/([^/]+)$/.exec(req.path))) {
+      const taskId = String(m[1]);
+      const task = tasks.find((t) => String(t.id) === taskId);
+      if (!task) return { status: 404, body: { description: `No task ${taskId}` } };
+      const f = Object.fromEntries(req.form);
+      for (const key of ['start_datetime', 'end_datetime'] as const) {
+        if (f[key] !== undefined && Number.isNaN(Date.parse(f[key])))
+          return { status: 400, body: { description: `${key} is not a valid date` } };
+      }
+      const { start_datetime: start, end_datetime: end, ...rest } = f;
+      Object.assign(task, rest);
+      if (start !== undefined) {
+        task.start_datetime = asUtc(start);
+        task.start_datetime_original_iso_str = start;
+      }
+      if (end !== undefined) {
+        task.end_datetime = asUtc(end);
+        task.end_datetime_original_iso_str = end;
+      }
+      const updates = (task.updates as Array<Record<string, string>> | undefined) ?? [];
+      task.updates = [...updates, f];
+      return { status: 200, body: task };
     }
     if (req.method === 'GET' && req.path === '/api/tasks') {
       const q = req.query;

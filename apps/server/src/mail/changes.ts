@@ -1,0 +1,179 @@
+import { createEvent } from 'ics';
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../context.ts';
+import type { Schema } from '../db/schema.ts';
+import { confirmationDetails, enqueueMail } from '../repositories/mail.ts';
+import { countChangeMail } from '../repositories/order-page.ts';
+import { escapeHtml, formatWindow, type RenderedMail } from './confirmation.ts';
+import { ORDER_LINK_PLACEHOLDER } from './order-link.ts';
+
+/**
+ * The mail of a change made on the order page (docs/rules/order-page.md#mail): the installation
+ * rescheduled (the new window, and an .ics invite with the confirmation's UID and a higher
+ * SEQUENCE, so calendars move the event) or cancelled (an .ics CANCEL of the same event). Queued
+ * in the change's own transaction; the provider's brand, en-AU.
+ */
+
+type Window = { state: string; startsAt: Date; endsAt: Date };
+
+export interface ChangeFacts {
+  kind: 'order.rescheduled' | 'order.cancelled';
+  orderId: string;
+  firstName: string;
+  provider: { name: string; colour: string; support_phone: string; support_email: string };
+  /** The window now (rescheduled), or the one given up (cancelled). */
+  window: Window;
+  /** The window before a reschedule. */
+  previous?: Window;
+  address: string;
+  /** The invite's SEQUENCE: 1 for the first change after the confirmation (which is 0). */
+  sequence: number;
+}
+
+/** The invite: the confirmation's UID (mail/confirmation.ts), updated or cancelled. */
+export function changeInvite(facts: ChangeFacts): string {
+  const cancelled = facts.kind === 'order.cancelled';
+  const { value, error } = createEvent({
+    productId: `-//${facts.provider.name}//Order change//EN`,
+    uid: `order-${facts.orderId}@fibre-signup`,
+    sequence: facts.sequence,
+    title: `${facts.provider.name} installation`,
+    description: `Your ${facts.provider.name} installation. Questions: ${facts.provider.support_phone}.`,
+    location: facts.address,
+    start: facts.window.startsAt.getTime(),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end: facts.window.endsAt.getTime(),
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    method: cancelled ? 'CANCEL' : 'PUBLISH',
+    status: cancelled ? 'CANCELLED' : 'CONFIRMED',
+  });
+  if (error || !value) throw new Error(`The invite could not be made: ${String(error)}`);
+  return value;
+}
+
+export function renderChange(facts: ChangeFacts): RenderedMail {
+  const { provider } = facts;
+  const cancelled = facts.kind === 'order.cancelled';
+  const when = formatWindow(facts.window.startsAt, facts.window.endsAt, facts.window.state);
+  const before = facts.previous
+    ? formatWindow(facts.previous.startsAt, facts.previous.endsAt, facts.previous.state)
+    : undefined;
+  const subject = cancelled
+    ? `Your ${provider.name} order is cancelled`
+    : `Your ${provider.name} installation has a new time`;
+  const said = cancelled
+    ? [
+        `Your ${provider.name} order is cancelled, as you asked. Nothing more will be charged for it.`,
+        '',
+        'The installation you no longer need:',
+        `  ${when}`,
+        `  ${facts.address}`,
+      ]
+    : [
+        'Your installation has moved, as you asked.',
+        '',
+        'New time:',
+        `  ${when}`,
+        `  ${facts.address}`,
+        ...(before ? ['', `It was: ${before}`] : []),
+        'The updated calendar invite is attached.',
+      ];
+  const text = [
+    `Hi ${facts.firstName},`,
+    '',
+    ...said,
+    '',
+    `See your order: ${ORDER_LINK_PLACEHOLDER}`,
+    '',
+    `Questions? Call ${provider.support_phone} or email ${provider.support_email}.`,
+    '',
+    provider.name,
+  ].join('\n');
+
+  const e = escapeHtml;
+  const colour = /^#[0-9a-fA-F]{6}$/.test(provider.colour) ? provider.colour : '#1a56db';
+  const body = cancelled
+    ? `<p>Your ${e(provider.name)} order is cancelled, as you asked. Nothing more will be charged for it.</p>
+<h2 style="font-size:16px">The installation you no longer need</h2>
+<p>${e(when)}<br>${e(facts.address)}</p>`
+    : `<p>Your installation has moved, as you asked.</p>
+<h2 style="font-size:16px">New time</h2>
+<p>${e(when)}<br>${e(facts.address)}</p>
+${before ? `<p>It was: ${e(before)}</p>` : ''}
+<p>The updated calendar invite is attached.</p>`;
+  const html = `<!doctype html>
+<html lang="en-AU">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff">
+<tr><td style="background:${colour};color:#ffffff;padding:16px 24px;font-size:20px;font-weight:bold">${e(provider.name)}</td></tr>
+<tr><td style="padding:24px">
+<p>Hi ${e(facts.firstName)},</p>
+${body}
+<p><a href="${ORDER_LINK_PLACEHOLDER}" style="color:${colour}">See your order</a></p>
+<p>Questions? Call ${e(provider.support_phone)} or email <a href="mailto:${e(provider.support_email)}">${e(provider.support_email)}</a>.</p>
+</td></tr></table>
+</td></tr></table>
+</body>
+</html>
+`;
+  const method = cancelled ? 'CANCEL' : 'PUBLISH';
+  return {
+    subject,
+    text,
+    html,
+    attachments: [
+      {
+        filename: 'installation.ics',
+        content_type: `text/calendar; charset=utf-8; method=${method}`,
+        content: changeInvite(facts),
+      },
+    ],
+  };
+}
+
+/**
+ * Queues the change's mail in the caller's transaction (the reschedule's or the cancel's), to
+ * the order's email, with the order page's link (the token the customer used; only its hash is
+ * kept in order_links, and the outbox drops the token once sent). `window` is the order's window
+ * after the change (for a cancel, the one given up); `previous` the one before a reschedule.
+ */
+export async function queueChangeMail(
+  trx: Transaction<Schema>,
+  ctx: AppContext,
+  change: {
+    kind: ChangeFacts['kind'];
+    orderId: string;
+    token: string;
+    window: Window;
+    previous?: Window;
+    now: Date;
+  },
+): Promise<void> {
+  const order = await confirmationDetails(trx, change.orderId);
+  if (!order) throw new Error(`Order ${change.orderId} not found for its change mail`);
+  const firstName = typeof order.contact.firstName === 'string' ? order.contact.firstName : '';
+  const sequence = (await countChangeMail(trx, change.orderId)) + 1;
+  const rendered = renderChange({
+    kind: change.kind,
+    orderId: change.orderId,
+    firstName,
+    provider: ctx.catalogue.current().provider,
+    window: change.window,
+    ...(change.previous ? { previous: change.previous } : {}),
+    address: order.formatted_address ?? '',
+    sequence,
+  });
+  await enqueueMail(trx, {
+    id: ctx.newId(),
+    kind: change.kind,
+    orderId: change.orderId,
+    recipient: order.email,
+    ...rendered,
+    linkToken: change.token,
+    createdAt: change.now,
+  });
+}

@@ -1,0 +1,272 @@
+import type { OrderPageAnswer } from '@fibre/domain';
+import { answerRefusal, conflict, HttpError, notFound } from '../errors.ts';
+import { queueChangeMail } from '../mail/changes.ts';
+import { hashOrderToken } from '../mail/order-link.ts';
+import {
+  releaseBookedReservation,
+  restoreLease,
+  takeActionLease,
+} from '../repositories/order-actions.ts';
+import {
+  findOrderPage,
+  moveOrderReservation,
+  type OrderPageRow,
+} from '../repositories/order-page.ts';
+import { recordAudit } from '../repositories/operators.ts';
+import { consumeReservation, releaseReservation } from '../repositories/reservations.ts';
+import { inTransaction } from '../repositories/transactions.ts';
+import type { Scheduler } from '../scheduling/scheduler.ts';
+import { windowIdState } from '../scheduling/windows.ts';
+import { LEASE_MS } from './install-external.ts';
+import { cancelOrder, failureText } from './operator-actions.ts';
+import type { InstallDeps } from './write-order.ts';
+
+/**
+ * The customer's changes on the order page (docs/rules/order-page.md): reschedule to another free
+ * window, or cancel, up to 24 hours before the window starts. Each is audited on the order by
+ * 'customer', sends its mail (queued in the change's transaction) and updates the installer's task.
+ */
+
+/** Changes online end this long before the window starts. */
+export const CHANGE_NOTICE_MS = 24 * 3600_000;
+
+/** Who the audit names for a change made on the order page. */
+export const CUSTOMER = 'customer';
+
+type Action = OrderPageAnswer['can_reschedule'];
+
+/** The order a token opens, or 404 `not_found` (any bad token the same: docs/rules/order-page.md). */
+export async function orderForToken(deps: InstallDeps, token: string): Promise<OrderPageRow> {
+  // Always hashed and looked up, whatever its shape: a malformed token costs what a wrong one does.
+  const order = await findOrderPage(deps.ctx.database.db, hashOrderToken(token));
+  if (!order) throw notFound('No order has this link');
+  return order;
+}
+
+/** What the customer may do now, and why not (docs/rules/order-page.md#when-changes-are-possible). */
+export function changeability(
+  order: Pick<OrderPageRow, 'status' | 'starts_at'>,
+  now: Date,
+  phone: string,
+): { reschedule: Action; cancel: Action; changeableUntil: Date | null } {
+  const allowed: Action = { allowed: true, reason: null, message: null };
+  const until = new Date(order.starts_at.getTime() - CHANGE_NOTICE_MS);
+  const refuse = (reason: NonNullable<Action['reason']>, message: string): Action => ({
+    allowed: false,
+    reason,
+    message,
+  });
+  if (order.status === 'cancelled') {
+    const r = refuse('cancelled', 'This order is cancelled.');
+    return { reschedule: r, cancel: r, changeableUntil: null };
+  }
+  if (now >= order.starts_at) {
+    const r = refuse(
+      'window_passed',
+      `The installation time has passed, so this order can no longer be changed online. Please call us on ${phone}.`,
+    );
+    return { reschedule: r, cancel: r, changeableUntil: null };
+  }
+  if (now > until) {
+    const r = refuse(
+      'too_late',
+      `Your installation is less than 24 hours away, so it can no longer be changed online. Please call us on ${phone}.`,
+    );
+    return { reschedule: r, cancel: r, changeableUntil: until };
+  }
+  if (order.status === 'pending') {
+    const r = refuse(
+      'not_confirmed',
+      `This order is still being placed, so it cannot be changed yet. Please try again in a few minutes, or call us on ${phone}.`,
+    );
+    return { reschedule: r, cancel: r, changeableUntil: null };
+  }
+  if (order.status === 'needs_attention') {
+    // Staff are finishing it: its installer task may not exist yet, so only a cancel is offered.
+    return {
+      reschedule: refuse(
+        'not_confirmed',
+        `Our team is still finishing this order, so its time cannot be changed online yet. Please call us on ${phone}.`,
+      ),
+      cancel: allowed,
+      changeableUntil: until,
+    };
+  }
+  return { reschedule: allowed, cancel: allowed, changeableUntil: until };
+}
+
+const refusedNow = (action: Action) =>
+  conflict(action.reason ?? 'not_changeable', action.message ?? '');
+
+const windowOf = (row: { state: string; starts_at: Date; ends_at: Date }) => ({
+  state: row.state,
+  startsAt: row.starts_at,
+  endsAt: row.ends_at,
+});
+
+const auditWindow = (row: { state: string; starts_at: Date; ends_at: Date }) => ({
+  state: row.state,
+  start: row.starts_at.toISOString(),
+  end: row.ends_at.toISOString(),
+});
+
+const inProgress = () =>
+  conflict(
+    'order_in_progress',
+    'This order is being changed by another request right now. Please reload the page and try again.',
+  );
+
+/**
+ * Moves the order to another free window (docs/rules/order-page.md#reschedule,
+ * docs/decisions/018-order-page.md): the order's lease, then the new window held under the same
+ * capacity rules as the wizard's, then the installer task moved (Arrivy: before the commit, so a
+ * refusal there changes nothing), then in one transaction the hold consumed, the old booking
+ * released, the order moved, the embedded calendar's booking moved, the mail queued and the audit.
+ */
+export async function rescheduleOrder(
+  deps: InstallDeps,
+  scheduler: Scheduler,
+  token: string,
+  slot: { booking_id: string; start: Date; end: Date },
+): Promise<void> {
+  const { ctx, calendar } = deps;
+  const { db } = ctx.database;
+  const order = await orderForToken(deps, token);
+  const phone = ctx.catalogue.current().provider.support_phone;
+  const now = ctx.now();
+  const can = changeability(order, now, phone).reschedule;
+  if (!can.allowed) throw refusedNow(can);
+  if (windowIdState(slot.booking_id) !== order.state) {
+    throw new HttpError(400, 'invalid_input', 'This time is not for your building’s area', {
+      booking_id: 'Not a window of the order’s state',
+    });
+  }
+  if (slot.start.getTime() - now.getTime() < CHANGE_NOTICE_MS) {
+    throw conflict(
+      'too_soon',
+      'The new time must be at least 24 hours away. Please choose a later time.',
+    );
+  }
+  if (slot.start.getTime() === order.starts_at.getTime()) {
+    throw conflict('same_window', 'This is already your installation time.');
+  }
+  if (
+    !(await takeActionLease(db, order.id, 'confirmed', now, new Date(now.getTime() + LEASE_MS)))
+  ) {
+    throw inProgress();
+  }
+  let held: { reservation_id: string; event_id: string } | undefined;
+  const undo = async () => {
+    if (held) await releaseReservation(db, held.reservation_id, ctx.now());
+    await restoreLease(db, order.id, null);
+  };
+  try {
+    held = await scheduler.hold({ booking_id: slot.booking_id, start: slot.start, end: slot.end });
+  } catch (error) {
+    await undo();
+    answerRefusal(error);
+  }
+  const to = {
+    reservationId: held.reservation_id,
+    eventId: held.event_id,
+    startsAt: slot.start,
+    endsAt: slot.end,
+  };
+  const before = auditWindow(order);
+  if (calendar.kind === 'external') {
+    try {
+      await calendar.rescheduleTask(order.id, to);
+    } catch (error) {
+      const detail = failureText(error);
+      await undo();
+      await inTransaction(db, (trx) =>
+        recordAudit(trx, {
+          operatorEmail: CUSTOMER,
+          at: now,
+          action: 'order_reschedule_failed',
+          subjectType: 'order',
+          subjectId: order.id,
+          before: { window: before },
+          after: {
+            window: auditWindow({ state: order.state, starts_at: slot.start, ends_at: slot.end }),
+            failedStep: 'installer task',
+            error: detail,
+          },
+        }),
+      );
+      throw new HttpError(
+        502,
+        'reschedule_failed',
+        `Your installation time could not be changed just now, so it is unchanged. Please try again in a few minutes, or call us on ${phone}.`,
+      );
+    }
+  }
+  try {
+    await inTransaction(db, async (trx) => {
+      const consumed = await consumeReservation(trx, to.reservationId, now);
+      if (!consumed)
+        throw conflict(
+          'reservation_taken',
+          'This time has just been taken. Please choose another.',
+        );
+      await releaseBookedReservation(trx, order.reservation_id, now);
+      await moveOrderReservation(trx, order.id, to.reservationId);
+      if (calendar.kind === 'local') await calendar.rescheduleTask(trx, order.id, to);
+      const after = windowOf(consumed);
+      await queueChangeMail(trx, ctx, {
+        kind: 'order.rescheduled',
+        orderId: order.id,
+        token,
+        window: after,
+        previous: windowOf(order),
+        now,
+      });
+      await recordAudit(trx, {
+        operatorEmail: CUSTOMER,
+        at: now,
+        action: 'order_rescheduled',
+        subjectType: 'order',
+        subjectId: order.id,
+        before: { window: before },
+        after: { window: auditWindow(consumed) },
+      });
+    });
+  } catch (error) {
+    // The installer task goes back to the window the order still has (best effort).
+    if (calendar.kind === 'external') {
+      await calendar
+        .rescheduleTask(order.id, {
+          reservationId: order.reservation_id,
+          eventId: order.event_id,
+          startsAt: order.starts_at,
+          endsAt: order.ends_at,
+        })
+        .catch((undoError: unknown) => deps.reporter?.report(undoError, { orderId: order.id }));
+    }
+    await undo();
+    throw error;
+  }
+}
+
+/**
+ * Cancels the order for the customer (docs/rules/order-page.md#cancel): the operator's cancel
+ * (billing, the installer task, the window given back), audited by 'customer', with the
+ * `order.cancelled` mail queued in its transaction.
+ */
+export async function cancelByCustomer(deps: InstallDeps, token: string): Promise<void> {
+  const { ctx } = deps;
+  const order = await orderForToken(deps, token);
+  const phone = ctx.catalogue.current().provider.support_phone;
+  const now = ctx.now();
+  const can = changeability(order, now, phone).cancel;
+  if (!can.allowed) throw refusedNow(can);
+  await cancelOrder(deps, order.id, undefined, { email: CUSTOMER, at: now }, async (trx) => {
+    await queueChangeMail(trx, ctx, {
+      kind: 'order.cancelled',
+      orderId: order.id,
+      token,
+      window: windowOf(order),
+      now,
+    });
+  });
+}

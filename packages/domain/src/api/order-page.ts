@@ -1,0 +1,60 @@
+import * as z from 'zod/mini';
+
+/*
+ * The order page's API (docs/rules/order-page.md): public, no session, the order page's token in
+ * the path. Answers and bodies of GET /api/v1/public/orders/{token} and its reschedule and cancel.
+ */
+
+/** Why a change is not possible now; null when it is. */
+export const orderPageRefusalCode = z.enum([
+  'too_late',
+  'window_passed',
+  'cancelled',
+  'not_confirmed',
+]);
+
+export const orderPageAction = z.object({
+  allowed: z.boolean(),
+  /** Null when allowed. */
+  reason: z.nullable(orderPageRefusalCode),
+  /** The sentence to show when not allowed (with the provider's phone); null when allowed. */
+  message: z.nullable(z.string()),
+});
+
+export const orderPageAnswer = z.object({
+  /** The order's reference, as the provider's staff see it. */
+  order_id: z.string(),
+  /** confirmed; needs_attention (placed, being finished by staff); pending; cancelled. */
+  status: z.enum(['pending', 'confirmed', 'needs_attention', 'cancelled']),
+  /** ISO date-time */
+  placed_at: z.string(),
+  plan: z.object({ id: z.string(), name: z.string() }),
+  router: z.object({ id: z.string(), name: z.string() }),
+  add_ons: z.array(z.object({ id: z.string(), label: z.string() })),
+  coupon: z.nullable(z.string()),
+  /** The prices stored with the order, in cents. */
+  prices: z.object({
+    monthly_cents: z.number(),
+    one_off_cents: z.number(),
+    card_fee_cents: z.number(),
+  }),
+  window: z.object({
+    /** ISO date-time (UTC) */
+    start: z.string(),
+    end: z.string(),
+    /** The building's state (NSW, VIC, ...), whose zone the window is shown in. */
+    state: z.string(),
+    /** IANA zone, e.g. Australia/Sydney */
+    time_zone: z.string(),
+  }),
+  address: z.string(),
+  /**
+   * The last moment a change can be made online (24 hours before the window starts), ISO; null
+   * when the order cannot be changed at all (cancelled, or not confirmed).
+   */
+  changeable_until: z.nullable(z.string()),
+  can_reschedule: orderPageAction,
+  can_cancel: orderPageAction,
+  help: z.object({ phone: z.string(), email: z.string() }),
+});
+export type OrderPageAnswer = z.infer<typeof orderPageAnswer>;
