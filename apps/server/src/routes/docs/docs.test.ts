@@ -113,7 +113,11 @@ describe('the OpenAPI description at /api/docs', () => {
           .filter((m) => m !== 'HEAD')
           .map((m) => `${m} ${path.replace(/:(\w+)/g, '{$1}')}`);
       })
-      .filter((route) => !/ \/(metrics|assets\/.*|index\.html|favicon\.svg)?$/.test(route));
+      // Pages and their files are not the API: the wizard's, the console's (/admin, /admin/*).
+      .filter(
+        (route) =>
+          !/ \/(metrics|assets\/.*|index\.html|admin\.html|admin\/?\*?|favicon\.svg)?$/.test(route),
+      );
     expect(registered.length).toBeGreaterThanOrEqual(20);
     for (const route of registered) {
       const [method, path] = route.split(' ') as [string, string];
