@@ -45,9 +45,9 @@ describe('when a reminder is due', () => {
     expect(reminderDueAt(new Date('2026-12-01T02:00:00Z'), 'QLD').toISOString()).toBe(
       '2026-11-29T23:00:00.000Z',
     );
-    // Sydney's summer time ends on 5 April 2026: the day before is still AEDT.
+    // Sydney's summer time ends at 3:00 am on 5 April 2026: 9:00 am that day is AEST (23:00 UTC).
     expect(reminderDueAt(new Date('2026-04-05T22:00:00Z'), 'NSW').toISOString()).toBe(
-      '2026-04-04T22:00:00.000Z',
+      '2026-04-04T23:00:00.000Z',
     );
     // A window early in the morning local is still 'tomorrow' by the local calendar.
     expect(reminderDueAt(new Date('2026-12-01T13:30:00Z'), 'NSW').toISOString()).toBe(
