@@ -208,3 +208,22 @@ export async function enqueueReminder(
     .execute();
   return rows.length > 0;
 }
+
+/** The console's list: newest first, at most `limit`, after `after`, one order's when asked. */
+export async function listMail(
+  db: Kysely<Schema>,
+  page: { limit: number; after?: { created: Date; id: string } | undefined; orderId?: string },
+): Promise<MailRow[]> {
+  let query = db.selectFrom('mail_outbox').selectAll();
+  const { after, orderId } = page;
+  if (orderId !== undefined) query = query.where('order_id', '=', orderId);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', after.created),
+        eb.and([eb('created_at', '=', after.created), eb('id', '<', after.id)]),
+      ]),
+    );
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
+}
