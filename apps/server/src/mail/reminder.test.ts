@@ -166,29 +166,35 @@ describe.each(engines())('the installation reminder on %s', (engine) => {
     expect(row).toMatchObject({ attempts: 1, link_token: null });
     expect(row!.delivered_at).not.toBeNull();
   });
+});
 
-  it.runIf(engine === 'postgres')('two instances sweeping at once queue one each', async () => {
-    t = await startTestApp(engine, { PUBLIC_URL }, { clock: true });
-    const other = await startAppOn(t.config, t.database, { now: () => t.clock.now });
-    try {
-      const orders = [];
-      for (let i = 0; i < 3; i++) orders.push(await placeOrder(t.app, t.clock.now, i));
-      const earliest = Math.min(...orders.map((o) => o.start.getTime()));
-      const dues = orders.map((o) => reminderDueAt(o.start, 'NSW').getTime());
-      t.clock.now = new Date(Math.min(earliest - MINUTE, Math.max(...dues)));
-      const dueNow = orders.filter((_, i) => dues[i]! <= t.clock.now.getTime());
-      expect(dueNow.length).toBeGreaterThan(0);
-      const counts = await Promise.all([
-        t.app.reminders.runOnce(),
-        other.reminders.runOnce(),
-        t.app.reminders.runOnce(),
-        other.reminders.runOnce(),
-      ]);
-      expect(counts.reduce((a, b) => a + b, 0)).toBe(dueNow.length);
-      const rows = await reminders(t);
-      expect(rows.map((r) => r.order_id).sort()).toEqual(dueNow.map((o) => o.orderId).sort());
-    } finally {
-      await other.close();
-    }
-  });
+describe('the installation reminder with two instances on postgres', () => {
+  it.runIf(engines().includes('postgres'))(
+    'two instances sweeping at once queue one each',
+    async () => {
+      const t = await startTestApp('postgres', { PUBLIC_URL }, { clock: true });
+      const other = await startAppOn(t.config, t.database, { now: () => t.clock.now });
+      try {
+        const orders = [];
+        for (let i = 0; i < 3; i++) orders.push(await placeOrder(t.app, t.clock.now, i));
+        const earliest = Math.min(...orders.map((o) => o.start.getTime()));
+        const dues = orders.map((o) => reminderDueAt(o.start, 'NSW').getTime());
+        t.clock.now = new Date(Math.min(earliest - MINUTE, Math.max(...dues)));
+        const dueNow = orders.filter((_, i) => dues[i]! <= t.clock.now.getTime());
+        expect(dueNow.length).toBeGreaterThan(0);
+        const counts = await Promise.all([
+          t.app.reminders.runOnce(),
+          other.reminders.runOnce(),
+          t.app.reminders.runOnce(),
+          other.reminders.runOnce(),
+        ]);
+        expect(counts.reduce((a, b) => a + b, 0)).toBe(dueNow.length);
+        const rows = await reminders(t);
+        expect(rows.map((r) => r.order_id).sort()).toEqual(dueNow.map((o) => o.orderId).sort());
+      } finally {
+        await other.close();
+        await t.close();
+      }
+    },
+  );
 });
