@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findMail } from '../repositories/mail.ts';
+import { enqueueReminder, findMail } from '../repositories/mail.ts';
+import { inTransaction } from '../repositories/transactions.ts';
 import { engines, startAppOn, startTestApp, type TestApp } from '../test-support/app.ts';
 import { prepareOrder } from '../test-support/order.ts';
 import {
@@ -107,6 +108,32 @@ describe.each(engines())('the installation reminder on %s', (engine) => {
     t.clock.now = new Date(start.getTime() + MINUTE);
     await t.database.db.deleteFrom('mail_outbox').where('kind', '=', 'order.reminder').execute();
     expect(await t.app.reminders.runOnce()).toBe(0);
+  });
+
+  it('allows one reminder per order and window: a second for it does nothing, a new window may have one', async () => {
+    t = await startTestApp(engine, { PUBLIC_URL }, { clock: true });
+    const { orderId, start } = await placeOrder(t.app, t.clock.now);
+    const write = (id: string, windowStart: Date) =>
+      inTransaction(t.database.db, (trx) =>
+        enqueueReminder(trx, {
+          id,
+          kind: 'order.reminder',
+          orderId,
+          recipient: 'jane@example.com',
+          subject: 's',
+          text: 't',
+          html: 'h',
+          attachments: [],
+          linkToken: null,
+          createdAt: t.clock.now,
+          windowStart,
+        }),
+      );
+    expect(await write('r1', start)).toBe(true);
+    expect(await write('r2', start)).toBe(false);
+    // Rescheduled to another window: that window gets its own.
+    expect(await write('r3', new Date(start.getTime() + 24 * 60 * MINUTE))).toBe(true);
+    expect((await reminders(t, orderId)).map((r) => r.id).sort()).toEqual(['r1', 'r3']);
   });
 
   it('queues none for a cancelled or needs_attention order', async () => {
