@@ -16,6 +16,7 @@ import { createMetrics } from './metrics/metrics.ts';
 import { registerMetrics } from './metrics/register.ts';
 import { registerRateLimits, trustProxyOption } from './plugins/rate-limits.ts';
 import { createNotificationWorker, type NotificationWorker } from './notifications/worker.ts';
+import { createReminderSweep, type ReminderSweep } from './mail/reminder.ts';
 import { createMailWorker, type MailWorker } from './mail/worker.ts';
 import { registerRoutes } from './routes/index.ts';
 import { contentSecurityPolicy } from './security.ts';
@@ -40,6 +41,8 @@ export interface AppOptions {
   notificationPollMs?: number;
   /** How often the mail sender looks for due mail (mail/worker.ts). */
   mailPollMs?: number;
+  /** How often the installation reminder sweep runs (mail/reminder.ts). */
+  reminderEveryMs?: number;
 }
 
 declare module 'fastify' {
@@ -48,6 +51,8 @@ declare module 'fastify' {
     notifications: NotificationWorker;
     /** The customer mail sender: started when the app is ready, stopped when it closes. */
     mail: MailWorker;
+    /** The installation reminder sweep: started when the app is ready, stopped when it closes. */
+    reminders: ReminderSweep;
   }
 }
 
@@ -141,5 +146,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('mail', mail);
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', () => mail.stop());
+
+  // The reminder the day before the installation (docs/rules/mail.md): queued into the same
+  // outbox, once per order and window however many instances sweep.
+  const reminders = createReminderSweep(ctx, app.log, options.reminderEveryMs);
+  app.decorate('reminders', reminders);
+  app.addHook('onReady', async () => reminders.start());
+  app.addHook('onClose', () => reminders.stop());
   return app;
 }

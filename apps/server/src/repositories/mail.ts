@@ -128,3 +128,102 @@ export async function findOrderLink(
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
+
+/**
+ * Confirmed orders whose window starts after `now` and at or before `until`, with no reminder for
+ * that window yet: the reminder sweep's candidates (mail/reminder.ts decides which are due).
+ */
+export async function reminderCandidates(db: Kysely<Schema>, now: Date, until: Date) {
+  return ordersWithWindow(db)
+    .where('orders.status', '=', 'confirmed')
+    .where('slot_windows.starts_at', '>', now)
+    .where('slot_windows.starts_at', '<=', until)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('mail_outbox')
+            .select('mail_outbox.id')
+            .whereRef('mail_outbox.order_id', '=', 'orders.id')
+            .whereRef('mail_outbox.window_start', '=', 'slot_windows.starts_at')
+            .where('mail_outbox.kind', '=', 'order.reminder'),
+        ),
+      ),
+    )
+    .orderBy('slot_windows.starts_at')
+    .orderBy('orders.id')
+    .execute();
+}
+
+/**
+ * The order, locked for the caller's transaction, when it is still confirmed with its window
+ * starting at `windowStart` (it may have been cancelled or rescheduled since it was looked at).
+ */
+export async function lockConfirmedWindow(
+  trx: Transaction<Schema>,
+  orderId: string,
+  windowStart: Date,
+): Promise<boolean> {
+  const row = await trx
+    .selectFrom('orders')
+    .innerJoin('reservations', 'reservations.reservation_id', 'orders.reservation_id')
+    .innerJoin('slot_windows', 'slot_windows.id', 'reservations.window_id')
+    .select('orders.id')
+    .where('orders.id', '=', orderId)
+    .where('orders.status', '=', 'confirmed')
+    .where('slot_windows.starts_at', '=', windowStart)
+    .forUpdate('orders')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Writes an `order.reminder` for the order and window unless one exists: INSERT … ON CONFLICT DO
+ * NOTHING on the unique index of migration 015, so any number of instances write exactly one.
+ * Answers whether this call wrote it.
+ */
+export async function enqueueReminder(
+  trx: Transaction<Schema>,
+  mail: NewMail & { orderId: string; windowStart: Date },
+): Promise<boolean> {
+  const rows = await trx
+    .insertInto('mail_outbox')
+    .values({
+      id: mail.id,
+      kind: 'order.reminder',
+      order_id: mail.orderId,
+      recipient: mail.recipient,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html,
+      attachments: JSON.stringify(mail.attachments),
+      link_token: mail.linkToken,
+      created_at: mail.createdAt,
+      next_attempt_at: mail.createdAt,
+      window_start: mail.windowStart,
+    })
+    .onConflict((oc) =>
+      oc.columns(['order_id', 'window_start']).where('kind', '=', 'order.reminder').doNothing(),
+    )
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}
+
+/** The console's list: newest first, at most `limit`, after `after`, one order's when asked. */
+export async function listMail(
+  db: Kysely<Schema>,
+  page: { limit: number; after?: { created: Date; id: string } | undefined; orderId?: string },
+): Promise<MailRow[]> {
+  let query = db.selectFrom('mail_outbox').selectAll();
+  const { after, orderId } = page;
+  if (orderId !== undefined) query = query.where('order_id', '=', orderId);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', after.created),
+        eb.and([eb('created_at', '=', after.created), eb('id', '<', after.id)]),
+      ]),
+    );
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
+}

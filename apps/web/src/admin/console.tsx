@@ -5,6 +5,7 @@ import { ApiError } from './api.ts';
 import { AttentionPage } from './pages/attention.tsx';
 import { HoldsPage } from './pages/holds.tsx';
 import { LeadsPage } from './pages/leads.tsx';
+import { MailPage } from './pages/mail.tsx';
 import { OffersPage } from './pages/offers.tsx';
 import { OrderPage } from './pages/order.tsx';
 import { OrdersPage } from './pages/orders.tsx';
@@ -35,6 +36,7 @@ const links = [
   { to: '/admin/holds', label: 'Holds' },
   { to: '/admin/leads', label: 'Leads' },
   { to: '/admin/offers', label: 'Offers' },
+  { to: '/admin/mail', label: 'Mail' },
 ];
 
 function currentLink(path: string): string {
@@ -60,6 +62,8 @@ function Page({ path }: { path: string }) {
       return <LeadsPage />;
     case '/admin/offers':
       return <OffersPage />;
+    case '/admin/mail':
+      return <MailPage />;
     default:
       return (
         <>

@@ -68,3 +68,7 @@ export const adminHoldParams = z.object({ id: text(100) });
 
 /** POST and DELETE /admin/api/leads/:id/contacted: the lead's id. */
 export const adminLeadParams = z.object({ id: text(100) });
+
+/** GET /admin/api/mail: customer mail, newest first, a page at a time; one order's with `orderId`. */
+export const adminMailQuery = z.object({ orderId: text(100).optional(), ...page });
+export type AdminMailQuery = z.output<typeof adminMailQuery>;

@@ -195,3 +195,30 @@ export const adminOffersAnswer = z.object({
   ),
 });
 export type AdminOffersAnswer = z.infer<typeof adminOffersAnswer>;
+
+/**
+ * GET /admin/api/mail (docs/rules/operator-console.md): one customer mail in the outbox. The text
+ * preview is the stored text, with `%ORDER_LINK%` where the order page's link goes: the link's
+ * token is never shown.
+ */
+export const adminMail = z.object({
+  id: z.string(),
+  kind: z.enum(['order.confirmation', 'order.rescheduled', 'order.cancelled', 'order.reminder']),
+  orderId: z.nullable(z.string()),
+  recipient: z.string(),
+  subject: z.string(),
+  createdAt: z.string(),
+  deliveredAt: z.nullable(z.string()),
+  attempts: z.number(),
+  /** When the sender tries again; null once sent or given up. */
+  nextAttemptAt: z.nullable(z.string()),
+  lastError: z.nullable(z.string()),
+  textPreview: z.string(),
+});
+export type AdminMail = z.infer<typeof adminMail>;
+
+export const adminMailAnswer = z.object({
+  items: z.array(adminMail),
+  nextCursor: z.nullable(z.string()),
+});
+export type AdminMailAnswer = z.infer<typeof adminMailAnswer>;

@@ -33,7 +33,7 @@ import { defineRoute, type AnyRoute } from '../define.ts';
 export const cursorOf = (row: { created_at: Date; id: string }): string =>
   Buffer.from(JSON.stringify([row.created_at.toISOString(), row.id])).toString('base64url');
 
-function pageStart(cursor: string | undefined): PageStart | undefined {
+export function pageStart(cursor: string | undefined): PageStart | undefined {
   if (cursor === undefined) return undefined;
   try {
     const [created, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
@@ -47,7 +47,7 @@ function pageStart(cursor: string | undefined): PageStart | undefined {
 }
 
 /** A page of `limit` rows: fetched one more, to know whether another page follows. */
-function paged<T extends { created_at: Date; id: string }>(rows: T[], limit: number) {
+export function paged<T extends { created_at: Date; id: string }>(rows: T[], limit: number) {
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return { items, nextCursor: rows.length > limit && last ? cursorOf(last) : null };

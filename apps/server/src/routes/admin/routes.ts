@@ -21,6 +21,7 @@ import {
 import { listOperators, unlockOperator } from '../../repositories/operators.ts';
 import { defineRoute, registerDefined } from '../define.ts';
 import { adminActionRoutes } from './actions.ts';
+import { adminMailRoutes } from './mail.ts';
 import { adminOperationRoutes } from './operations.ts';
 import { adminReadRoutes } from './reads.ts';
 
@@ -158,5 +159,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     ...adminActionRoutes(ctx),
     // Schedule, holds, leads contacted, offers (docs/rules/operators.md#operations).
     ...adminOperationRoutes(ctx),
+    // Customer mail in the outbox (docs/rules/operator-console.md).
+    ...adminMailRoutes(ctx),
   ]);
 }

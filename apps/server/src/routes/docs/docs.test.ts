@@ -64,6 +64,7 @@ describe('the OpenAPI description at /api/docs', () => {
         'POST /admin/api/orders/{id}/retry',
         'POST /admin/api/orders/{id}/resolve',
         'POST /admin/api/orders/{id}/cancel',
+        'GET /admin/api/mail',
       ].sort(),
     );
   });

@@ -8,6 +8,7 @@ import { ApiError, call } from '../api.ts';
 import { money, statusLabel, whenText, windowText } from '../format.ts';
 import { useOperator } from '../session.tsx';
 import { ErrorAlert, Loading } from '../ui.tsx';
+import { OrderMail } from './mail.tsx';
 
 type Action = 'retry' | 'resolve' | 'cancel';
 
@@ -248,6 +249,7 @@ export function OrderPage({ id }: { id: string }) {
           </div>
         ))}
       </dl>
+      <OrderMail orderId={o.id} />
       <History order={o} />
     </>
   );

@@ -1,0 +1,193 @@
+import { TZDate } from '@date-fns/tz';
+import { dayKeyOf, stateTimeZone, type ProviderSpec } from '@fibre/domain';
+import type { AppContext } from '../context.ts';
+import {
+  enqueueReminder,
+  insertOrderLink,
+  lockConfirmedWindow,
+  reminderCandidates,
+} from '../repositories/mail.ts';
+import { inTransaction } from '../repositories/transactions.ts';
+import { escapeHtml, formatWindow, type RenderedMail } from './confirmation.ts';
+import { ORDER_LINK_PLACEHOLDER, hashOrderToken, newOrderToken } from './order-link.ts';
+
+/**
+ * The reminder the day before the installation (docs/rules/mail.md): a sweep in every server
+ * instance queues one `order.reminder` per confirmed order and window, from 09:00 on the day
+ * before the window's day in its state's zone until the window starts. The unique index of
+ * migration 015 makes it one however many instances sweep at once; the mail sender
+ * (mail/worker.ts) sends it.
+ */
+
+/** The hour (local, in the window's state's zone) of the day before from which it is due. */
+export const REMINDER_HOUR = 9;
+
+/** How often each instance sweeps. */
+export const REMINDER_EVERY_MS = 5 * 60_000;
+
+/** Windows further ahead than this are never due yet (the day before starts < 48 h earlier). */
+const LOOK_AHEAD_MS = 48 * 60 * 60_000;
+
+/** When a window's reminder is due: 09:00 on the calendar day before its start, in the state's zone. */
+export function reminderDueAt(startsAt: Date, state: string): Date {
+  const zone = stateTimeZone(state);
+  const [year, month, day] = dayKeyOf(startsAt, zone).split('-').map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  // Day 0 of a month is the last day of the one before: TZDate rolls over as Date does.
+  return new Date(new TZDate(year, month - 1, day - 1, REMINDER_HOUR, zone).getTime());
+}
+
+export interface ReminderFacts {
+  firstName: string;
+  provider: Pick<ProviderSpec, 'name' | 'colour' | 'support_phone' | 'support_email'>;
+  window: { state: string; startsAt: Date; endsAt: Date };
+  address: string;
+}
+
+/** Subject, plain text and HTML (with %ORDER_LINK% where the link goes); no attachment. */
+export function renderReminder(facts: ReminderFacts): RenderedMail {
+  const { provider } = facts;
+  const when = formatWindow(facts.window.startsAt, facts.window.endsAt, facts.window.state);
+  const subject = `Reminder: your ${provider.name} installation is tomorrow`;
+  const expect = [
+    'Your installer will arrive during this window.',
+    'Please make sure someone aged 18 or over is home for the whole window to let them in.',
+    'They will need to reach where the fibre enters your home and a power point for the router.',
+  ];
+  const text = [
+    `Hi ${facts.firstName},`,
+    '',
+    `This is a reminder that your ${provider.name} installation is tomorrow.`,
+    '',
+    'Installation:',
+    `  ${when}`,
+    `  ${facts.address}`,
+    '',
+    'What to expect:',
+    ...expect.map((line) => `  ${line}`),
+    '',
+    `See or change your order: ${ORDER_LINK_PLACEHOLDER}`,
+    '',
+    `Questions? Call ${provider.support_phone} or email ${provider.support_email}.`,
+    '',
+    provider.name,
+  ].join('\n');
+
+  const e = escapeHtml;
+  const colour = /^#[0-9a-fA-F]{6}$/.test(provider.colour) ? provider.colour : '#1a56db';
+  const html = `<!doctype html>
+<html lang="en-AU">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff">
+<tr><td style="background:${colour};color:#ffffff;padding:16px 24px;font-size:20px;font-weight:bold">${e(provider.name)}</td></tr>
+<tr><td style="padding:24px">
+<p>Hi ${e(facts.firstName)},</p>
+<p>This is a reminder that your ${e(provider.name)} installation is tomorrow.</p>
+<h2 style="font-size:16px">Installation</h2>
+<p>${e(when)}<br>${e(facts.address)}</p>
+<h2 style="font-size:16px">What to expect</h2>
+<ul>${expect.map((line) => `<li>${e(line)}</li>`).join('')}</ul>
+<p><a href="${ORDER_LINK_PLACEHOLDER}" style="color:${colour}">See or change your order</a></p>
+<p>Questions? Call ${e(provider.support_phone)} or email <a href="mailto:${e(provider.support_email)}">${e(provider.support_email)}</a>.</p>
+</td></tr></table>
+</td></tr></table>
+</body>
+</html>
+`;
+  return { subject, text, html, attachments: [] };
+}
+
+/**
+ * One sweep: queues the reminder of every confirmed order whose window's reminder is due at
+ * `now` and whose window is still ahead. Each in its own transaction, which re-checks the order
+ * (locked) and writes the mail with ON CONFLICT DO NOTHING and, only when it wrote it, a new
+ * order page link. Answers how many this sweep queued.
+ */
+export async function queueDueReminders(ctx: AppContext, now: Date): Promise<number> {
+  const { db } = ctx.database;
+  const candidates = await reminderCandidates(db, now, new Date(now.getTime() + LOOK_AHEAD_MS));
+  const provider = ctx.catalogue.current().provider;
+  let queued = 0;
+  for (const order of candidates) {
+    if (reminderDueAt(order.starts_at, order.state).getTime() > now.getTime()) continue;
+    const firstName = typeof order.contact.firstName === 'string' ? order.contact.firstName : '';
+    const rendered = renderReminder({
+      firstName,
+      provider,
+      window: { state: order.state, startsAt: order.starts_at, endsAt: order.ends_at },
+      address: order.formatted_address ?? '',
+    });
+    const wrote = await inTransaction(db, async (trx) => {
+      if (!(await lockConfirmedWindow(trx, order.id, order.starts_at))) return false;
+      const token = newOrderToken();
+      const inserted = await enqueueReminder(trx, {
+        id: ctx.newId(),
+        kind: 'order.reminder',
+        orderId: order.id,
+        recipient: order.email,
+        ...rendered,
+        linkToken: token,
+        createdAt: now,
+        windowStart: order.starts_at,
+      });
+      if (inserted) await insertOrderLink(trx, order.id, hashOrderToken(token), now);
+      return inserted;
+    });
+    if (wrote) queued++;
+  }
+  return queued;
+}
+
+export interface ReminderSweep {
+  start(): void;
+  /** Stops the timer and waits for a sweep under way. */
+  stop(): Promise<void>;
+  /** One sweep now (tests); answers how many reminders it queued. */
+  runOnce(): Promise<number>;
+}
+
+/** The periodic sweep of one instance: every `everyMs` (the first after one period). */
+export function createReminderSweep(
+  ctx: AppContext,
+  log: {
+    warn(details: object, message: string): void;
+    info(details: object, message: string): void;
+  },
+  everyMs = REMINDER_EVERY_MS,
+): ReminderSweep {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  const runOnce = () => queueDueReminders(ctx, ctx.now());
+  return {
+    start() {
+      if (timer) return;
+      timer = setInterval(() => {
+        if (running) return;
+        running = runOnce()
+          .then((n) => {
+            if (n > 0) log.info({ reminders: n }, 'installation reminders queued');
+            return n;
+          })
+          .catch((error: unknown) => {
+            log.warn({ err: error }, 'reminder sweep failed');
+            return 0;
+          })
+          .finally(() => {
+            running = undefined;
+          });
+      }, everyMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+    runOnce,
+  };
+}

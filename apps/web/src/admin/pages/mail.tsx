@@ -1,0 +1,134 @@
+import { adminMailAnswer, type AdminMail } from '@fibre/domain';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Button } from '../../app/ui/button.tsx';
+import { call, messageOf } from '../api.ts';
+import { whenText } from '../format.ts';
+import { Empty, ErrorAlert, Loading, TableScroll } from '../ui.tsx';
+
+/*
+ * Customer mail (docs/rules/operator-console.md): the outbox, newest first, each mail's status and
+ * its plain text as stored (the order page's link shows as %ORDER_LINK%).
+ */
+
+const kindText: Record<AdminMail['kind'], string> = {
+  'order.confirmation': 'Confirmation',
+  'order.rescheduled': 'Rescheduled',
+  'order.cancelled': 'Cancelled',
+  'order.reminder': 'Reminder',
+};
+
+/** 'Sent', 'Waiting' or 'Failed: <last error>'. */
+export function mailStatus(mail: AdminMail): string {
+  if (mail.deliveredAt) return 'Sent';
+  if (mail.lastError) return `Failed: ${mail.lastError}`;
+  return 'Waiting';
+}
+
+/** The mail as a table: a row's "Preview" opens its text. */
+export function MailTable({ items, caption }: { items: AdminMail[]; caption: string }) {
+  return (
+    <TableScroll label={caption}>
+      <table className="console-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Kind</th>
+            <th scope="col">To</th>
+            <th scope="col">Subject</th>
+            <th scope="col">Created</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((mail) => (
+            <tr key={mail.id}>
+              <td>{kindText[mail.kind]}</td>
+              <td>{mail.recipient}</td>
+              <th scope="row" className="console-table__long">
+                <details>
+                  <summary>
+                    {mail.subject}
+                    <span className="visually-hidden">: preview</span>
+                  </summary>
+                  <pre className="console-mail-preview">{mail.textPreview}</pre>
+                </details>
+              </th>
+              <td>{whenText(mail.createdAt)}</td>
+              <td>{mailStatus(mail)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/** /admin/mail: every customer mail, a page at a time. */
+export function MailPage() {
+  const mail = useInfiniteQuery({
+    queryKey: ['mail'],
+    queryFn: ({ pageParam }) =>
+      call(
+        'GET',
+        `/admin/api/mail${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
+        adminMailAnswer,
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+  const items = mail.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <>
+      <h1 className="console-title">Customer mail</h1>
+      <ErrorAlert error={mail.error} />
+      {mail.isPending ? (
+        <Loading>Loading mail…</Loading>
+      ) : items.length === 0 ? (
+        !mail.isError && <Empty>No mail yet.</Empty>
+      ) : (
+        <MailTable items={items} caption="Mail" />
+      )}
+      {mail.hasNextPage && (
+        <Button
+          variant="secondary"
+          busy={mail.isFetchingNextPage}
+          onClick={() => void mail.fetchNextPage()}
+        >
+          Load more
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** An order page's "Mail" section: that order's mails. */
+export function OrderMail({ orderId }: { orderId: string }) {
+  const mail = useQuery({
+    queryKey: ['mail', 'order', orderId],
+    queryFn: () =>
+      call(
+        'GET',
+        `/admin/api/mail?limit=100&orderId=${encodeURIComponent(orderId)}`,
+        adminMailAnswer,
+      ),
+  });
+  return (
+    <section aria-labelledby="order-mail" className="console-section">
+      <h2 id="order-mail" className="console-subtitle">
+        Mail
+      </h2>
+      {/* A side section: its failure is told in place, not in an alert that takes the focus from
+          the order's own. */}
+      {mail.isError && (
+        <p className="console-muted">The mail could not be loaded: {messageOf(mail.error)}</p>
+      )}
+      {mail.isPending ? (
+        <Loading>Loading mail…</Loading>
+      ) : !mail.data || mail.data.items.length === 0 ? (
+        !mail.isError && <Empty>No mail for this order.</Empty>
+      ) : (
+        <MailTable items={mail.data.items} caption="Mail for this order" />
+      )}
+    </section>
+  );
+}
