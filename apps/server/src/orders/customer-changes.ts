@@ -2,17 +2,14 @@ import type { OrderPageAnswer } from '@fibre/domain';
 import { answerRefusal, conflict, HttpError, notFound } from '../errors.ts';
 import { queueChangeMail } from '../mail/changes.ts';
 import { hashOrderToken } from '../mail/order-link.ts';
-import {
-  releaseBookedReservation,
-  restoreLease,
-  takeActionLease,
-} from '../repositories/order-actions.ts';
+import { releaseBookedReservation, restoreLease } from '../repositories/order-actions.ts';
 import {
   findOrderPage,
   moveOrderReservation,
   type OrderPageRow,
 } from '../repositories/order-page.ts';
 import { recordAudit } from '../repositories/operators.ts';
+import { takeLease } from '../repositories/orders.ts';
 import { consumeReservation, releaseReservation } from '../repositories/reservations.ts';
 import { inTransaction } from '../repositories/transactions.ts';
 import type { Scheduler } from '../scheduling/scheduler.ts';
@@ -150,9 +147,7 @@ export async function rescheduleOrder(
   if (slot.start.getTime() === order.starts_at.getTime()) {
     throw conflict('same_window', 'This is already your installation time.');
   }
-  if (
-    !(await takeActionLease(db, order.id, 'confirmed', now, new Date(now.getTime() + LEASE_MS)))
-  ) {
+  if (!(await takeLease(db, order.id, 'confirmed', now, new Date(now.getTime() + LEASE_MS)))) {
     throw inProgress();
   }
   let held: { reservation_id: string; event_id: string } | undefined;

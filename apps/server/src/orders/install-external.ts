@@ -116,7 +116,7 @@ async function resume(
   if (!order) throw inProgress();
   if (order.status !== 'pending') return placedAnswer(orderId);
   const now = deps.ctx.now();
-  if (!(await takeLease(db, orderId, now, new Date(now.getTime() + LEASE_MS)))) {
+  if (!(await takeLease(db, orderId, 'pending', now, new Date(now.getTime() + LEASE_MS)))) {
     throw inProgress();
   }
   return complete(deps, input, await rebuildOrder(deps, order, input));

@@ -9,9 +9,8 @@ import {
   releaseBookedReservation,
   resolveOrder,
   restoreLease,
-  takeActionLease,
 } from '../repositories/order-actions.ts';
-import { findOrder, finishOrder, type OrderRow } from '../repositories/orders.ts';
+import { findOrder, finishOrder, takeLease, type OrderRow } from '../repositories/orders.ts';
 import { inTransaction } from '../repositories/transactions.ts';
 import { LEASE_MS } from './install-external.ts';
 import { rebuildOrder } from './rebuild-order.ts';
@@ -106,15 +105,7 @@ export async function retryOrder(deps: InstallDeps, orderId: string, actor: Acto
     );
   }
   const now = deps.ctx.now();
-  if (
-    !(await takeActionLease(
-      db,
-      orderId,
-      'needs_attention',
-      now,
-      new Date(now.getTime() + LEASE_MS),
-    ))
-  ) {
+  if (!(await takeLease(db, orderId, 'needs_attention', now, new Date(now.getTime() + LEASE_MS)))) {
     const again = await findOrder(db, orderId);
     if (again && again.status !== 'needs_attention') {
       throw conflict(
@@ -261,9 +252,7 @@ export async function cancelOrder(
     throw conflict('already_cancelled', 'This order is already cancelled.');
   }
   const now = deps.ctx.now();
-  if (
-    !(await takeActionLease(db, orderId, order.status, now, new Date(now.getTime() + LEASE_MS)))
-  ) {
+  if (!(await takeLease(db, orderId, order.status, now, new Date(now.getTime() + LEASE_MS)))) {
     const again = await findOrder(db, orderId);
     if (again?.status === 'cancelled') {
       throw conflict('already_cancelled', 'This order is already cancelled.');

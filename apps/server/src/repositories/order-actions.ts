@@ -6,31 +6,6 @@ import type { Schema } from '../db/schema.ts';
  * order's lease for the action, resolving, cancelling, and giving its window back.
  */
 
-type OrderStatus = Schema['orders']['status'];
-
-/**
- * Takes the order's lease for an operator's action while it still has the status it was read
- * with: false when another request holds a live lease (an install or another action) or the
- * status has changed meanwhile. The install's own lease (takeLease) is for pending orders only.
- */
-export async function takeActionLease(
-  db: Kysely<Schema>,
-  orderId: string,
-  status: OrderStatus,
-  now: Date,
-  until: Date,
-): Promise<boolean> {
-  const taken = await db
-    .updateTable('orders')
-    .set({ lease_until: until })
-    .where('id', '=', orderId)
-    .where('status', '=', status)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-    .returning('id')
-    .executeTakeFirst();
-  return taken !== undefined;
-}
-
 /** Puts back the lease the order had before an action that changed nothing (a failed cancel). */
 export async function restoreLease(
   db: Kysely<Schema> | Transaction<Schema>,

@@ -105,12 +105,15 @@ export async function findOrder(db: Kysely<Schema>, id: string): Promise<OrderRo
 }
 
 /**
- * Takes the lease on a pending order for this request: only one request at a time calls the
- * external services for an order. False while another's lease is live, or when it is not pending.
+ * Takes the order's lease for this request while the order still has `status`: only one request
+ * at a time calls the external services for an order (an install resuming a pending order, an
+ * operator's or the customer's change). False while another's lease is live, or when the status
+ * has changed meanwhile.
  */
 export async function takeLease(
   db: Kysely<Schema>,
   orderId: string,
+  status: OrderRow['status'],
   now: Date,
   until: Date,
 ): Promise<boolean> {
@@ -118,7 +121,7 @@ export async function takeLease(
     .updateTable('orders')
     .set({ lease_until: until })
     .where('id', '=', orderId)
-    .where('status', '=', 'pending')
+    .where('status', '=', status)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
     .returning('id')
     .executeTakeFirst();
