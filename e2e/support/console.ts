@@ -94,7 +94,8 @@ export const test = base.extend<object, { deployment: ConsoleDeployment }>({
 export { expect };
 
 /** The console's pages, by their links in the navigation named 'Console'. */
-export type ConsolePage = 'Orders' | 'Needs attention' | 'Schedule' | 'Holds' | 'Leads' | 'Offers';
+export type ConsolePage =
+  'Orders' | 'Needs attention' | 'Schedule' | 'Holds' | 'Leads' | 'Offers' | 'Mail';
 
 export class Console {
   constructor(readonly page: Page) {}

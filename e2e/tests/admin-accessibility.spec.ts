@@ -91,6 +91,12 @@ test('every console page, signed out and in, with an order, a live hold and a le
   await ops.open('Offers');
   await expect(ops.heading('Coupons and campaigns')).toBeVisible();
   await inspect(ops.page, 'console-offers');
+
+  // No SMTP here: the customer's confirmation waits in the outbox, shown by the console.
+  await ops.open('Mail');
+  await expect(ops.heading('Customer mail')).toBeVisible();
+  await expect(ops.page.getByRole('table', { name: 'Mail' })).toContainText(sam.email);
+  await inspect(ops.page, 'console-mail');
   await visitor.close();
   await staff.close();
 });
