@@ -1,10 +1,16 @@
-import { createEvent } from 'ics';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Schema } from '../db/schema.ts';
 import { confirmationDetails, enqueueMail } from '../repositories/mail.ts';
 import { countChangeMail } from '../repositories/order-page.ts';
-import { escapeHtml, formatWindow, type RenderedMail } from './confirmation.ts';
+import {
+  escapeHtml,
+  formatWindow,
+  installationInvite,
+  mailHtml,
+  type MailProvider,
+  type RenderedMail,
+} from './confirmation.ts';
 import { ORDER_LINK_PLACEHOLDER } from './order-link.ts';
 
 /**
@@ -20,7 +26,7 @@ export interface ChangeFacts {
   kind: 'order.rescheduled' | 'order.cancelled';
   orderId: string;
   firstName: string;
-  provider: { name: string; colour: string; support_phone: string; support_email: string };
+  provider: MailProvider;
   /** The window now (rescheduled), or the one given up (cancelled). */
   window: Window;
   /** The window before a reschedule. */
@@ -32,25 +38,11 @@ export interface ChangeFacts {
 
 /** The invite: the confirmation's UID (mail/confirmation.ts), updated or cancelled. */
 export function changeInvite(facts: ChangeFacts): string {
-  const cancelled = facts.kind === 'order.cancelled';
-  const { value, error } = createEvent({
-    productId: `-//${facts.provider.name}//Order change//EN`,
-    uid: `order-${facts.orderId}@fibre-signup`,
-    sequence: facts.sequence,
-    title: `${facts.provider.name} installation`,
-    description: `Your ${facts.provider.name} installation. Questions: ${facts.provider.support_phone}.`,
-    location: facts.address,
-    start: facts.window.startsAt.getTime(),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    end: facts.window.endsAt.getTime(),
-    endInputType: 'utc',
-    endOutputType: 'utc',
-    method: cancelled ? 'CANCEL' : 'PUBLISH',
-    status: cancelled ? 'CANCELLED' : 'CONFIRMED',
+  return installationInvite({
+    ...facts,
+    product: 'Order change',
+    cancelled: facts.kind === 'order.cancelled',
   });
-  if (error || !value) throw new Error(`The invite could not be made: ${String(error)}`);
-  return value;
 }
 
 export function renderChange(facts: ChangeFacts): RenderedMail {
@@ -93,7 +85,6 @@ export function renderChange(facts: ChangeFacts): RenderedMail {
   ].join('\n');
 
   const e = escapeHtml;
-  const colour = /^#[0-9a-fA-F]{6}$/.test(provider.colour) ? provider.colour : '#1a56db';
   const body = cancelled
     ? `<p>Your ${e(provider.name)} order is cancelled, as you asked. Nothing more will be charged for it.</p>
 <h2 style="font-size:16px">The installation you no longer need</h2>
@@ -103,23 +94,13 @@ export function renderChange(facts: ChangeFacts): RenderedMail {
 <p>${e(when)}<br>${e(facts.address)}</p>
 ${before ? `<p>It was: ${e(before)}</p>` : ''}
 <p>The updated calendar invite is attached.</p>`;
-  const html = `<!doctype html>
-<html lang="en-AU">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff">
-<tr><td style="background:${colour};color:#ffffff;padding:16px 24px;font-size:20px;font-weight:bold">${e(provider.name)}</td></tr>
-<tr><td style="padding:24px">
-<p>Hi ${e(facts.firstName)},</p>
-${body}
-<p><a href="${ORDER_LINK_PLACEHOLDER}" style="color:${colour}">See your order</a></p>
-<p>Questions? Call ${e(provider.support_phone)} or email <a href="mailto:${e(provider.support_email)}">${e(provider.support_email)}</a>.</p>
-</td></tr></table>
-</td></tr></table>
-</body>
-</html>
-`;
+  const html = mailHtml({
+    provider,
+    subject,
+    firstName: facts.firstName,
+    linkText: 'See your order',
+    body: `${body}`,
+  });
   const method = cancelled ? 'CANCEL' : 'PUBLISH';
   return {
     subject,

@@ -63,7 +63,7 @@ export function escapeHtml(text: string): string {
 export interface ConfirmationFacts {
   orderId: string;
   firstName: string;
-  provider: Pick<ProviderSpec, 'name' | 'colour' | 'support_phone' | 'support_email'>;
+  provider: MailProvider;
   /** What was ordered: a label and its price words ('$89.00 a month'). */
   lines: Array<{ label: string; price: string }>;
   totals: Array<{ label: string; price: string }>;
@@ -81,20 +81,81 @@ export interface RenderedMail {
 
 /** The .ics invite: DTSTART/DTEND in UTC equal to the booked window, the address, a UID per order. */
 export function confirmationInvite(facts: ConfirmationFacts): string {
+  return installationInvite({ ...facts, product: 'Order confirmation' });
+}
+
+/** What of the provider a mail shows. */
+export type MailProvider = Pick<
+  ProviderSpec,
+  'name' | 'colour' | 'support_phone' | 'support_email'
+>;
+
+/** The colour a mail may use: the provider's, when it is a plain hex colour. */
+export const mailColour = (provider: MailProvider): string =>
+  /^#[0-9a-fA-F]{6}$/.test(provider.colour) ? provider.colour : '#1a56db';
+
+/**
+ * Every customer mail's HTML (docs/rules/mail.md): the provider's banner, the greeting, the mail's
+ * own `body` (already escaped), the order page's link and who to ask. Text is escaped here.
+ */
+export function mailHtml(mail: {
+  provider: MailProvider;
+  subject: string;
+  firstName: string;
+  linkText: string;
+  body: string;
+}): string {
+  const e = escapeHtml;
+  const { provider, subject } = mail;
+  const colour = mailColour(provider);
+  return `<!doctype html>
+<html lang="en-AU">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff">
+<tr><td style="background:${colour};color:#ffffff;padding:16px 24px;font-size:20px;font-weight:bold">${e(provider.name)}</td></tr>
+<tr><td style="padding:24px">
+<p>Hi ${e(mail.firstName)},</p>
+${mail.body}
+<p><a href="${ORDER_LINK_PLACEHOLDER}" style="color:${colour}">${e(mail.linkText)}</a></p>
+<p>Questions? Call ${e(provider.support_phone)} or email <a href="mailto:${e(provider.support_email)}">${e(provider.support_email)}</a>.</p>
+</td></tr></table>
+</td></tr></table>
+</body>
+</html>
+`;
+}
+
+/**
+ * An installation invite (.ics): one UID per order, so a change updates (a higher `sequence`) or
+ * cancels the invite the confirmation sent; the window in UTC; the building's address.
+ */
+export function installationInvite(invite: {
+  provider: MailProvider;
+  orderId: string;
+  address: string;
+  window: { startsAt: Date; endsAt: Date };
+  product: string;
+  sequence?: number;
+  cancelled?: boolean;
+}): string {
+  const { provider } = invite;
   const { value, error } = createEvent({
-    productId: `-//${facts.provider.name}//Order confirmation//EN`,
-    uid: `order-${facts.orderId}@fibre-signup`,
-    title: `${facts.provider.name} installation`,
-    description: `Your ${facts.provider.name} installation. Questions: ${facts.provider.support_phone}.`,
-    location: facts.address,
-    start: facts.window.startsAt.getTime(),
+    productId: `-//${provider.name}//${invite.product}//EN`,
+    uid: `order-${invite.orderId}@fibre-signup`,
+    ...(invite.sequence === undefined ? {} : { sequence: invite.sequence }),
+    title: `${provider.name} installation`,
+    description: `Your ${provider.name} installation. Questions: ${provider.support_phone}.`,
+    location: invite.address,
+    start: invite.window.startsAt.getTime(),
     startInputType: 'utc',
     startOutputType: 'utc',
-    end: facts.window.endsAt.getTime(),
+    end: invite.window.endsAt.getTime(),
     endInputType: 'utc',
     endOutputType: 'utc',
-    method: 'PUBLISH',
-    status: 'CONFIRMED',
+    method: invite.cancelled ? 'CANCEL' : 'PUBLISH',
+    status: invite.cancelled ? 'CANCELLED' : 'CONFIRMED',
   });
   if (error || !value) throw new Error(`The invite could not be made: ${String(error)}`);
   return value;
@@ -130,7 +191,6 @@ export function renderConfirmation(facts: ConfirmationFacts): RenderedMail {
   ].join('\n');
 
   const e = escapeHtml;
-  const colour = /^#[0-9a-fA-F]{6}$/.test(provider.colour) ? provider.colour : '#1a56db';
   const htmlRows = (items: ConfirmationFacts['lines'], strong = false) =>
     items
       .map(
@@ -138,28 +198,18 @@ export function renderConfirmation(facts: ConfirmationFacts): RenderedMail {
           `<tr><td style="padding:4px 12px 4px 0">${strong ? `<strong>${e(i.label)}</strong>` : e(i.label)}</td><td style="padding:4px 0;text-align:right">${strong ? `<strong>${e(i.price)}</strong>` : e(i.price)}</td></tr>`,
       )
       .join('');
-  const html = `<!doctype html>
-<html lang="en-AU">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff">
-<tr><td style="background:${colour};color:#ffffff;padding:16px 24px;font-size:20px;font-weight:bold">${e(provider.name)}</td></tr>
-<tr><td style="padding:24px">
-<p>Hi ${e(facts.firstName)},</p>
-<p>Thank you for your order with ${e(provider.name)}.</p>
+  const html = mailHtml({
+    provider,
+    subject,
+    firstName: facts.firstName,
+    linkText: 'See or change your order',
+    body: `<p>Thank you for your order with ${e(provider.name)}.</p>
 <h2 style="font-size:16px">What you ordered</h2>
 <table role="presentation" cellpadding="0" cellspacing="0">${htmlRows(facts.lines)}${htmlRows(facts.totals, true)}</table>
 <h2 style="font-size:16px">Installation</h2>
 <p>${e(when)}<br>${e(facts.address)}</p>
-<p>The calendar invite is attached.</p>
-<p><a href="${ORDER_LINK_PLACEHOLDER}" style="color:${colour}">See or change your order</a></p>
-<p>Questions? Call ${e(provider.support_phone)} or email <a href="mailto:${e(provider.support_email)}">${e(provider.support_email)}</a>.</p>
-</td></tr></table>
-</td></tr></table>
-</body>
-</html>
-`;
+<p>The calendar invite is attached.</p>`,
+  });
   return {
     subject,
     text,

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { dayKeyOf, stateTimeZone, type ProviderSpec } from '@fibre/domain';
+import { dayKeyOf, stateTimeZone } from '@fibre/domain';
 import type { AppContext } from '../context.ts';
 import {
   enqueueReminder,
@@ -8,7 +8,13 @@ import {
   reminderCandidates,
 } from '../repositories/mail.ts';
 import { inTransaction } from '../repositories/transactions.ts';
-import { escapeHtml, formatWindow, type RenderedMail } from './confirmation.ts';
+import {
+  escapeHtml,
+  formatWindow,
+  mailHtml,
+  type MailProvider,
+  type RenderedMail,
+} from './confirmation.ts';
 import { ORDER_LINK_PLACEHOLDER, hashOrderToken, newOrderToken } from './order-link.ts';
 
 /**
@@ -42,7 +48,7 @@ export function reminderDueAt(startsAt: Date, state: string): Date {
 
 export interface ReminderFacts {
   firstName: string;
-  provider: Pick<ProviderSpec, 'name' | 'colour' | 'support_phone' | 'support_email'>;
+  provider: MailProvider;
   window: { state: string; startsAt: Date; endsAt: Date };
   address: string;
 }
@@ -77,28 +83,17 @@ export function renderReminder(facts: ReminderFacts): RenderedMail {
   ].join('\n');
 
   const e = escapeHtml;
-  const colour = /^#[0-9a-fA-F]{6}$/.test(provider.colour) ? provider.colour : '#1a56db';
-  const html = `<!doctype html>
-<html lang="en-AU">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff">
-<tr><td style="background:${colour};color:#ffffff;padding:16px 24px;font-size:20px;font-weight:bold">${e(provider.name)}</td></tr>
-<tr><td style="padding:24px">
-<p>Hi ${e(facts.firstName)},</p>
-<p>This is a reminder that your ${e(provider.name)} installation is tomorrow.</p>
+  const html = mailHtml({
+    provider,
+    subject,
+    firstName: facts.firstName,
+    linkText: 'See or change your order',
+    body: `<p>This is a reminder that your ${e(provider.name)} installation is tomorrow.</p>
 <h2 style="font-size:16px">Installation</h2>
 <p>${e(when)}<br>${e(facts.address)}</p>
 <h2 style="font-size:16px">What to expect</h2>
-<ul>${expect.map((line) => `<li>${e(line)}</li>`).join('')}</ul>
-<p><a href="${ORDER_LINK_PLACEHOLDER}" style="color:${colour}">See or change your order</a></p>
-<p>Questions? Call ${e(provider.support_phone)} or email <a href="mailto:${e(provider.support_email)}">${e(provider.support_email)}</a>.</p>
-</td></tr></table>
-</td></tr></table>
-</body>
-</html>
-`;
+<ul>${expect.map((line) => `<li>${e(line)}</li>`).join('')}</ul>`,
+  });
   return { subject, text, html, attachments: [] };
 }
 
