@@ -21,27 +21,27 @@ export interface NewMail {
   createdAt: Date;
 }
 
+/** A new mail as its outbox row: due at once. */
+const outboxRow = (mail: NewMail) => ({
+  id: mail.id,
+  kind: mail.kind,
+  order_id: mail.orderId,
+  recipient: mail.recipient,
+  subject: mail.subject,
+  text_body: mail.text,
+  html_body: mail.html,
+  attachments: JSON.stringify(mail.attachments),
+  link_token: mail.linkToken,
+  created_at: mail.createdAt,
+  next_attempt_at: mail.createdAt,
+});
+
 /**
  * Writes a mail into the outbox, inside the caller's transaction: it exists exactly when the
  * order or change it tells of was committed. It is due at once.
  */
 export async function enqueueMail(trx: Transaction<Schema>, mail: NewMail): Promise<void> {
-  await trx
-    .insertInto('mail_outbox')
-    .values({
-      id: mail.id,
-      kind: mail.kind,
-      order_id: mail.orderId,
-      recipient: mail.recipient,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html,
-      attachments: JSON.stringify(mail.attachments),
-      link_token: mail.linkToken,
-      created_at: mail.createdAt,
-      next_attempt_at: mail.createdAt,
-    })
-    .execute();
+  await trx.insertInto('mail_outbox').values(outboxRow(mail)).execute();
 }
 
 /** An order page's token, as its SHA-256 only, in the transaction that confirms the order. */
@@ -188,17 +188,7 @@ export async function enqueueReminder(
   const rows = await trx
     .insertInto('mail_outbox')
     .values({
-      id: mail.id,
-      kind: 'order.reminder',
-      order_id: mail.orderId,
-      recipient: mail.recipient,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html,
-      attachments: JSON.stringify(mail.attachments),
-      link_token: mail.linkToken,
-      created_at: mail.createdAt,
-      next_attempt_at: mail.createdAt,
+      ...outboxRow({ ...mail, kind: 'order.reminder' }),
       window_start: mail.windowStart,
     })
     .onConflict((oc) =>
