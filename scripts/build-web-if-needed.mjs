@@ -1,16 +1,20 @@
-// `npm start` builds the wizard and the operator console when either's production build is missing
-// or older than their sources (one `vite build` makes both: apps/web/vite.config.ts).
+// `npm start` builds the wizard, the operator console and the order page when any one's production
+// build is missing or older than their sources (one `vite build` makes all three:
+// apps/web/vite.config.ts).
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { isStale } from './newest.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const built = ['index.html', 'admin.html'].map((page) => join(root, 'apps/web/dist', page));
+const built = ['index.html', 'admin.html', 'order.html'].map((page) =>
+  join(root, 'apps/web/dist', page),
+);
 const sources = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/admin.html',
+  'apps/web/order.html',
   'apps/web/vite.config.ts',
   'apps/web/public',
   'packages/domain/src',

@@ -18,41 +18,48 @@ const resolve: UserConfig['resolve'] = {
 };
 
 /**
- * The operator console (admin.html, served at /admin: docs/rules/operator-console.md) is built
- * after the wizard, by a build of its own into the same dist/, so it has its own entry and chunks
- * and shares none with the wizard: one shared build would split the modules both use (React, the
- * styles) into chunks of their own and change the wizard's files. dist/index.html never refers
- * to the console's chunks; dist/admin.html never to the wizard's.
+ * The pages beside the wizard, each built after it by a build of its own into the same dist/, so
+ * each has its own entry and chunks and shares none with the wizard: one shared build would split
+ * the modules they share (React, the styles) into chunks of their own and change the wizard's
+ * files. dist/index.html never refers to their chunks, nor they to each other's.
+ * - admin.html: the operator console, served at /admin (docs/rules/operator-console.md);
+ * - order.html: the customer's order page, served at /order/<token> (docs/rules/order-page.md).
  */
-function consoleBuild(): Plugin {
+const separatePages = ['admin', 'order'] as const;
+
+function separatePageBuilds(): Plugin {
   return {
-    name: 'fibre:console-build',
+    name: 'fibre:separate-page-builds',
     apply: 'build',
     async closeBundle() {
-      await build({
-        configFile: false,
-        root: fileURLToPath(new URL('.', import.meta.url)),
-        plugins: [react()],
-        resolve,
-        logLevel: 'warn',
-        build: {
-          target: 'es2022',
-          sourcemap: true,
-          emptyOutDir: false,
-          rolldownOptions: {
-            input: { admin: fileURLToPath(new URL('admin.html', import.meta.url)) },
-            treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/domain/src/') },
+      for (const page of separatePages) {
+        await build({
+          configFile: false,
+          root: fileURLToPath(new URL('.', import.meta.url)),
+          plugins: [react()],
+          resolve,
+          logLevel: 'warn',
+          build: {
+            target: 'es2022',
+            sourcemap: true,
+            emptyOutDir: false,
+            rolldownOptions: {
+              input: { [page]: fileURLToPath(new URL(`${page}.html`, import.meta.url)) },
+              treeshake: {
+                moduleSideEffects: (id: string) => !id.includes('/packages/domain/src/'),
+              },
+            },
           },
-        },
-      });
+        });
+      }
     },
   };
 }
 
-/** In development, /admin and its page paths open the console's page, as the server does. */
-function consoleDevPages(): Plugin {
+/** In development, the console's and the order page's paths open their pages, as the server does. */
+function separateDevPages(): Plugin {
   return {
-    name: 'fibre:console-dev-pages',
+    name: 'fibre:separate-dev-pages',
     apply: 'serve',
     configureServer(server) {
       server.middlewares.use((request, _response, next) => {
@@ -63,6 +70,7 @@ function consoleDevPages(): Plugin {
           !/\.\w+$/.test(path)
         )
           request.url = '/admin.html';
+        else if (/^\/order\/[^/]+$/.test(path)) request.url = '/order.html';
         next();
       });
     },
@@ -70,7 +78,12 @@ function consoleDevPages(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), stepSizes({ firstStep: 'check-address' }), consoleBuild(), consoleDevPages()],
+  plugins: [
+    react(),
+    stepSizes({ firstStep: 'check-address' }),
+    separatePageBuilds(),
+    separateDevPages(),
+  ],
   resolve,
   server: {
     proxy: { '/api': api, '/portal': api, '/admin/api': api },

@@ -34,6 +34,12 @@ export {
 } from './test-support/stand-ins/chargebee.ts';
 export { CLIENT_TOKEN, startRollbar } from './test-support/stand-ins/rollbar.ts';
 export {
+  MAIL_FROM,
+  smtpEnv,
+  startSmtpReceiver,
+  type SmtpReceiver,
+} from './test-support/stand-ins/smtp-receiver.ts';
+export {
   OPS_WEBHOOK_SECRET,
   opsWebhookEnv,
   startOpsReceiver,

@@ -72,3 +72,11 @@ export function formatDollars(amount: number): string {
   const cents = Math.round(amount * 100);
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 }
+
+/** 8900 → '$89.00'. */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const dollars = Math.floor(abs / 100).toLocaleString('en-AU');
+  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
+}

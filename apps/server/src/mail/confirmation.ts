@@ -1,4 +1,4 @@
-import { stateTimeZone, STATIC_IP_LABEL, type ProviderSpec } from '@fibre/domain';
+import { formatCents, formatWindow, STATIC_IP_LABEL, type ProviderSpec } from '@fibre/domain';
 import { createEvent } from 'ics';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
@@ -12,43 +12,14 @@ import {
 } from '../repositories/mail.ts';
 import { ORDER_LINK_PLACEHOLDER, hashOrderToken, newOrderToken } from './order-link.ts';
 
+// The mail's words for money and windows are the order page's too (the domain's, en-AU).
+export { formatCents, formatWindow };
+
 /**
  * The order's confirmation email (docs/rules/mail.md): what was ordered with its stored prices,
  * the installation window in the building's state's zone, an .ics invite with the window and the
  * address, and the order page's link; the provider's brand, en-AU.
  */
-
-/** 8900 → '$89.00'. */
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const dollars = Math.floor(abs / 100).toLocaleString('en-AU');
-  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** 'Thursday 3 December 2026, 8:00 am – 10:00 am AEDT', in the zone of the window's state. */
-export function formatWindow(startsAt: Date, endsAt: Date, state: string): string {
-  const timeZone = stateTimeZone(state);
-  const day = new Intl.DateTimeFormat('en-AU', {
-    timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
-  const time = new Intl.DateTimeFormat('en-AU', {
-    timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  });
-  const zone = new Intl.DateTimeFormat('en-AU', { timeZone, timeZoneName: 'short' })
-    .formatToParts(endsAt)
-    .find((p) => p.type === 'timeZoneName')?.value;
-  // ICU puts narrow no-break spaces in times; mail clients show plain ones reliably.
-  const plain = (s: string) => s.replace(/[\s\u202f]+/g, ' ').replace(/,/g, '');
-  return `${plain(day.format(startsAt))}, ${plain(time.format(startsAt))} – ${plain(time.format(endsAt))} ${zone ?? timeZone}`;
-}
 
 /** Customer and catalogue text goes into HTML only through this. */
 export function escapeHtml(text: string): string {

@@ -54,7 +54,11 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions = {}):
     setHeaders(reply, path) {
       reply.header(
         'cache-control',
-        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        path.includes('/assets/')
+          ? 'public, max-age=31536000, immutable'
+          : path.endsWith('/order.html')
+            ? 'no-store'
+            : 'no-cache',
       );
     },
   });
@@ -94,6 +98,20 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions = {}):
         .status(503)
         .type('text/plain')
         .send('The console is not built yet: run `npm run build -w apps/web`.'),
+    );
+  }
+
+  // The customer's order page (docs/rules/order-page.md): its own page, order.html, for
+  // /order/<token>. The token is a secret: the page is never cached, sends no referrer, is not
+  // indexed, and carries no tag manager. Whether the token opens an order is the page's API call to
+  // answer; any path of this shape gets the page.
+  if (existsSync(`${dist}order.html`)) {
+    app.get('/order/:token', async (_request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .sendFile('order.html'),
     );
   }
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-support/app.ts';
 
-function fakeBuild({ console: withConsole = false } = {}): string {
+function fakeBuild({ console: withConsole = false, order = false } = {}): string {
   const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(
@@ -18,6 +18,12 @@ function fakeBuild({ console: withConsole = false } = {}): string {
       '<!doctype html><html><head><title>Console</title><script type="module" src="/assets/admin-def456.js"></script></head><body></body></html>',
     );
     writeFileSync(join(dist, 'assets', 'admin-def456.js'), 'console.log(2)');
+  }
+  if (order) {
+    writeFileSync(
+      join(dist, 'order.html'),
+      '<!doctype html><html><head><title>Your order</title><script type="module" src="/assets/order-0a1b2c.js"></script></head><body></body></html>',
+    );
   }
   return dist;
 }
@@ -189,5 +195,40 @@ describe('serving the operator console at /admin', () => {
     expect(res.statusCode).toBe(503);
     expect(res.body).toContain('npm run build -w apps/web');
     await bare.close();
+  });
+});
+
+describe('serving the order page at /order/<token>', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(
+      'pglite',
+      { GTM_ID: 'GTM-ABC123' },
+      { webDist: fakeBuild({ console: true, order: true }) },
+    );
+  });
+  afterAll(() => t.close());
+
+  it('answers any token with the order page: never stored, no referrer, not indexed, no tag manager', async () => {
+    for (const url of ['/order/abcDEF123_-', '/order/not%20a%20token', '/order/x?utm=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>Your order</title>');
+      expect(res.body).not.toContain('googletagmanager');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(String(res.headers['content-security-policy'])).not.toContain('nonce-');
+    }
+  });
+
+  it('leaves other paths alone: /order without a token and deeper paths are the wizard, the API is JSON', async () => {
+    for (const url of ['/order', '/order/a/b']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).toContain('Wizard');
+    }
+    const api = await t.app.inject({ method: 'GET', url: '/api/v1/public/orders/abc' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error).toBe('not_found');
   });
 });
