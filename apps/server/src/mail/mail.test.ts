@@ -204,6 +204,36 @@ describe('sending across a crash, with two workers, and when SMTP fails', () => 
     }
   });
 
+  it('keeps the mail when the SMTP server dies between the order and the send, and sends it once when it is back', async () => {
+    const first = await startSmtpReceiver();
+    const { port } = first;
+    const t = await startTestApp('pglite', { ...smtpEnv(first), PUBLIC_URL }, { clock: true });
+    try {
+      // The order commits with its mail; the SMTP server dies before the sender's round.
+      const { orderId } = await placeOrder(t.app, t.clock.now);
+      await first.close();
+      expect(await t.app.mail.runOnce()).toBe(0);
+      let [row] = await findMail(t.database.db, orderId);
+      expect(row).toMatchObject({ attempts: 1, delivered_at: null });
+      expect(row!.last_error).not.toBeNull();
+      expect(first.messages).toEqual([]);
+
+      // Back on the same address: after the backoff the mail goes, once.
+      smtp = await startSmtpReceiver({ port });
+      t.clock.advance(12_000);
+      expect(await t.app.mail.runOnce()).toBe(1);
+      t.clock.advance(600_000);
+      expect(await t.app.mail.runOnce()).toBe(0);
+      expect(smtp.messages).toHaveLength(1);
+      expect(smtp.messages[0]!.attachments.some((a) => a.filename?.endsWith('.ics'))).toBe(true);
+      [row] = await findMail(t.database.db, orderId);
+      expect(row).toMatchObject({ attempts: 2 });
+      expect(row!.delivered_at).not.toBeNull();
+    } finally {
+      await t.close();
+    }
+  });
+
   it.runIf(engines().includes('postgres'))(
     'two workers on postgres send each mail once',
     async () => {

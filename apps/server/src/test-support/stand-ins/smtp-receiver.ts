@@ -5,7 +5,8 @@ import { SMTPServer } from 'smtp-server';
 /**
  * A local SMTP server (the `smtp-server` package) that keeps every message it accepts, parsed
  * (mailparser). `refusals` is how many messages to answer with a temporary failure (451) before
- * accepting, to test retries.
+ * accepting, to test retries; `port` listens on a given port (a server started again after a
+ * crash), else on a free one.
  */
 export interface SmtpReceiver {
   port: number;
@@ -17,7 +18,7 @@ export interface SmtpReceiver {
 }
 
 export async function startSmtpReceiver(
-  options: { refusals?: number } = {},
+  options: { refusals?: number; port?: number } = {},
 ): Promise<SmtpReceiver> {
   let refusals = options.refusals ?? 0;
   const receiver: SmtpReceiver = {
@@ -47,7 +48,9 @@ export async function startSmtpReceiver(
         .catch((error: Error) => callback(error));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve()),
+  );
   receiver.port = (server.server.address() as AddressInfo).port;
   return receiver;
 }
