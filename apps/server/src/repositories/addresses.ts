@@ -192,3 +192,54 @@ export async function addressExists(db: Kysely<Schema>, id: string): Promise<boo
   const row = await db.selectFrom('addresses').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Writes imported addresses (docs/addresses-import.md), one statement per batch, all in one
+ * transaction: a new id is inserted, a known one updated in place when its text changed, and a row
+ * linked to a building is never touched. Answers how many rows were inserted or changed.
+ */
+export async function upsertImportedAddresses(
+  db: Kysely<Schema>,
+  batches: AddressRow[][],
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    let written = 0;
+    for (const rows of batches) {
+      if (rows.length === 0) continue;
+      const result = await trx
+        .insertInto('addresses')
+        .values(rows.map((row) => ({ ...row, search_key: addressSearchKey(row) })))
+        .onConflict((c) =>
+          c
+            .column('id')
+            .doUpdateSet((eb) => ({
+              formatted_address: eb.ref('excluded.formatted_address'),
+              street_number: eb.ref('excluded.street_number'),
+              street: eb.ref('excluded.street'),
+              suburb: eb.ref('excluded.suburb'),
+              state: eb.ref('excluded.state'),
+              postcode: eb.ref('excluded.postcode'),
+              search_key: eb.ref('excluded.search_key'),
+            }))
+            .where('addresses.building_code', 'is', null)
+            // An unchanged row is not rewritten: a second import of one release writes nothing.
+            .where(
+              sql<boolean>`(addresses.formatted_address, addresses.street_number, addresses.street, addresses.suburb, addresses.state, addresses.postcode) IS DISTINCT FROM (excluded.formatted_address, excluded.street_number, excluded.street, excluded.suburb, excluded.state, excluded.postcode)`,
+            ),
+        )
+        .executeTakeFirst();
+      written += Number(result.numInsertedOrUpdatedRows ?? 0);
+    }
+    return written;
+  });
+}
+
+/** The formatted addresses of the rows linked to a building (the provider's own addresses). */
+export async function buildingAddressTexts(db: Kysely<Schema>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('addresses')
+    .select('formatted_address')
+    .where('building_code', 'is not', null)
+    .execute();
+  return rows.map((row) => row.formatted_address);
+}
