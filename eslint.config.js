@@ -129,9 +129,9 @@ export default tseslint.config(
   {
     // Only repositories query the database (README, Layout: `repositories/` is the only SQL). The
     // rest of the server may carry the handle through by type (Database, Schema, a Transaction) but
-    // runs no SQL of its own. Besides db/ and repositories/: the two entry points that open and
-    // migrate it (server.ts, catalogue/cli.ts, operators/cli.ts), test-support, the testing entry (testing.ts) and
-    // tests.
+    // runs no SQL of its own. Besides db/ and repositories/: the entry points that open and
+    // migrate it (server.ts and the CLIs: catalogue/, operators/, addresses/), test-support, the
+    // testing entry (testing.ts) and tests.
     files: ['apps/server/src/**/*.ts'],
     ignores: [
       'apps/server/src/db/**',
@@ -141,6 +141,7 @@ export default tseslint.config(
       'apps/server/src/server.ts',
       'apps/server/src/catalogue/cli.ts',
       'apps/server/src/operators/cli.ts',
+      'apps/server/src/addresses/cli.ts',
       'apps/server/src/testing.ts',
     ],
     rules: {

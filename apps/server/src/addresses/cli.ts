@@ -1,11 +1,7 @@
 import { resolve } from 'node:path';
 import { runCli } from '../cli-run.ts';
 import { loadConfig } from '../config.ts';
-// An entry point, as catalogue/cli.ts is: it opens and migrates the database the server's own
-// environment names; every query is a repository's.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { connectDatabase } from '../db/open.ts';
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { migrate } from '../db/migrate.ts';
 import { describeSummary, importGnaf } from './import.ts';
 import { findRelease } from './release.ts';
