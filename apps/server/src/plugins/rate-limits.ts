@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
 import type { Metrics } from '../metrics/metrics.ts';
@@ -168,22 +168,24 @@ function routeLimitHook(
 /**
  * The order page's second budget (docs/rules/order-page.md#limits): a token that opens no order
  * counts here too, ORDER_PAGE_MISSES_PER_MINUTE per client address, so guessing stops long before
- * the page's own budget. `miss(request)` counts one and throws 429 once the budget is spent.
+ * the page's own budget. `miss(request, reply)` counts one and throws 429, with Retry-After, once
+ * the budget is spent.
  */
 export function orderPageMisses(
   app: FastifyInstance,
   limits: Config['limits'],
   metrics: Metrics,
-): (request: FastifyRequest) => Promise<void> {
+): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
   const options = {
     max: limits.orderPageMissesPerMinute,
     timeWindow: 60_000,
     groupId: 'order-page-misses',
   };
   const check = app.createRateLimit(options);
-  return async (request) => {
+  return async (request, reply) => {
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;
+    void reply.header('retry-after', result.ttlInSeconds);
     metrics.rateLimited('order-page-misses');
     throw new HttpError(
       429,

@@ -357,7 +357,13 @@ describe.each(engines())('the order page limits on %s', (engine) => {
     for (let i = 0; i < 3; i++) expect((await guess(i)).statusCode).toBe(404);
     const res = await guess(4);
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toMatchObject({ error: 'rate_limited' });
+    expect(res.json()).toMatchObject({
+      error: 'rate_limited',
+      message:
+        'Too many order links that open no order from this address: please wait a minute and try again',
+    });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
     // Another address is not held back.
     const other = await t.app.inject({
       method: 'GET',

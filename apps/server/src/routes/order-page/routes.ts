@@ -36,11 +36,15 @@ export function orderPageRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
   const miss = orderPageMisses(app, ctx.config.limits, ctx.metrics);
   /** Runs `work`; a token that opens no order is counted as a miss (429 once too many). */
-  const counted = async <T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> => {
+  const counted = async <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    work: () => Promise<T>,
+  ): Promise<T> => {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof HttpError && error.status === 404) await miss(request);
+      if (error instanceof HttpError && error.status === 404) await miss(request, reply);
       throw error;
     }
   };
@@ -117,7 +121,7 @@ export function orderPageRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
       handler: async (request, reply) => {
         noStore(reply);
-        return counted(request, () => view(request.params.token));
+        return counted(request, reply, () => view(request.params.token));
       },
     }),
     defineRoute({
@@ -148,7 +152,7 @@ export function orderPageRoutes(app: FastifyInstance, ctx: AppContext): void {
       handler: async (request, reply) => {
         noStore(reply);
         const { token } = request.params;
-        return counted(request, async () => {
+        return counted(request, reply, async () => {
           await rescheduleOrder(deps, scheduler, token, request.body);
           return view(token);
         });
@@ -176,7 +180,7 @@ export function orderPageRoutes(app: FastifyInstance, ctx: AppContext): void {
       handler: async (request, reply) => {
         noStore(reply);
         const { token } = request.params;
-        return counted(request, async () => {
+        return counted(request, reply, async () => {
           await cancelByCustomer(deps, token);
           return view(token);
         });
