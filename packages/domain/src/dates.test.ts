@@ -8,6 +8,8 @@ import {
   dayKeyLabel,
   dayKeyOf,
   endOfBookingDayMs,
+  formatMoment,
+  formatWindow,
   holdSecondsLeft,
   monthKeyOf,
   stateTimeZone,
@@ -247,5 +249,20 @@ describe('reservation countdown: docs/rules/installation-and-holds.md "counts do
     [-3, '00:00'],
   ])('%s seconds -> %s', (seconds, text) => {
     expect(countdownText(seconds)).toBe(text);
+  });
+});
+
+describe('formatWindow and formatMoment (the order mails and the order page)', () => {
+  it('write a window and a moment in the zone, with its summer or standard name', () => {
+    const start = new Date('2026-12-02T21:00:00Z');
+    const end = new Date('2026-12-02T23:00:00Z');
+    expect(formatWindow(start, end, 'NSW')).toBe(
+      'Thursday 3 December 2026, 8:00 am – 10:00 am AEDT',
+    );
+    expect(formatMoment(start, 'Australia/Sydney')).toBe('Thursday 3 December 2026, 8:00 am AEDT');
+    expect(formatMoment(new Date('2026-07-01T02:30:00Z'), 'Australia/Brisbane')).toBe(
+      'Wednesday 1 July 2026, 12:30 pm AEST',
+    );
+    expect(formatMoment(start, 'Australia/Perth')).toBe('Thursday 3 December 2026, 5:00 am AWST');
   });
 });

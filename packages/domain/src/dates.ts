@@ -177,29 +177,34 @@ export function countdownText(secondsLeft: number): string {
   return `${pad(Math.floor(seconds / 60))}:${pad(seconds % 60)}`;
 }
 
-/**
- * 'Thursday 3 December 2026, 8:00 am – 10:00 am AEDT', in the zone of the window's state: how
- * the order mails and the order page show a window (docs/rules/mail.md).
- */
-export function formatWindow(startsAt: Date, endsAt: Date, state: string): string {
-  const timeZone = stateTimeZone(state);
-  const day = new Intl.DateTimeFormat('en-AU', {
+// ICU puts narrow no-break spaces in times; mail clients show plain ones reliably.
+const plainText = (s: string) => s.replace(/[\s\u202f]+/g, ' ').replace(/,/g, '');
+const longDay = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-AU', {
     timeZone,
     weekday: 'long',
     day: 'numeric',
     month: 'long',
     year: 'numeric',
   });
-  const time = new Intl.DateTimeFormat('en-AU', {
-    timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  });
-  const zone = new Intl.DateTimeFormat('en-AU', { timeZone, timeZoneName: 'short' })
-    .formatToParts(endsAt)
-    .find((p) => p.type === 'timeZoneName')?.value;
-  // ICU puts narrow no-break spaces in times; mail clients show plain ones reliably.
-  const plain = (s: string) => s.replace(/[\s\u202f]+/g, ' ').replace(/,/g, '');
-  return `${plain(day.format(startsAt))}, ${plain(time.format(startsAt))} – ${plain(time.format(endsAt))} ${zone ?? timeZone}`;
+const clockTime = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-AU', { timeZone, hour: 'numeric', minute: '2-digit', hour12: true });
+const zoneName = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-AU', { timeZone, timeZoneName: 'short' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+
+/**
+ * 'Thursday 3 December 2026, 8:00 am – 10:00 am AEDT', in the zone of the window's state: how
+ * the order mails and the order page show a window (docs/rules/mail.md).
+ */
+export function formatWindow(startsAt: Date, endsAt: Date, state: string): string {
+  const timeZone = stateTimeZone(state);
+  const time = clockTime(timeZone);
+  return `${plainText(longDay(timeZone).format(startsAt))}, ${plainText(time.format(startsAt))} – ${plainText(time.format(endsAt))} ${zoneName(endsAt, timeZone)}`;
+}
+
+/** 'Wednesday 2 December 2026, 8:00 am AEDT': one moment, written as formatWindow writes a window. */
+export function formatMoment(at: Date, timeZone: string): string {
+  return `${plainText(longDay(timeZone).format(at))}, ${plainText(clockTime(timeZone).format(at))} ${zoneName(at, timeZone)}`;
 }

@@ -1,33 +1,17 @@
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { npmScript, repoRoot } from '../test-support/process.ts';
 
 // docs/addresses-import.md: the command as an operator runs it, from the repository's root.
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const sample = 'apps/server/src/addresses/gnaf-sample';
 const standard = 'G-NAF/G-NAF NOVEMBER 2026/Standard';
 const dir = mkdtempSync(join(tmpdir(), 'addresses-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function addresses(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', 'addresses', '--', ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, INIT_CWD: repoRoot, LOG_LEVEL: 'warn', ...env },
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, out, err }));
-  });
-}
+const addresses = (args: string[], env: Record<string, string> = {}) =>
+  npmScript('addresses', args, env);
 
 describe('npm run addresses -- import', () => {
   const env = { DATA_DIR: join(dir, 'data') };

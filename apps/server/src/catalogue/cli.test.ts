@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { npmScript, repoRoot } from '../test-support/process.ts';
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'catalogue-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -24,23 +22,8 @@ writeFileSync(
     .replace('monthly: 89\n', 'monthly: -89\n'),
 );
 
-/** `npm run catalogue -- ARGS` from the repository's root, as a provider runs it. */
-function catalogue(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', 'catalogue', '--', ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, INIT_CWD: repoRoot, LOG_LEVEL: 'warn', ...env },
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, out, err }));
-  });
-}
+const catalogue = (args: string[], env: Record<string, string> = {}) =>
+  npmScript('catalogue', args, env);
 
 describe('npm run catalogue -- check', () => {
   it('passes the demo file and prints its summary', async () => {

@@ -68,3 +68,34 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     },
   };
 }
+
+/** The repository's root, where a provider runs the npm scripts. */
+export const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+
+export interface ScriptRun {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+/**
+ * `npm run SCRIPT -- ARGS` from the repository's root, as a provider runs the CLIs (catalogue,
+ * addresses): its exit code and what it printed.
+ */
+export function npmScript(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<ScriptRun> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, INIT_CWD: repoRoot, LOG_LEVEL: 'warn', ...env },
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, out, err }));
+  });
+}

@@ -1,4 +1,4 @@
-import type { OrderPageAnswer } from '@fibre/domain';
+import { formatMoment, type OrderPageAnswer } from '@fibre/domain';
 
 /*
  * The order page's words (docs/rules/order-page.md). The refusals' sentences come from the server
@@ -15,26 +15,7 @@ export const statusLabels: Record<Status, string> = {
 };
 
 /** 'Wednesday 2 December 2026, 8:00 am AEDT': a moment in the window's zone. */
-export function momentLabel(iso: string, timeZone: string): string {
-  const when = new Date(iso);
-  const day = new Intl.DateTimeFormat('en-AU', {
-    timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(when);
-  const time = new Intl.DateTimeFormat('en-AU', {
-    timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-    timeZoneName: 'short',
-  }).format(when);
-  // As the mails write it (the domain's formatWindow): plain spaces, no commas inside the parts.
-  const plain = (part: string) => part.replace(/[\s\u202f]+/g, ' ').replace(/,/g, '');
-  return `${plain(day)}, ${plain(time)}`;
-}
+export const momentLabel = (iso: string, timeZone: string) => formatMoment(new Date(iso), timeZone);
 
 export const text = {
   title: (provider: string) => `Your order | ${provider}`,
