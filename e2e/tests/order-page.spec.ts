@@ -13,12 +13,10 @@ import {
   fetchCaller,
   freeSlots,
   prepareOrder,
-  smtpEnv,
   startArrivy,
-  startSmtpReceiver,
   type ArrivyStandIn,
-  type SmtpReceiver,
 } from '@fibre/server/testing';
+import { smtpEnv, startSmtpReceiver, type SmtpReceiver } from '@fibre/server/testing/smtp';
 import { captureStep, expectNoSeriousA11yViolations } from '../support/checks.ts';
 import { supportPhone } from '../support/demo.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../support/postgres.ts';

@@ -33,12 +33,8 @@ export {
   type ChargebeeStandIn,
 } from './test-support/stand-ins/chargebee.ts';
 export { CLIENT_TOKEN, startRollbar } from './test-support/stand-ins/rollbar.ts';
-export {
-  MAIL_FROM,
-  smtpEnv,
-  startSmtpReceiver,
-  type SmtpReceiver,
-} from './test-support/stand-ins/smtp-receiver.ts';
+// The SMTP receiver is its own entry, `@fibre/server/testing/smtp`: its packages (smtp-server,
+// mailparser) are the tests' only, and this file is compiled with the server.
 export {
   OPS_WEBHOOK_SECRET,
   opsWebhookEnv,
