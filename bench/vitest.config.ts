@@ -5,5 +5,7 @@ export default defineConfig({
     name: 'bench',
     include: ['src/**/*.test.ts'],
     testTimeout: 60_000,
+    // Opening and preparing a database (migrations, catalogue) takes seconds on a busy machine.
+    hookTimeout: 120_000,
   },
 });

@@ -92,6 +92,9 @@ export function* copyLines(
   }
 }
 
+/** A statement's rows: pg's client or PGlite's, whichever runs it. */
+export type Query = <R>(text: string, params?: unknown[]) => Promise<R[]>;
+
 export interface RebuildPlan {
   /** Statements that recreate what was dropped, in order (constraints, then plain indexes). */
   recreate: Array<{ name: string; sql: string }>;
@@ -103,8 +106,8 @@ export interface RebuildPlan {
  * primary key or unique constraint from pg_get_constraintdef. A constraint that another table's
  * foreign key depends on stays.
  */
-export async function dropIndexes(client: pg.Client, table: string): Promise<RebuildPlan> {
-  const { rows } = await client.query<{
+export async function dropIndexes(query: Query, table: string): Promise<RebuildPlan> {
+  const rows = await query<{
     index: string;
     indexdef: string;
     constraint: string | null;
@@ -125,13 +128,13 @@ export async function dropIndexes(client: pg.Client, table: string): Promise<Reb
   for (const row of rows) {
     if (row.referenced) continue;
     if (row.constraint) {
-      await client.query(`ALTER TABLE ${table} DROP CONSTRAINT ${quoteIdent(row.constraint)}`);
+      await query(`ALTER TABLE ${table} DROP CONSTRAINT ${quoteIdent(row.constraint)}`);
       recreate.push({
         name: row.constraint,
         sql: `ALTER TABLE ${table} ADD CONSTRAINT ${quoteIdent(row.constraint)} ${row.constraintdef}`,
       });
     } else {
-      await client.query(`DROP INDEX ${row.index}`);
+      await query(`DROP INDEX ${row.index}`);
       recreate.push({ name: row.index, sql: row.indexdef });
     }
   }
@@ -164,7 +167,10 @@ export async function seedNationalAddresses(
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const plan = await dropIndexes(client, 'addresses');
+    const plan = await dropIndexes(
+      async <R>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as R[],
+      'addresses',
+    );
     let t0 = performance.now();
     const copy = client.query(
       copyFrom(`COPY addresses (${copyColumns.join(', ')}) FROM STDIN (FORMAT text)`),
