@@ -324,5 +324,8 @@ function mainCost(r: Result): string {
   const clientTotal = steps.reduce((sum, step) => sum + r.clientMs[step.name], 0);
   const rest = Math.max(0, r.machineBusyMs - r.serverCpuMs - r.clientCpuMs);
   const busy = Math.round((100 * r.machineBusyMs) / (r.seconds * 1000 * r.cores));
-  return `main cost: the ${slowest!.name} (${ms(perOrder(r.clientMs[slowest!.name]))} of ${ms(perOrder(clientTotal))} per order at the client); CPU per order ${ms(perOrder(r.serverCpuMs))} in the servers, ${ms(perOrder(rest))} in PostgreSQL and the rest of the machine, ${busy}% of ${r.cores} cores busy`;
+  const db = r.activity
+    ? `; the database: ${r.activity.active.toFixed(1)} sessions running, ${r.activity.idleInTransaction.toFixed(1)} idle in a transaction${r.activity.waits[0] ? `, running ones mostly on ${r.activity.waits[0][0]} (${percent(r.activity.waits[0][1])})` : ''}`
+    : '';
+  return `main cost: the ${slowest!.name} (${ms(perOrder(r.clientMs[slowest!.name]))} of ${ms(perOrder(clientTotal))} per order at the client); CPU per order ${ms(perOrder(r.serverCpuMs))} in the servers, ${ms(perOrder(rest))} in PostgreSQL and the rest of the machine, ${busy}% of ${r.cores} cores busy${db}`;
 }
