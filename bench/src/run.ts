@@ -11,9 +11,10 @@ import { webBenchmark } from './web.ts';
 import { machine, renderBudgets, renderSection, type Section } from './support/report.ts';
 
 /*
- * `npm run bench [-- --quick] [-- --only=api,holds] [-- --addresses 16M]`: runs the benchmarks one after another,
- * prints each table as it completes, and writes them all to bench/RESULTS.md. Benchmarks are not
- * tests: a missed budget is reported, never failed. A benchmark that cannot run at all is an error.
+ * `npm run bench [-- --quick] [-- --only=api,holds] [-- --addresses 16M]`: runs the benchmarks
+ * one after another, prints each table as it completes, and writes them all to bench/RESULTS.md.
+ * Benchmarks are not tests: a missed budget is reported, never failed. A benchmark that cannot run
+ * at all is an error.
  */
 const options = parseOptions(process.argv.slice(2));
 const benchmarks: Array<[string, (o: typeof options) => Promise<Section | Section[]>]> = [
