@@ -24,6 +24,8 @@ export default defineConfig({
         },
       },
       'apps/*/vitest.config.ts',
+      // The bench's own machinery (size parsing, generated addresses); its figures are not tests.
+      'bench/vitest.config.ts',
     ],
     coverage: {
       provider: 'v8',

@@ -3,6 +3,7 @@ import { loadavg } from 'node:os';
 import { apiBenchmark } from './api.ts';
 import { autocompleteBenchmark } from './autocomplete.ts';
 import { holdsBenchmark } from './holds.ts';
+import { nationalBenchmark } from './national.ts';
 import { ordersBenchmark } from './orders.ts';
 import { parseOptions } from './support/options.ts';
 import { postgresVersion } from './support/postgres.ts';
@@ -10,9 +11,10 @@ import { webBenchmark } from './web.ts';
 import { machine, renderBudgets, renderSection, type Section } from './support/report.ts';
 
 /*
- * `npm run bench [-- --quick] [-- --only=api,holds]`: runs the benchmarks one after another,
- * prints each table as it completes, and writes them all to bench/RESULTS.md. Benchmarks are not
- * tests: a missed budget is reported, never failed. A benchmark that cannot run at all is an error.
+ * `npm run bench [-- --quick] [-- --only=api,holds] [-- --addresses 16M]`: runs the benchmarks
+ * one after another, prints each table as it completes, and writes them all to bench/RESULTS.md.
+ * Benchmarks are not tests: a missed budget is reported, never failed. A benchmark that cannot run
+ * at all is an error.
  */
 const options = parseOptions(process.argv.slice(2));
 const benchmarks: Array<[string, (o: typeof options) => Promise<Section | Section[]>]> = [
@@ -21,6 +23,8 @@ const benchmarks: Array<[string, (o: typeof options) => Promise<Section | Sectio
   ['holds', holdsBenchmark],
   ['autocomplete', autocompleteBenchmark],
   ['orders', ordersBenchmark],
+  // Only when asked for with --addresses SIZE (bench/README.md): never in CI nor the default run.
+  ['national', nationalBenchmark],
 ];
 
 const started = performance.now();
@@ -29,6 +33,7 @@ const sections: Section[] = [];
 const failures: string[] = [];
 for (const [name, run] of benchmarks) {
   if (options.only && !options.only.includes(name)) continue;
+  if (name === 'national' && options.nationalSize === undefined) continue;
   const t0 = performance.now();
   console.log(`\n>> ${name}`);
   try {

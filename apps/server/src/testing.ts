@@ -10,7 +10,8 @@ export { loadConfig } from './config.ts';
 export { openPglite, openPostgres, type Database } from './db/database.ts';
 export { openDatabase, prepare } from './db/open.ts';
 export { generatedAddressId } from './repositories/addresses.ts';
-export { shortStreetName } from './repositories/address-text.ts';
+export { addressSearchKey, shortStreetName } from './repositories/address-text.ts';
+export { loadLocalities, streetNames } from './db/seeds/localities.ts';
 
 // Orders placed as the wizard places them.
 export {

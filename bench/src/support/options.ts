@@ -1,7 +1,8 @@
 /**
  * How long and how big each benchmark runs. `--quick` (CI) only proves that every benchmark still
  * works: the same steps, short and small, so its figures are not worth comparing.
- * `--only=api,holds` runs some of them (names as in run.ts).
+ * `--only=api,holds` runs some of them (names as in run.ts). `--addresses 16M` adds the national
+ * address bench (national.ts) at that many addresses; no other run has it.
  */
 export interface Options {
   quick: boolean;
@@ -21,10 +22,13 @@ export interface Options {
   orderSeconds: number;
   /** Lighthouse runs of the wizard (the median is reported). */
   lighthouseRuns: number;
+  /** Generated addresses for the national bench (`--addresses 16M`); undefined: not run. */
+  nationalSize: number | undefined;
 }
 
 export function parseOptions(argv: string[]): Options {
   const quick = argv.includes('--quick');
+  const addresses = flagValue(argv, '--addresses');
   const only = argv
     .find((a) => a.startsWith('--only='))
     ?.slice('--only='.length)
@@ -40,5 +44,36 @@ export function parseOptions(argv: string[]): Options {
     prefixes: quick ? 200 : 1_000,
     orderSeconds: quick ? 2 : 15,
     lighthouseRuns: quick ? 1 : 3,
+    nationalSize: addresses === undefined ? undefined : parseSize(addresses),
   };
+}
+
+/** `--name value` or `--name=value`. */
+function flagValue(argv: string[], name: string): string | undefined {
+  const joined = argv.find((a) => a.startsWith(`${name}=`));
+  if (joined) return joined.slice(name.length + 1);
+  const at = argv.indexOf(name);
+  if (at === -1) return undefined;
+  const value = argv[at + 1];
+  if (value === undefined || value.startsWith('--'))
+    throw new Error(`${name} needs a size, e.g. 16M`);
+  return value;
+}
+
+const scales: Readonly<Record<string, number>> = { '': 1, k: 1_000, m: 1_000_000 };
+
+/**
+ * A count as people write it: '16M' is 16,000,000, '500k' 500,000, '1.5M' 1,500,000, '20000'
+ * itself (k and M in either case; commas and underscores between digits allowed).
+ */
+export function parseSize(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)([kKmM]?)$/.exec(text.trim().replace(/(?<=\d)[,_](?=\d)/g, ''));
+  const scale = match ? scales[match[2]!.toLowerCase()] : undefined;
+  // 1e6 * 1.1 is 1100000.0000000002: round what the decimals can express, refuse anything finer.
+  const exact = match && scale ? Number(match[1]) * scale : Number.NaN;
+  const value = Math.abs(exact - Math.round(exact)) < 1e-6 ? Math.round(exact) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new Error(`not a size: '${text}' (write it as 16M, 1M, 500k or 20000)`);
+  }
+  return value;
 }

@@ -20,6 +20,8 @@ export interface Budget {
   gap: string;
   /** The cause and the next step, shown only when the budget is missed. */
   whenMissed?: string;
+  /** The status column's word when it is neither met nor missed: 'reported' for a figure to report. */
+  status?: string;
 }
 
 export const section = (title: string, columns: string[]): Section => ({
@@ -62,7 +64,7 @@ export function renderBudgets(budgets: Budget[]): string {
     b.name,
     b.target,
     b.measured,
-    b.met === undefined ? 'not measured' : b.met ? 'met' : 'MISSED',
+    b.status ?? (b.met === undefined ? 'not measured' : b.met ? 'met' : 'MISSED'),
     b.gap,
   ]);
   const missed = budgets.filter((b) => b.met === false && b.whenMissed);
