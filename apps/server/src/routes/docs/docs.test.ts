@@ -114,10 +114,13 @@ describe('the OpenAPI description at /api/docs', () => {
           .filter((m) => m !== 'HEAD')
           .map((m) => `${m} ${path.replace(/:(\w+)/g, '{$1}')}`);
       })
-      // Pages and their files are not the API: the wizard's, the console's (/admin, /admin/*).
+      // Pages and their files are not the API: the wizard's, the console's (/admin, /admin/*)
+      // and the order page's (/order/<token>).
       .filter(
         (route) =>
-          !/ \/(metrics|assets\/.*|index\.html|admin\.html|admin\/?\*?|favicon\.svg)?$/.test(route),
+          !/ \/(metrics|assets\/.*|index\.html|admin\.html|admin\/?\*?|order\.html|order\/\{token\}|favicon\.svg)?$/.test(
+            route,
+          ),
       );
     expect(registered.length).toBeGreaterThanOrEqual(20);
     for (const route of registered) {
