@@ -12,6 +12,8 @@ import { startServerProcess } from '../test-support/process.ts';
  * even when the process dies in the middle of a stream of installs.
  */
 describe('a server killed during a stream of installs', () => {
+  // Two server processes start one after the other (each compiles the server through tsx): on a
+  // loaded two-core machine that alone has taken most of a minute.
   it('keeps every order it answered 201, and no booking without its order', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'crash-'));
     const env = { DATA_DIR: dataDir, ADDRESS_INDEX_SIZE: '500' };
@@ -72,5 +74,5 @@ describe('a server killed during a stream of installs', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 180_000);
 });
