@@ -8,5 +8,8 @@ export default defineProject({
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // A jsdom test that types and clicks through a step takes a second on a quiet two-core machine
+    // and has taken over five when other work loads it; the limit stops a hung test, not a slow one.
+    testTimeout: 20_000,
   },
 });
