@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+import type { Schema } from '../db/schema.ts';
 import type { Building, StreetAddress } from '../repositories/buildings.ts';
 import { comparableAddress, withoutUnit } from '../repositories/address-text.ts';
 
@@ -15,7 +17,12 @@ export interface BuildingIndex {
   byAddress(address: string): Building | undefined;
   /** As findBuildingByParts: number, suburb and postcode ignoring case, the street by its words. */
   byParts(parts: StreetAddress): Building | undefined;
+  /** As findBuildingCampaign: the campaign of an active building (code, any case), with its state. */
+  campaignOf(code: string): BuildingCampaign | undefined;
 }
+
+export type Campaign = Selectable<Schema['campaigns']>;
+export type BuildingCampaign = Campaign & { state: string };
 
 const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
   const list = map.get(key);
@@ -23,7 +30,11 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
   else map.set(key, [value]);
 };
 
-export function buildingIndex(buildings: readonly Building[]): BuildingIndex {
+export function buildingIndex(
+  buildings: readonly Building[],
+  campaigns: readonly Campaign[] = [],
+): BuildingIndex {
+  const campaignById = new Map(campaigns.map((c) => [c.id, c]));
   // The SQL orders by id and takes the first: so do these.
   const sorted = [...buildings].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const byCode = new Map<string, Building>();
@@ -40,6 +51,11 @@ export function buildingIndex(buildings: readonly Building[]): BuildingIndex {
   return {
     byCode: (code) => byCode.get(code.toUpperCase()),
     byId: (id) => byId.get(id),
+    campaignOf(code) {
+      const building = byCode.get(code.toUpperCase());
+      const campaign = building?.campaign_id ? campaignById.get(building.campaign_id) : undefined;
+      return campaign && building && { ...campaign, state: building.state };
+    },
     byAddress(address) {
       const street = withoutUnit(address);
       const same = byText.get(street.toLowerCase());

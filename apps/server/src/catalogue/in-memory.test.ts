@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCatalogueCache, type CatalogueCache } from './cache.ts';
 import { listCalendar } from '../repositories/calendar.ts';
+import { findBuildingCampaign } from '../repositories/offers.ts';
 import {
   findBuildingByAddress,
   findBuildingById,
@@ -72,6 +73,16 @@ describe.each(engines())('the served catalogue in memory on %s', (engine) => {
       expect(index.byCode(b.code.toLowerCase())?.code).toBe(b === dropped ? undefined : b.code);
     }
     expect(index.byAddress(dropped.address.street)).toBeUndefined();
+  });
+
+  it("gives each building's campaign as the SQL does", async () => {
+    const index = cache.current().buildings;
+    const codes = [...catalogue.buildings, dropped].flatMap((b) => [b.code, b.code.toLowerCase()]);
+    expect(catalogue.buildings.some((b) => b.campaign)).toBe(true);
+    for (const code of [...codes, 'NOPE00']) {
+      const sql = await findBuildingCampaign(t.database.db, 'demo', code.toUpperCase());
+      expect(index.campaignOf(code), code).toEqual(sql);
+    }
   });
 
   it("gives each state's crews and closures as the stored rows do", async () => {

@@ -5,7 +5,7 @@ import { domainConfigFromCatalogue, planFromSpec, routerFromSpec } from '@fibre/
 import { prepared } from '../routes/prepared.ts';
 import { buildingIndex } from './buildings.ts';
 import { calendarsOf } from './calendars.ts';
-import { buildingRow } from './rows.ts';
+import { buildingRow, campaignRow } from './rows.ts';
 
 /**
  * A stored version as the snapshot routes read: the document's plans and routers in the answers'
@@ -39,7 +39,10 @@ export function snapshotOf(row: CatalogueVersion, brand?: Config['provider']): C
     // The rows the import stored for this version (catalogue/rows.ts); a dropped building is
     // retired there and absent here.
     calendar: calendarsOf(c),
-    buildings: buildingIndex(c.buildings.map(buildingRow)),
+    buildings: buildingIndex(
+      c.buildings.map(buildingRow),
+      c.campaigns.map((campaign) => campaignRow(campaign, code)),
+    ),
     answers: {
       plans: prepared(plans, `catalogue-${row.version}-plans`),
       routers: prepared(routers, `catalogue-${row.version}-routers`),
