@@ -136,17 +136,19 @@ export async function apiBenchmark(options: Options): Promise<Section> {
 
 // What profiling found behind each route that falls short (bench/README.md, "What profiling found").
 const causes: Record<string, string> = {
-  plans: 'plans: two queries (the building check, then the plans).',
-  routers: 'routers: one query.',
+  plans:
+    'plans: the building checked and the answer sent from memory, serialised once per catalogue version (docs/decisions/020-reads-from-memory.md); what is left is the request itself.',
+  routers:
+    'routers: sent from memory, serialised once per catalogue version; what is left is the request itself.',
   'bookings, 3 months (NSW)':
-    'bookings: about 470 slots, some 140 KB of JSON, built and sent per call after two queries; its time-zone work (half its CPU before) is now remembered in apps/server/src/scheduling/windows.ts.',
+    "bookings: about 470 slots, some 140 KB of JSON, built and sent per call after one query (the range's holds and bookings; crews and closures come from the catalogue in memory); its time-zone work is remembered in apps/server/src/scheduling/windows.ts. The ETag spares a browser that holds the answer the 140 KB, not the server the work.",
   autocomplete:
     'autocomplete: broad prefixes match thousands of rows, all fetched and sorted (see "Autocomplete at scale").',
   'address lookup':
-    "address lookup: one or two queries, then the postcode's buildings compared word by word when the text differs from the stored one.",
+    "address lookup: from the catalogue's buildings in memory; the text compared word by word with the postcode's buildings when it differs from the stored one.",
 };
 const roundTrips =
-  "Behind all of them: a database round trip costs about as much as the whole no-op request on this machine (PostgreSQL's backend shares the two cores with the server and the load generator; PGlite runs every query on the server's own thread, one at a time). Next steps: keep the catalogue (plans, routers: a few rows that change with a deploy) in process for a short time, a freshness trade for the lead; let the wizard load bookings a month at a time; and the autocomplete ranking below.";
+  "Behind the routes that still ask the database: a round trip costs about as much as the whole no-op request on this machine (PostgreSQL's backend shares the two cores with the server and the load generator; PGlite runs every query on the server's own thread, one at a time).";
 
 function apiCauses(routes: string[]): string {
   return [...routes.map((r) => causes[r] ?? `${r}: not yet profiled.`), roundTrips].join(' ');

@@ -1,6 +1,10 @@
 import type { DomainConfig, Plan, ProviderSpec, Router } from '@fibre/domain';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import type { PreparedAnswer } from '../routes/prepared.ts';
+import type { StateCalendar } from '../repositories/calendar.ts';
+import type { State } from '../scheduling/windows.ts';
+import type { BuildingIndex } from './buildings.ts';
 import { latestVersion, latestVersionNumber } from '../repositories/catalogue-versions.ts';
 import { onImport } from './import.ts';
 import { snapshotOf } from './snapshot.ts';
@@ -22,6 +26,15 @@ export interface CatalogueSnapshot {
   routers: Router[];
   /** True when this is the bundled demo catalogue. */
   isDemo: boolean;
+  /** A state's working crews and closures, what its windows come from (catalogue/calendars.ts). */
+  calendar: (state: State) => StateCalendar;
+  /** The active buildings, looked up in memory (catalogue/buildings.ts). */
+  buildings: BuildingIndex;
+  /**
+   * The plans and routers answers, serialised once per version with their ETag
+   * (docs/decisions/020-reads-from-memory.md).
+   */
+  answers: { plans: PreparedAnswer; routers: PreparedAnswer };
 }
 
 export interface CatalogueCache {

@@ -2,6 +2,10 @@ import type { Config } from '../config.ts';
 import type { CatalogueVersion } from '../repositories/catalogue-versions.ts';
 import type { CatalogueSnapshot } from './cache.ts';
 import { domainConfigFromCatalogue, planFromSpec, routerFromSpec } from '@fibre/domain';
+import { prepared } from '../routes/prepared.ts';
+import { buildingIndex } from './buildings.ts';
+import { calendarsOf } from './calendars.ts';
+import { buildingRow, campaignRow } from './rows.ts';
 
 /**
  * A stored version as the snapshot routes read: the document's plans and routers in the answers'
@@ -11,6 +15,10 @@ import { domainConfigFromCatalogue, planFromSpec, routerFromSpec } from '@fibre/
 export function snapshotOf(row: CatalogueVersion, brand?: Config['provider']): CatalogueSnapshot {
   const c = row.document;
   const code = c.provider.code;
+  const plans = c.plans.map((p) => planFromSpec(p, code)).sort((a, b) => a.speed - b.speed);
+  const routers = c.routers
+    .map((r) => routerFromSpec(r, code))
+    .sort((a, b) => Number(a.cost) - Number(b.cost));
   return {
     version: row.version,
     provider: {
@@ -25,10 +33,19 @@ export function snapshotOf(row: CatalogueVersion, brand?: Config['provider']): C
       },
     },
     domain: domainConfigFromCatalogue(c),
-    plans: c.plans.map((p) => planFromSpec(p, code)).sort((a, b) => a.speed - b.speed),
-    routers: c.routers
-      .map((r) => routerFromSpec(r, code))
-      .sort((a, b) => Number(a.cost) - Number(b.cost)),
+    plans,
+    routers,
     isDemo: row.source === 'demo',
+    // The rows the import stored for this version (catalogue/rows.ts); a dropped building is
+    // retired there and absent here.
+    calendar: calendarsOf(c),
+    buildings: buildingIndex(
+      c.buildings.map(buildingRow),
+      c.campaigns.map((campaign) => campaignRow(campaign, code)),
+    ),
+    answers: {
+      plans: prepared(plans, `catalogue-${row.version}-plans`),
+      routers: prepared(routers, `catalogue-${row.version}-routers`),
+    },
   };
 }

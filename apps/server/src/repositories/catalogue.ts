@@ -41,17 +41,3 @@ export async function findRouter(db: Kysely<Schema>, id: string): Promise<Router
     }
   );
 }
-
-/** An active building's code (the plans call's check). */
-export async function findBuildingCode(
-  db: Kysely<Schema>,
-  code: string,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('buildings')
-    .select('code')
-    .where('code', '=', code)
-    .where('retired_at', 'is', null)
-    .executeTakeFirst();
-  return row?.code;
-}

@@ -29,7 +29,9 @@ export interface BookingSlot {
 
 /**
  * One slot per free crew per window. A window is free while bookings plus live holds are below
- * its capacity; full windows and days before the first bookable one are left out.
+ * its capacity; full windows and days before the first bookable one are left out. The crews and
+ * closures come from the served catalogue in memory, the holds and bookings from the database
+ * (docs/decisions/020-reads-from-memory.md).
  */
 export async function listSlots(
   ctx: AppContext,
@@ -38,7 +40,7 @@ export async function listSlots(
   to: Date,
 ): Promise<BookingSlot[]> {
   const now = ctx.now();
-  const { crews, closures } = await listCalendar(ctx.database.db, state);
+  const { crews, closures } = ctx.catalogue.current().calendar(state);
   const windows = windowsBetween(state, crews, from, to, now, closures);
   const usage = await windowUsage(ctx.database.db, state, from, to, now);
   const zone = stateZone(state);

@@ -13,11 +13,6 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { searchTerms } from '../../repositories/address-text.ts';
 import { searchAddresses } from '../../repositories/addresses.ts';
-import {
-  findBuildingByAddress,
-  findBuildingById,
-  findBuildingByParts,
-} from '../../repositories/buildings.ts';
 import { defineRoute, registerDefined } from '../define.ts';
 import { buildingAnswer, lookupAnswer, prediction } from './answers.ts';
 
@@ -65,18 +60,15 @@ export function addressRoutes(app: FastifyInstance, ctx: AppContext): void {
         200: { description: 'The building', schema: addressLookupAnswer },
         404: { description: 'No building at that address', schema: errorAnswer },
       },
+      // The served catalogue's buildings, in memory (docs/decisions/020-reads-from-memory.md).
       handler: async (request) => {
         const body = request.body;
         const { street_number, street, suburb, postcode } = body;
+        const buildings = ctx.catalogue.current().buildings;
         const building =
-          (await findBuildingByAddress(ctx.database.db, body.formatted_address)) ??
+          buildings.byAddress(body.formatted_address) ??
           (street_number && street && suburb && postcode
-            ? await findBuildingByParts(ctx.database.db, {
-                street_number,
-                street,
-                suburb,
-                postcode,
-              })
+            ? buildings.byParts({ street_number, street, suburb, postcode })
             : undefined);
         if (!building) throw noBuilding();
         return lookupAnswer(building);
@@ -96,7 +88,7 @@ export function addressRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
       handler: async (request) => {
         const { address } = request.body;
-        const building = await findBuildingByAddress(ctx.database.db, address);
+        const building = ctx.catalogue.current().buildings.byAddress(address);
         if (!building) throw noBuilding();
         return buildingAnswer(building);
       },
@@ -115,7 +107,7 @@ export function addressRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
       handler: async (request) => {
         const { id } = request.params;
-        const building = await findBuildingById(ctx.database.db, id);
+        const building = ctx.catalogue.current().buildings.byId(id);
         if (!building) throw notFound('No building has that id');
         return buildingAnswer(building);
       },

@@ -14,7 +14,7 @@ import {
 } from '@fibre/domain';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../errors.ts';
-import { findBuildingCampaign, findCoupon } from '../../repositories/offers.ts';
+import { findCoupon } from '../../repositories/offers.ts';
 import { campaignPeriod } from './campaign-period.ts';
 import { defineRoute, registerDefined } from '../define.ts';
 import { checkProvider } from '../provider.ts';
@@ -50,7 +50,8 @@ export function offerRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
       handler: async (request, reply) => {
         const building = request.params.code.toUpperCase();
-        const row = await findBuildingCampaign(db, rspNow(), building);
+        // The served catalogue's, in memory (docs/decisions/020-reads-from-memory.md).
+        const row = ctx.catalogue.current().buildings.campaignOf(building);
         const period = row && campaignPeriod(row.starts, row.ends, row.state);
         const now = ctx.now();
         if (!row || !period || now < period.start || now >= period.end) {

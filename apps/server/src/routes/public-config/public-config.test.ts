@@ -1,8 +1,10 @@
 import { defaultDomainConfig, type DomainConfig } from '@fibre/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildingIndex } from '../../catalogue/buildings.ts';
 import type { CatalogueSnapshot } from '../../catalogue/cache.ts';
 import { loadConfig } from '../../config.ts';
 import { startTestApp, type TestApp } from '../../test-support/app.ts';
+import { prepared } from '../prepared.ts';
 import { publicConfig } from './routes.ts';
 
 describe('public config', () => {
@@ -64,6 +66,9 @@ describe('public config from the catalogue being served', () => {
     plans: [],
     routers: [],
     isDemo: false,
+    calendar: () => ({ crews: [], closures: new Map() }),
+    buildings: buildingIndex([]),
+    answers: { plans: prepared([], 'acme-plans'), routers: prepared([], 'acme-routers') },
   };
 
   it('takes the brand, links and rules from the current snapshot, on every call', () => {

@@ -5,6 +5,7 @@ import { schedulerFor } from '../../adapters/choose.ts';
 import { parseState } from '../../scheduling/windows.ts';
 import { parse } from '../../validate.ts';
 import { defineRoute, registerDefined } from '../define.ts';
+import { digested, sendPrepared } from '../prepared.ts';
 import {
   bookingSlotsAnswer,
   bookingsParams,
@@ -63,13 +64,15 @@ export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
       checkedByHandler: ['query'],
       responses: {
         200: { description: 'The free slots', schema: bookingSlotsAnswer },
+        304: { description: 'Unchanged: If-None-Match names these slots (ETag)' },
         400: error(
           'Unknown state, or from/to missing, not a real date-time with an offset, too far from today, reversed or too far apart',
         ),
         404: error('Unknown provider'),
         503: unavailable,
       },
-      handler: async (request) => {
+      // ETag: a digest of the answer (docs/decisions/020-reads-from-memory.md).
+      handler: async (request, reply) => {
         const params = request.params;
         checkProvider(params.provider);
         const state = parseState(params.state);
@@ -77,7 +80,8 @@ export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
           throw new HttpError(400, 'invalid_input', 'Unknown state', { state: 'Unknown state' });
         }
         const { from, to } = parse(bookingsQueryAt(ctx.now()), request.query ?? {});
-        return { booking_slots: await scheduler.listSlots(state, from, to) };
+        const slots = await scheduler.listSlots(state, from, to);
+        return sendPrepared(request, reply, digested({ booking_slots: slots }));
       },
     }),
     defineRoute({
