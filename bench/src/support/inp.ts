@@ -54,6 +54,14 @@ async function interactionsSince(page: Page, from: number): Promise<Inp> {
       ),
     from,
   );
+  return inpOf(events);
+}
+
+/**
+ * INP of Event Timing entries ([interactionId, startTime, duration, event type]): each
+ * interaction's latency is its longest entry; INP is the longest interaction (fewer than 50).
+ */
+export function inpOf(events: ReadonlyArray<readonly [number, number, number, string]>): Inp {
   const byInteraction = new Map<number, [number, string]>();
   for (const [id, , duration, name] of events) {
     const seen = byInteraction.get(id);
