@@ -11,6 +11,7 @@ import {
   heldNote,
   holdWindow,
   toInstallation,
+  toPayment,
   captureFromTop,
 } from '../support/checkout.ts';
 import {
@@ -74,4 +75,31 @@ test('a whole sign-up on a phone, steps 5 to 7 without sideways scroll', async (
   await expect(install).toContainText(window);
   await expectNoSeriousA11yViolations(page, { label: "step 7's 'Welcome onboard!'" });
   await captureFromTop(page, 'step7-welcome');
+});
+
+test('after Submit on a phone nothing on screen moves: the placing screen and the welcome show from the top', async ({
+  wizard,
+  page,
+  request,
+}) => {
+  const { paid } = routerNames((await fetchCatalogue(request, 'G1A2B3')).routers);
+  await toPayment(wizard, addresses.pyrmont, { router: paid, day: 7, window: 1 });
+  await fillCard(wizard, { number: cards.visa });
+  await acceptCharges(wizard);
+  // Every layout shift, those right after the click too: painted scrolled where the long payment
+  // form was, the short placing screen showed the footer risen into view (bench/README.md).
+  await page.evaluate(() => {
+    const w = window as unknown as { shifts: number[] };
+    w.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        w.shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift' });
+  });
+  await wizard.button('Submit').click();
+  await expectWelcome(wizard);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
 });

@@ -1,13 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { startFlow } from 'lighthouse';
-import puppeteer from 'puppeteer-core';
-import { demoBuildings } from '@fibre/server/testing';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { gzipBytes } from './wizard-build.ts';
+import { paidRouter, walk } from './wizard-walk.ts';
 
 /*
  * Lighthouse 12 user flows on Debian's Chromium (mobile preset, Lighthouse's default): the address
- * step as a page load, then the plan step as a visitor reaches it.
+ * step as a page load, then every later step as a visitor reaches it (bench/README.md, "Web").
  */
 
 export const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -15,6 +15,7 @@ const report = fileURLToPath(new URL('../../.tmp/lighthouse-flow.html', import.m
 
 export interface Measured {
   name: string;
+  /** Gzipped JavaScript and CSS the browser had fetched by the end of the step, shell included. */
   js: number;
   css: number;
   performance?: number;
@@ -23,60 +24,98 @@ export interface Measured {
   lcp?: number;
   tbt?: number;
   cls?: number;
+  /** Lighthouse's Interaction to Next Paint, in a timespan with an interaction (unthrottled). */
+  inp?: number;
   /** Lighthouse's failed performance audits with what fixing them would save. */
   opportunities?: string[];
+  /** The failed accessibility audits of the step's snapshot. */
+  accessibilityFailures?: string[];
 }
 
 export interface Flow {
-  address: Measured;
-  plan?: Measured;
-  planProblem?: string;
+  steps: Measured[];
+  /** Why the walk stopped before the confirmation, when it did. */
+  problem?: string;
 }
 
-/** One Lighthouse user flow in a fresh browser: the address step's page load, then the plan step. */
+/**
+ * Each step after the address step: what the visitor does to reach it (a timespan) and, for the
+ * installation and payment steps, what they then do there, then a snapshot of the step.
+ */
+const timespans: Array<{ name: string; act: (page: Page, router: string) => Promise<void> }> = [
+  { name: 'plan step', act: (page) => walk.viewPlans(page) },
+  { name: 'contact step', act: (page, router) => walk.addToCart(page, router) },
+  { name: 'connection details step', act: (page) => walk.contact(page) },
+  {
+    name: 'installation step',
+    act: async (page) => {
+      await walk.connection(page);
+      await walk.dayAndWindow(page);
+    },
+  },
+  {
+    name: 'payment step',
+    act: async (page) => {
+      await walk.toPayment(page);
+      await walk.card(page);
+    },
+  },
+  { name: 'confirmation step', act: (page) => walk.submit(page) },
+];
+
+/** One Lighthouse user flow in a fresh browser: the address step's page load, then every step. */
 export async function runFlow(base: string): Promise<Flow> {
-  const browser = await puppeteer.launch({
-    executablePath: chrome,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launch();
   try {
     const page = await browser.newPage();
-    const flow = await startFlow(page, { name: 'Sign-up wizard' });
+    const fetched = fetchedAssets(page, base);
+    const router = await paidRouter(base);
+    const flow = await startFlow(page, {
+      name: 'Sign-up wizard',
+      // Only the categories the budgets read: SEO's audits would add time to every step.
+      config: {
+        extends: 'lighthouse:default',
+        settings: { onlyCategories: ['performance', 'accessibility', 'best-practices'] },
+      },
+    });
     await flow.navigate(`${base}/`, { name: 'Address step' });
-    let planProblem: string | undefined;
+    const sizes = [await fetched.sizes()];
+    let problem: string | undefined;
     try {
-      await page.goto(prefilledUrl(base), { waitUntil: 'networkidle0' });
-      const viewPlans = page.locator('::-p-aria([name="View plans"][role="button"])');
-      await viewPlans.setTimeout(20_000).wait();
-      await flow.startTimespan({ name: 'To the plan step' });
-      await viewPlans.click();
-      await page.locator('::-p-text(Boost 100)').setTimeout(20_000).wait();
-      await flow.endTimespan();
-      await flow.snapshot({ name: 'Plan step' });
+      await walk.openPrefilled(page, base);
+      for (const step of timespans) {
+        await flow.startTimespan({ name: `To the ${step.name}` });
+        await step.act(page, router);
+        await flow.endTimespan();
+        await flow.snapshot({ name: step.name });
+        sizes.push(await fetched.sizes());
+      }
     } catch (error) {
-      planProblem = `n/a (could not reach the plan step: ${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+      problem = `n/a (the walk stopped: ${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
     }
-    const steps = (await flow.createFlowResult()).steps.map((s) => s.lhr);
+    const lhrs = (await flow.createFlowResult()).steps.map((s) => s.lhr);
     // The full report of the last run, for reading the opportunities behind a missed budget.
     await writeFile(report, await flow.generateReport());
-    const address = await measure('address step (page load)', steps[0]!, base);
-    if (planProblem || steps.length !== 3) return { address, planProblem };
-    const timespan = await measure('plan step', steps[1]!, base);
-    const snapshot = steps[2]!;
-    const plan = {
-      ...timespan,
-      js: address.js + timespan.js,
-      css: address.css + timespan.css,
-      accessibility: score(snapshot, 'accessibility'),
-      bestPractices: score(snapshot, 'best-practices'),
-      lcp: undefined,
-    };
-    return { address, plan };
+    const steps = [measure('address step (page load)', lhrs[0]!, sizes[0]!)];
+    // After the page load, the flow's steps come in pairs: the timespan, then the snapshot.
+    for (let i = 0; 2 * i + 2 < lhrs.length; i++) {
+      const timespan = measure(timespans[i]!.name, lhrs[2 * i + 1]!, sizes[i + 1]!);
+      const snapshot = lhrs[2 * i + 2]!;
+      steps.push({
+        ...timespan,
+        accessibility: score(snapshot, 'accessibility'),
+        bestPractices: score(snapshot, 'best-practices'),
+        accessibilityFailures: failures(snapshot, 'accessibility'),
+        lcp: undefined,
+      });
+    }
+    return { steps, ...(problem ? { problem } : {}) };
   } finally {
     await browser.close();
   }
 }
+
+export const stepNames = ['address step (page load)', ...timespans.map((t) => t.name)];
 
 /** The run with the median performance score. */
 export const median = (runs: Measured[]): Measured =>
@@ -84,22 +123,37 @@ export const median = (runs: Measured[]): Measured =>
     Math.floor((runs.length - 1) / 2)
   ]!;
 
-function prefilledUrl(base: string): string {
-  const b = demoBuildings.find((x) => x.code === 'G1A2B3')!;
-  const params = new URLSearchParams({
-    uniqueCode: b.code,
-    formatted_address: b.formatted_address,
-    street_number: b.street_number,
-    street: b.street,
-    suburb: b.suburb,
-    state: b.state,
-    postcode: b.postcode,
-    status: b.status,
-    buildingClass: b.building_class,
-    buildingCategory: b.building_category,
-    buildingType: b.building_type,
+/**
+ * The wizard's scripts and styles the page has fetched so far (each once, however often it was
+ * fetched again), gzipped at level 9 as the build table measures them.
+ */
+function fetchedAssets(page: Page, base: string) {
+  const seen = new Map<string, 'js' | 'css'>();
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    const url = response.url();
+    if (!url.startsWith(base)) return;
+    if (type === 'script') seen.set(url, 'js');
+    else if (type === 'stylesheet') seen.set(url, 'css');
   });
-  return `${base}/?${params}`;
+  const bytes = new Map<string, Promise<number>>();
+  const size = (url: string) => {
+    if (!bytes.has(url))
+      bytes.set(
+        url,
+        fetch(url)
+          .then((r) => r.arrayBuffer())
+          .then((b) => gzipBytes(Buffer.from(b))),
+      );
+    return bytes.get(url)!;
+  };
+  return {
+    async sizes(): Promise<{ js: number; css: number }> {
+      const total = { js: 0, css: 0 };
+      for (const [url, kind] of seen) total[kind] += await size(url);
+      return total;
+    },
+  };
 }
 
 type Lhr = Awaited<
@@ -112,37 +166,29 @@ const score = (lhr: Lhr, category: string) => {
 };
 const numeric = (lhr: Lhr, audit: string) => lhr.audits[audit]?.numericValue ?? undefined;
 
-/** The step's scores and metrics, and the gzipped size of the scripts and styles it fetched. */
-async function measure(name: string, lhr: Lhr, base: string): Promise<Measured> {
-  const items = ((lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)
-    ?.items ?? []) as Array<{ url: string; resourceType?: string }>;
-  let js = 0;
-  let css = 0;
-  for (const item of items) {
-    if (!item.url.startsWith(base)) continue;
-    const kind =
-      item.resourceType === 'Script'
-        ? 'js'
-        : item.resourceType === 'Stylesheet'
-          ? 'css'
-          : undefined;
-    if (!kind) continue;
-    const bytes = gzipBytes(Buffer.from(await (await fetch(item.url)).arrayBuffer()));
-    if (kind === 'js') js += bytes;
-    else css += bytes;
-  }
+/** The step's scores and metrics, with the scripts and styles fetched by its end. */
+function measure(name: string, lhr: Lhr, size: { js: number; css: number }): Measured {
   return {
     name,
-    js,
-    css,
+    ...size,
     performance: score(lhr, 'performance'),
     accessibility: score(lhr, 'accessibility'),
     bestPractices: score(lhr, 'best-practices'),
     lcp: numeric(lhr, 'largest-contentful-paint'),
     tbt: numeric(lhr, 'total-blocking-time'),
     cls: numeric(lhr, 'cumulative-layout-shift'),
+    inp: numeric(lhr, 'interaction-to-next-paint'),
     opportunities: opportunities(lhr),
+    accessibilityFailures: failures(lhr, 'accessibility'),
   };
+}
+
+/** A category's failed audits, by title. */
+function failures(lhr: Lhr, category: string): string[] {
+  return (lhr.categories[category]?.auditRefs ?? [])
+    .map((ref) => lhr.audits[ref.id])
+    .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+    .map((a) => a!.title);
 }
 
 /** The failed audits of the performance category, biggest estimated saving first. */
@@ -170,12 +216,16 @@ function opportunities(lhr: Lhr): string[] {
     .map((o) => o.text);
 }
 
-export async function browserVersion(): Promise<string> {
-  const browser = await puppeteer.launch({
+/** A fresh headless Chromium, as every run of the flow uses. */
+export const launch = (): Promise<Browser> =>
+  puppeteer.launch({
     executablePath: chrome,
     headless: true,
-    args: ['--no-sandbox'],
+    args: ['--no-sandbox', '--disable-gpu'],
   });
+
+export async function browserVersion(): Promise<string> {
+  const browser = await launch();
   try {
     return (await browser.version()).replace(/^HeadlessChrome\//, '');
   } finally {

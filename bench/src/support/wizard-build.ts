@@ -35,7 +35,7 @@ export const gzipBytes = (text: string | Buffer) => gzipSync(text, { level: 9 })
 interface Chunk {
   file: string;
   imports: string[];
-  /** The step folders (src/steps/NAME/) whose modules this chunk holds. */
+  /** The step folders (src/steps/NAME/) whose step component (NAME-step.tsx) this chunk holds. */
   steps: Set<string>;
 }
 
@@ -44,8 +44,9 @@ const stem = (file: string) => file.replace(/-[\w-]{8}\.(js|css)$/, '');
 /**
  * What each step needs from the build, read from apps/web/dist as a browser would fetch it: the
  * shell (index.html's script and styles and everything the script imports statically) plus the
- * step's lazy chunk and its static imports, with the stylesheet Vite emits beside each chunk.
- * Steps are named by their folders (src/steps/NAME/), found through the source maps.
+ * chunk of the step's component (src/steps/NAME/NAME-step.tsx, found through the source maps) and
+ * its static imports, with the stylesheet Vite emits beside each chunk. What the step imports
+ * lazily (a dialog, an adapter) loads when needed and is not counted.
  */
 export async function stepBundles(): Promise<Array<{ step: string; js: number; css: number }>> {
   const assets = `${dist}assets/`;
@@ -63,7 +64,7 @@ export async function stepBundles(): Promise<Array<{ step: string; js: number; c
       ? (JSON.parse(await readFile(`${assets}${file}.map`, 'utf8')) as { sources?: string[] })
       : {};
     const steps = new Set(
-      (map.sources ?? []).flatMap((s) => /\/steps\/([^/]+)\//.exec(s)?.[1] ?? []),
+      (map.sources ?? []).flatMap((s) => /\/steps\/([^/]+)\/\1-step\.tsx$/.exec(s)?.[1] ?? []),
     );
     chunks.set(file, { file, imports, steps });
   }

@@ -3,7 +3,7 @@
  * (docs/rules/plans-and-pricing.md).
  */
 import type { DomainConfig } from './config.ts';
-import { formatDollars } from './messages.ts';
+import { formatDollars } from './money.ts';
 import type { AddOn, ExtraFields } from './types.ts';
 
 export const addOnCodes: readonly AddOn[] = ['static-ip', 'new-development-fee'];

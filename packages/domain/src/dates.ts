@@ -1,6 +1,7 @@
 import { TZDate, tz } from '@date-fns/tz';
 import { endOfDay, format, formatISO } from 'date-fns';
 import { BOOKING_WINDOW_MONTHS } from './constants.ts';
+import { toInstant, type Instant } from './instant.ts';
 
 /**
  * Dates the visitor reads, and the windows the bookings call asks for, all in the zone of the
@@ -9,8 +10,7 @@ import { BOOKING_WINDOW_MONTHS } from './constants.ts';
  * and a browser in Los Angeles.
  */
 
-/** An instant: a Date, epoch milliseconds, or an ISO date-time that carries its offset. */
-export type Instant = Date | number | string;
+export { toInstant, type Instant };
 
 /** A calendar day in a zone, 'YYYY-MM-DD'. */
 export type DayKey = string;
@@ -53,21 +53,6 @@ const zoneByState: Readonly<Record<string, AustralianTimeZone>> = {
  */
 export function stateTimeZone(state: string): AustralianTimeZone {
   return zoneByState[state.trim().toLowerCase()] ?? 'Australia/Melbourne';
-}
-
-const offsetSuffix = /(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
-
-/**
- * A string without an offset would be read in the process's zone, so it would mean different
- * instants on the server and in the browser; it is refused rather than guessed.
- */
-export function toInstant(value: Instant): Date {
-  if (typeof value === 'string' && !offsetSuffix.test(value.trim())) {
-    throw new RangeError(`Date-time needs an offset or Z: '${value}'`);
-  }
-  const date = new Date(value instanceof Date ? value.getTime() : value);
-  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date-time: '${String(value)}'`);
-  return date;
 }
 
 function inZone(value: Instant, timeZone: string): TZDate {

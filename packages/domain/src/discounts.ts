@@ -5,7 +5,8 @@ import {
   DEFAULT_STARTING_PERIOD,
   SECOND_MONTH_STARTING_PERIOD,
 } from './constants.ts';
-import { formatDollars, messages } from './messages.ts';
+import { messages } from './messages.ts';
+import { formatDollars } from './money.ts';
 import type { Campaign, Coupon, Discount } from './types.ts';
 
 type DiscountAmounts = Omit<Discount, 'in_words' | 'terms'>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { extraFieldsWithAddOn } from './add-ons.ts';
 import type { DomainConfig } from './config.ts';
 import { CONTRACT_TERM } from './constants.ts';
-import { formatDollars } from './messages.ts';
+import { formatDollars } from './money.ts';
 import { isCleanText } from './text.ts';
 import { extraFieldNames } from './types.ts';
 import type { AddOn, ExtraFieldEntry, ExtraFieldName, ExtraFields } from './types.ts';

@@ -1,5 +1,6 @@
 // The domain's public surface: pure business rules shared by the wizard and the server.
 export * from './messages.ts';
+export * from './money.ts';
 export * from './types.ts';
 export * from './config.ts';
 export * from './constants.ts';
@@ -9,6 +10,7 @@ export * from './names.ts';
 export * from './normalise.ts';
 export * from './address.ts';
 export * from './serviceability.ts';
+export * from './availability-heading.ts';
 export * from './catalogue.ts';
 export * from './campaigns.ts';
 export * from './coupons.ts';

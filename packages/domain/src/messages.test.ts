@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatDollars,
-  formatPercent,
   monthlyChargeRequired,
   newDevelopmentChargeRequired,
   orderFailureText,
 } from './messages.ts';
+import { formatDollars, formatPercent } from './money.ts';
 
 describe('messages with values', () => {
   it.each([

@@ -1,7 +1,10 @@
+import { formatDollars } from './money.ts';
+
 /**
  * Every message the visitor can read, as docs/rules/ quotes them. Quoted once here so the wizard,
  * the server and the tests all say the same words.
  */
+
 export const messages = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
@@ -60,23 +63,4 @@ export function newDevelopmentChargeRequired(amount: number): string {
 /** The order's failure text (docs/rules/orders.md), with the provider's phone and email. */
 export function orderFailureText(phone: string, email: string): string {
   return `Unfortunately an error has occured with your order... Please call us on ${phone} or email ${email} so that we can finalise your connection.`;
-}
-
-/** A rate as a percentage without trailing zeros: 0.015 -> '1.5', 0.02 -> '2'. */
-export function formatPercent(rate: number): string {
-  return String(Number((rate * 100).toPrecision(12)));
-}
-
-/** Whole dollars without cents, otherwise two decimals: 79 -> '79', 79.5 -> '79.50'. */
-export function formatDollars(amount: number): string {
-  const cents = Math.round(amount * 100);
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
-}
-
-/** 8900 → '$89.00'. */
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const dollars = Math.floor(abs / 100).toLocaleString('en-AU');
-  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { addressFromQuery } from './address.ts';
 import { defaultDomainConfig } from './config.ts';
 import { acmeRules, demoRules } from './test-support/rules.ts';
+import { availabilityHeading, availableHeading } from './availability-heading.ts';
 import {
-  availabilityHeading,
-  availableHeading,
   buildingVariant,
   isServiceable,
   serviceabilityText,

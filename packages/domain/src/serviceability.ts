@@ -1,5 +1,5 @@
 import type { DomainConfig } from './config.ts';
-import { formatDollars, messages } from './messages.ts';
+import { formatDollars } from './money.ts';
 import type { Address } from './types.ts';
 
 /**
@@ -12,21 +12,7 @@ export function isServiceable(status: string): boolean {
   return (serviceableStatuses as readonly string[]).includes(status);
 }
 
-type BuildingFacts = Pick<Address, 'status' | 'greenfield' | 'commercial' | 'mixed'>;
-
-/**
- * 'Great News!' for LIT or greenfield non-commercial; otherwise 'Good News!'
- * (docs/rules/address-and-serviceability.md).
- */
-export function availableHeading(address: BuildingFacts): string {
-  const great = address.status === 'LIT' || (address.greenfield && !address.commercial);
-  return great ? messages.greatNews : messages.goodNews;
-}
-
-/** The availability dialog's heading: the available one, or 'We are sorry!'. */
-export function availabilityHeading(address: BuildingFacts): string {
-  return isServiceable(address.status) ? availableHeading(address) : messages.notAvailableHeading;
-}
+export type BuildingFacts = Pick<Address, 'status' | 'greenfield' | 'commercial' | 'mixed'>;
 
 /** The texts the availability dialog and the plan step show for each building variant. */
 export const serviceabilityText = {

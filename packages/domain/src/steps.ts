@@ -1,4 +1,4 @@
-import { toInstant } from './dates.ts';
+import { toInstant } from './instant.ts';
 import type { Reservation } from './types.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { messages } from '@fibre/domain';
 import { useImperativeHandle, useRef, useState, type ChangeEvent } from 'react';
-import { createTestVaultToken } from '../../app/api/endpoints.ts';
+import { createTestVaultToken } from '../../app/api/later-endpoints.ts';
 import { Field } from '../../app/ui/field.tsx';
 import type { CardFieldsProps, TokeniseResult } from './card-tokeniser.ts';
 import { CardholderNameField } from './cardholder-name-field.tsx';

@@ -3,7 +3,7 @@ import { leadSchema, messages, type LeadValues } from '@fibre/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { createLead } from '../../app/api/endpoints.ts';
+import { createLead } from '../../app/api/later-endpoints.ts';
 import { Alert } from '../../app/ui/alert.tsx';
 import { Button } from '../../app/ui/button.tsx';
 import { Field } from '../../app/ui/field.tsx';

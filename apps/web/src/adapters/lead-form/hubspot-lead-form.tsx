@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { createLead } from '../../app/api/endpoints.ts';
+import { createLead } from '../../app/api/later-endpoints.ts';
 import { logError } from '../../app/api/log.ts';
 import { useConfig } from '../../app/config/config-context.tsx';
 import { Skeleton } from '../../app/ui/skeleton.tsx';

@@ -1,5 +1,5 @@
 import { leadSchema } from '@fibre/domain';
-import type { LeadBody } from '../../app/api/endpoints.ts';
+import type { LeadBody } from '../../app/api/later-endpoints.ts';
 
 /*
  * Between HubSpot's form and our own lead record. The field names are HubSpot's default contact

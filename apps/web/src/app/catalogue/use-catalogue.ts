@@ -8,7 +8,7 @@ import {
   type Router,
 } from '@fibre/domain';
 import { useQuery } from '@tanstack/react-query';
-import { fetchBuildingCampaign, fetchPlans, fetchRouters } from '../api/endpoints.ts';
+import { fetchBuildingCampaign, fetchPlans, fetchRouters } from '../api/later-endpoints.ts';
 import { logError } from '../api/log.ts';
 import { useConfig } from '../config/config-context.tsx';
 import { useWizard } from '../store/store-context.tsx';

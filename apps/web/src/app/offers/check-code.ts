@@ -6,7 +6,7 @@ import {
   type Coupon,
   type DomainConfig,
 } from '@fibre/domain';
-import { validateCoupon } from '../api/endpoints.ts';
+import { validateCoupon } from '../api/later-endpoints.ts';
 
 export type CodeCheck = { kind: 'skip' } | { kind: 'invalid' } | { kind: 'coupon'; coupon: Coupon };
 

@@ -5,7 +5,7 @@ import {
   referralCampaign,
   setMoveInCampaign,
 } from '@fibre/domain';
-import { checkReferral } from '../api/endpoints.ts';
+import { checkReferral } from '../api/later-endpoints.ts';
 import { logError } from '../api/log.ts';
 import type { LinkContext } from './link-params.ts';
 

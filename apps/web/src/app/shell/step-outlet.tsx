@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { analyticsPageNames, type WizardStep } from '@fibre/domain';
 import { pushPageView } from '../analytics/data-layer.ts';
 import { useWizard } from '../store/store-context.tsx';
@@ -19,7 +19,10 @@ export function StepOutlet() {
   if (!navigated && step !== firstStep) setNavigated(true);
 
   const pushed = useRef<WizardStep | null>(null);
-  useEffect(() => {
+  // Before the browser paints the new step: painted first, a shorter step would show the page
+  // scrolled to where the old one was, its footer risen into view, a layout shift (Lighthouse
+  // counted 0.8 on the confirmation, bench/README.md).
+  useLayoutEffect(() => {
     // Once per step change (React's development double effects must not push twice).
     if (pushed.current === step) return;
     const isChange = pushed.current !== null;

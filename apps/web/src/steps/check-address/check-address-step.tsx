@@ -1,5 +1,5 @@
 import { isAddressSelectable, type Place } from '@fibre/domain';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   createAddressSearch,
   type AddressPrediction,
@@ -10,10 +10,16 @@ import { StepHeading } from '../../app/shell/step-focus.tsx';
 import { useDispatch, useWizard } from '../../app/store/store-context.tsx';
 import { Button } from '../../app/ui/button.tsx';
 import { AddressCombobox } from './address-combobox.tsx';
-import { AvailabilityDialog } from './availability-dialog.tsx';
 import { text } from './text.ts';
 import { useAddressCheck } from './use-address-check.ts';
 import './check-address.css';
+
+// The availability dialog, and the dialog library under it, load when an address is checked, not
+// with the first screen (bench/README.md: the address step's JavaScript).
+const loadDialog = () => import('./availability-dialog.tsx');
+const AvailabilityDialog = lazy(() =>
+  loadDialog().then((m) => ({ default: m.AvailabilityDialog })),
+);
 
 /** Step 1, Check Address: choose an address from the autocomplete and press Submit. */
 export function CheckAddressStep() {
@@ -50,6 +56,7 @@ export function CheckAddressStep() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (isAddressSelectable(place)) {
+      void loadDialog();
       void check(place, value);
     } else if (address.value && value === address.input) {
       // Already checked (for example before a reload): show its answer again.
@@ -89,7 +96,11 @@ export function CheckAddressStep() {
           </Button>
         </form>
       </div>
-      <AvailabilityDialog returnFocus={() => inputRef.current?.focus()} />
+      {address.value && (
+        <Suspense fallback={null}>
+          <AvailabilityDialog returnFocus={() => inputRef.current?.focus()} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -46,7 +46,9 @@ export function ConfirmationStep() {
 
   if (loading) {
     return (
-      <section className="step confirmation confirmation--loading" aria-busy="true">
+      // Keyed apart from the answer's section: React would otherwise reuse the spinner's element
+      // for the welcome's first block, which the browser counts as that element moving.
+      <section key="placing" className="step confirmation confirmation--loading" aria-busy="true">
         <div className="confirmation__spinner" aria-hidden="true" />
         <div role="status">
           <StepHeading className="confirmation__placing">{text.placing}</StepHeading>
@@ -58,7 +60,7 @@ export function ConfirmationStep() {
 
   if (finale.success) {
     return (
-      <section className="step confirmation">
+      <section key="success" className="step confirmation">
         <div className="confirmation__hero">
           <div className="confirmation__badge" aria-hidden="true">
             <svg viewBox="0 0 24 24" width="34" height="34">
@@ -83,7 +85,7 @@ export function ConfirmationStep() {
   const err = finale.err ?? '';
   const expired = isBookingExpiredError(err);
   return (
-    <section className="step confirmation">
+    <section key="failure" className="step confirmation">
       <StepHeading>{text.failure}</StepHeading>
       <div className="card step-section confirmation__failure">
         <Alert tone="danger">

@@ -12,7 +12,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { pushPageView } from '../../app/analytics/data-layer.ts';
 import type { ApiResult } from '../../app/api/client.ts';
-import { placeInstall } from '../../app/api/endpoints.ts';
+import { placeInstall } from '../../app/api/later-endpoints.ts';
 import { useOrder } from '../../app/catalogue/use-order.ts';
 import { useConfig } from '../../app/config/config-context.tsx';
 import { useDispatch, useWizard } from '../../app/store/store-context.tsx';

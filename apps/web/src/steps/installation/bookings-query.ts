@@ -7,7 +7,7 @@ import {
   type MonthKey,
 } from '@fibre/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { fetchBookingSlots } from '../../app/api/endpoints.ts';
+import { fetchBookingSlots } from '../../app/api/later-endpoints.ts';
 
 /** A month's free windows by day, 'YYYY-MM-DD' in the address's zone, earliest first. */
 export type SlotsByDay = ReadonlyMap<DayKey, readonly BookingSlot[]>;

@@ -1,7 +1,7 @@
 import type { Address, Reservation } from '@fibre/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { createReservation, releaseReservation } from '../../app/api/endpoints.ts';
+import { createReservation, releaseReservation } from '../../app/api/later-endpoints.ts';
 import { useConfig } from '../../app/config/config-context.tsx';
 import type { HeldSlot } from '../../app/store/state.ts';
 import { useDispatch, useWizard } from '../../app/store/store-context.tsx';

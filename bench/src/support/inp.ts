@@ -1,0 +1,111 @@
+import type { Browser, Page } from 'puppeteer-core';
+import { paidRouter, walk } from './wizard-walk.ts';
+
+/*
+ * Interaction to Next Paint on a phone's CPU: Chromium slowed four times
+ * (Emulation.setCPUThrottlingRate 4) while the visitor uses the calendar (a day, then a window)
+ * and the payment form (the card typed, the agreements ticked); unthrottled in between, so only
+ * those interactions are slowed. The page's own Event Timing entries (PerformanceObserver, type
+ * 'event', durationThreshold 16) are grouped by interactionId; an interaction's latency is its
+ * longest entry, from input to the next paint. With fewer than 50 interactions, as here, INP is
+ * the longest of them (web.dev's definition).
+ */
+
+export interface Inp {
+  /** The longest interaction, ms (Event Timing rounds durations to 8 ms). */
+  inp: number;
+  interactions: number;
+  /** The event type of the longest interaction. */
+  worst: string;
+}
+
+export interface ThrottledInp {
+  calendar?: Inp;
+  payment?: Inp;
+  problem?: string;
+}
+
+export const CPU_SLOWDOWN = 4;
+
+// Runs in the page from its first script on: every event entry kept with its time.
+const observe = () => {
+  const w = window as unknown as { __events: Array<[number, number, number, string]> };
+  w.__events = [];
+  new PerformanceObserver((list) => {
+    // interactionId is newer than TypeScript's DOM types.
+    for (const e of list.getEntries() as Array<PerformanceEventTiming & { interactionId?: number }>)
+      if (e.interactionId) w.__events.push([e.interactionId, e.startTime, e.duration, e.name]);
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+};
+
+/** The interactions since `from` (performance.now()), once their entries have arrived. */
+async function interactionsSince(page: Page, from: number): Promise<Inp> {
+  // Entries are queued after the next paint: two frames and a moment more bring the last ones.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 300))),
+      ),
+  );
+  const events = await page.evaluate(
+    (start) =>
+      (window as unknown as { __events: Array<[number, number, number, string]> }).__events.filter(
+        (e) => e[1] >= start,
+      ),
+    from,
+  );
+  return inpOf(events);
+}
+
+/**
+ * INP of Event Timing entries ([interactionId, startTime, duration, event type]): each
+ * interaction's latency is its longest entry; INP is the longest interaction (fewer than 50).
+ */
+export function inpOf(events: ReadonlyArray<readonly [number, number, number, string]>): Inp {
+  const byInteraction = new Map<number, [number, string]>();
+  for (const [id, , duration, name] of events) {
+    const seen = byInteraction.get(id);
+    if (!seen || duration > seen[0]) byInteraction.set(id, [duration, name]);
+  }
+  const worst = [...byInteraction.values()].sort((a, b) => b[0] - a[0])[0];
+  return { inp: worst?.[0] ?? 0, interactions: byInteraction.size, worst: worst?.[1] ?? 'none' };
+}
+
+/** What `act` does on a CPU slowed CPU_SLOWDOWN times, as INP. */
+async function throttled(page: Page, act: () => Promise<void>): Promise<Inp> {
+  const cdp = await page.createCDPSession();
+  const from = await page.evaluate(() => performance.now());
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  try {
+    await act();
+    return await interactionsSince(page, from);
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
+  }
+}
+
+/** One walk from the plan step to the payment form in a fresh context, at a phone's size. */
+export async function throttledInp(browser: Browser, base: string): Promise<ThrottledInp> {
+  const context = await browser.createBrowserContext();
+  const result: ThrottledInp = {};
+  try {
+    const page = await context.newPage();
+    await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
+    await page.evaluateOnNewDocument(observe);
+    const router = await paidRouter(base);
+    await walk.openPrefilled(page, base);
+    await walk.viewPlans(page);
+    await walk.addToCart(page, router);
+    await walk.contact(page);
+    await walk.connection(page);
+    result.calendar = await throttled(page, () => walk.dayAndWindow(page));
+    await walk.toPayment(page);
+    result.payment = await throttled(page, () => walk.card(page));
+  } catch (error) {
+    result.problem = `n/a (the walk stopped: ${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+  } finally {
+    await context.close();
+  }
+  return result;
+}

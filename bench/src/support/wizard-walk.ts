@@ -1,0 +1,122 @@
+import type { Page } from 'puppeteer-core';
+import { demoBuildings } from '@fibre/server/testing';
+
+/*
+ * The wizard walked as a visitor walks it, one move per step, for the Lighthouse flow and the
+ * throttled INP pass (bench/README.md, "Web"): controls found by role and name as the browser
+ * tests find them, a CSS selector only where a role cannot say it (the calendar's enabled days).
+ * The card is the test-mode vault's 4111 1111 1111 1111 (docs/rules/demo-data.md).
+ */
+
+const WAIT = 20_000;
+const aria = (role: string, name: string) => `::-p-aria([name="${name}"][role="${role}"])`;
+
+async function click(page: Page, selector: string): Promise<void> {
+  await page.locator(selector).setTimeout(WAIT).click();
+}
+
+async function visible(page: Page, selector: string): Promise<void> {
+  await page.locator(selector).setTimeout(WAIT).wait();
+}
+
+async function fill(page: Page, label: string, value: string): Promise<void> {
+  await page.locator(aria('textbox', label)).setTimeout(WAIT).fill(value);
+}
+
+/** The address step with a prefilled address (uniqueCode plus its parts, docs/rules/wizard-flow.md). */
+export function prefilledUrl(base: string): string {
+  const b = demoBuildings.find((x) => x.code === 'G1A2B3')!;
+  const params = new URLSearchParams({
+    uniqueCode: b.code,
+    formatted_address: b.formatted_address,
+    street_number: b.street_number,
+    street: b.street,
+    suburb: b.suburb,
+    state: b.state,
+    postcode: b.postcode,
+    status: b.status,
+    buildingClass: b.building_class,
+    buildingCategory: b.building_category,
+    buildingType: b.building_type,
+  });
+  return `${base}/?${params}`;
+}
+
+/** A router with a price (a free one asks about compatibility first), from the public API. */
+export async function paidRouter(base: string): Promise<string> {
+  const routers = (await (await fetch(`${base}/api/v1/public/routers`)).json()) as Array<{
+    name: string;
+    cost: string;
+  }>;
+  const paid = routers.find((r) => Number(r.cost) > 0);
+  if (!paid) throw new Error('the catalogue has no paid router');
+  return paid.name;
+}
+
+export const walk = {
+  /** The prefilled address checked: the available dialog's View plans is showing. */
+  async openPrefilled(page: Page, base: string): Promise<void> {
+    await page.goto(prefilledUrl(base), { waitUntil: 'networkidle0' });
+    await visible(page, aria('button', 'View plans'));
+  },
+  /** Step 1 to 2: View plans, until the plan cards show. */
+  async viewPlans(page: Page): Promise<void> {
+    await click(page, aria('button', 'View plans'));
+    await visible(page, aria('radio', 'Boost 100'));
+  },
+  /** Step 2 to 3: a paid router, Add to cart, until the contact form shows. */
+  async addToCart(page: Page, router: string): Promise<void> {
+    await click(page, aria('radio', router));
+    await click(page, aria('button', 'Add to cart'));
+    await visible(page, aria('textbox', 'First name'));
+  },
+  /** Step 3 to 4: a valid contact, Continue, until the connection details show. */
+  async contact(page: Page): Promise<void> {
+    await fill(page, 'First name', 'Mary');
+    await fill(page, 'Last name', "O'Brien");
+    await fill(page, 'Email', 'mary.obrien@example.com');
+    await fill(page, 'Confirm email', 'mary.obrien@example.com');
+    await fill(page, 'Mobile', '0412345678');
+    await page
+      .locator(aria('combobox', 'How did you hear about us?'))
+      .setTimeout(WAIT)
+      .fill('Search Engine');
+    await click(page, aria('button', 'Continue'));
+    await visible(page, aria('textbox', 'Unit'));
+  },
+  /** Step 4 to 5: a unit where the building asks for one, Continue, until the calendar shows. */
+  async connection(page: Page): Promise<void> {
+    const unit = await page.locator(aria('textbox', 'Unit')).setTimeout(WAIT).waitHandle();
+    if (!(await unit.evaluate((el) => (el as HTMLInputElement).readOnly))) await unit.type('12');
+    await click(page, aria('button', 'Continue'));
+    await visible(page, '[role="grid"] button:enabled');
+  },
+  /** On the calendar: the first free day, then its first window, until the hold's timer runs. */
+  async dayAndWindow(page: Page): Promise<void> {
+    await click(page, '[role="grid"] button:enabled');
+    await click(page, '::-p-text(Arrival between)');
+    await visible(page, '::-p-aria([role="timer"])');
+  },
+  /** Step 5 to 6: Continue, until the card form shows. */
+  async toPayment(page: Page): Promise<void> {
+    await click(page, aria('button', 'Continue'));
+    await visible(page, aria('textbox', 'Card number'));
+  },
+  /** The card form with the test card, and every agreement ticked. */
+  async card(page: Page): Promise<void> {
+    await fill(page, 'Card number', '4111 1111 1111 1111');
+    await fill(page, 'Expiry', '12/34');
+    await fill(page, 'CVV', '123');
+    await fill(page, 'Cardholder name', "Mary O'Brien");
+    const agreements = await page
+      .locator(aria('group', 'Agreements'))
+      .setTimeout(WAIT)
+      .waitHandle();
+    for (const box of await agreements.$$('input[type="checkbox"]')) await box.click();
+  },
+  /** Step 6 to 7: Submit, until the order is placed. */
+  async submit(page: Page): Promise<void> {
+    await click(page, aria('button', 'Submit'));
+    await visible(page, '::-p-text(Welcome onboard!)');
+  },
+};
