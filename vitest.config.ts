@@ -13,6 +13,8 @@ export default defineConfig({
           root: 'packages/domain',
           include: ['src/**/*.test.ts'],
           env: { TZ: 'UTC' },
+          // The property tests run hundreds of cases: past vitest's five seconds under heavy load.
+          testTimeout: 20_000,
         },
       },
       {
@@ -21,6 +23,7 @@ export default defineConfig({
           root: 'packages/domain',
           include: ['src/dates.test.ts', 'src/slots.test.ts', 'src/install-payload.test.ts'],
           env: { TZ: 'America/Los_Angeles' },
+          testTimeout: 20_000,
         },
       },
       'apps/*/vitest.config.ts',
