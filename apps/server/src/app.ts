@@ -14,6 +14,7 @@ import { inputGuard } from './input-guard.ts';
 import { loggerOptions } from './logging.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { registerMetrics } from './metrics/register.ts';
+import { registerInFlightLimits } from './plugins/in-flight.ts';
 import { registerRateLimits, trustProxyOption } from './plugins/rate-limits.ts';
 import { createNotificationWorker, type NotificationWorker } from './notifications/worker.ts';
 import { createReminderSweep, type ReminderSweep } from './mail/reminder.ts';
@@ -115,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Counts are kept per provider (the key prefix): the served catalogue's code.
   const provider = { ...config.provider, code: catalogue.current().provider.code };
   await registerRateLimits(app, { ...config, provider }, ctx.metrics);
+  registerInFlightLimits(app, config, ctx.metrics);
   // The wizard's files go out compressed to browsers that ask: sent as built, a phone on slow 4G
   // got the address step's largest paint 1.35 s later (Lighthouse, bench/README.md). API answers
   // (JSON) and request bodies are left as they were.

@@ -44,7 +44,7 @@ describe('loadConfig', () => {
     );
   });
 
-  it('limits per client address by default: codes 10, holds 30 a minute and 5 live, leads 5, card tokens 10, installs 20, order page 30 and 10 bad tokens', () => {
+  it('limits per client address by default: codes 10, holds 30 a minute and 5 live, leads 5, card tokens 10, installs 20, order page 30 and 10 bad tokens, 4 autocomplete searches at once', () => {
     const config = loadConfig({});
     expect(config.limits).toEqual({
       codeChecksPerMinute: 10,
@@ -55,7 +55,14 @@ describe('loadConfig', () => {
       installsPerMinute: 20,
       orderPagePerMinute: 30,
       orderPageMissesPerMinute: 10,
+      autocompletePerClient: 4,
     });
+  });
+
+  it('gives an autocomplete search 300 ms by default, or AUTOCOMPLETE_TIMEOUT_MS', () => {
+    expect(loadConfig({}).autocompleteTimeoutMs).toBe(300);
+    expect(loadConfig({ AUTOCOMPLETE_TIMEOUT_MS: '50' }).autocompleteTimeoutMs).toBe(50);
+    expect(loadConfig({ AUTOCOMPLETE_PER_CLIENT: '2' }).limits.autocompletePerClient).toBe(2);
   });
 
   it.each([
@@ -91,6 +98,8 @@ describe('loadConfig', () => {
     'INSTALLS_PER_MINUTE',
     'ORDER_PAGE_PER_MINUTE',
     'ORDER_PAGE_MISSES_PER_MINUTE',
+    'AUTOCOMPLETE_PER_CLIENT',
+    'AUTOCOMPLETE_TIMEOUT_MS',
   ])('a limit %s that is not a positive whole number stops the server, naming it', (name) => {
     for (const bad of ['0', '-3', 'ten', '1.5']) {
       expect(() => loadConfig({ [name]: bad })).toThrow(new RegExp(`${name}:`));

@@ -114,6 +114,10 @@ const envSchema = z.object({
   // The order page (docs/rules/order-page.md#limits): every call, and the tokens that open nothing.
   ORDER_PAGE_PER_MINUTE: positiveInt(30),
   ORDER_PAGE_MISSES_PER_MINUTE: positiveInt(10),
+  // Autocomplete (docs/decisions/021-autocomplete-bounds.md): one search's time on PostgreSQL, and
+  // how many searches one client address may have running at once.
+  AUTOCOMPLETE_TIMEOUT_MS: positiveInt(300),
+  AUTOCOMPLETE_PER_CLIENT: positiveInt(4),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAPS_API_KEY: optional,
   // A site name is a host name label ({site}.chargebee.com); it also goes into the CSP header.
@@ -199,6 +203,8 @@ export interface Config {
   };
   holdSeconds: number;
   addressIndexSize: number;
+  /** One autocomplete search's statement timeout on PostgreSQL (021-autocomplete-bounds.md). */
+  autocompleteTimeoutMs: number;
   rateLimitPerMinute: number;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses / CIDRs. */
   trustProxy: false | number | string[];
@@ -212,6 +218,8 @@ export interface Config {
     installsPerMinute: number;
     orderPagePerMinute: number;
     orderPageMissesPerMinute: number;
+    /** Autocomplete searches one client address may have running at once. */
+    autocompletePerClient: number;
   };
   logLevel: Env['LOG_LEVEL'];
   /**
@@ -306,6 +314,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     },
     holdSeconds: e.RESERVATION_HOLD_SECONDS,
     addressIndexSize: e.ADDRESS_INDEX_SIZE,
+    autocompleteTimeoutMs: e.AUTOCOMPLETE_TIMEOUT_MS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     limits: {
@@ -317,6 +326,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       installsPerMinute: e.INSTALLS_PER_MINUTE,
       orderPagePerMinute: e.ORDER_PAGE_PER_MINUTE,
       orderPageMissesPerMinute: e.ORDER_PAGE_MISSES_PER_MINUTE,
+      autocompletePerClient: e.AUTOCOMPLETE_PER_CLIENT,
     },
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

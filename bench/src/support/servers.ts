@@ -49,6 +49,7 @@ export async function startServer(
       INSTALLS_PER_MINUTE: '1000000000',
       ORDER_PAGE_PER_MINUTE: '1000000000',
       ORDER_PAGE_MISSES_PER_MINUTE: '1000000000',
+      AUTOCOMPLETE_PER_CLIENT: '1000000000',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

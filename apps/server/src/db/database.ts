@@ -77,6 +77,11 @@ class PgliteSessionPool implements PostgresPool {
     const before = this.queue;
     this.queue = before.then(() => turn);
     await before;
+    // PGlite runs each statement on this thread. Waiting callers would otherwise take the session
+    // one after another within one turn of the event loop, and no request would be read until the
+    // queue is empty: a flood of searches starves every other route, and no per-client bound ever
+    // sees it (docs/decisions/021-autocomplete-bounds.md). Let I/O in between turns.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     const pglite = this.pglite;
     const client = {
       async query(sql: string, parameters: ReadonlyArray<unknown>) {

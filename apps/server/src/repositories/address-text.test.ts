@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addressSearchKey,
   comparableAddress,
+  matchedTerms,
   searchTerms,
   shortStreetName,
   withoutUnit,
@@ -82,5 +83,22 @@ describe('withoutUnit and shortStreetName', () => {
     ['The Strand', 'The Strand'],
   ])('shortStreetName(%j) is %j', (street, expected) => {
     expect(shortStreetName(street)).toBe(expected);
+  });
+});
+
+describe('matchedTerms', () => {
+  // docs/decisions/021-autocomplete-bounds.md: common words are checked on the rows, not indexed.
+  it.each([
+    ['100 harris street, pyrm', [' 100 ', ' harris ', ' pyrm'], [' street ']],
+    ['14 george st', [' 14 ', ' george '], [' st']],
+    ['george stre', [' george '], [' stre']],
+    ['street nsw ', [], [' street ', ' nsw ']],
+    ['Road, VIC 3000', [' 3000'], [' road ', ' vic ']],
+    ['1 s', [' 1 '], [' s']],
+    ['gre', [' gre'], []],
+    ['kellyville wa', [' kellyville '], [' wa']],
+    ['esplanade tas', [' esplanade ', ' tas'], []],
+  ])('%j: indexed %j, checked %j', (text, indexed, checked) => {
+    expect(matchedTerms(searchTerms(text))).toEqual({ indexed, checked });
   });
 });

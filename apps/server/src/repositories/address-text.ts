@@ -124,3 +124,36 @@ export function searchTerms(text: string): SearchTerms {
   const prefix = finished ? undefined : kept.pop();
   return { words: kept, prefix };
 }
+
+/*
+ * Words so common in Australian addresses that asking the trigram index for them costs more than
+ * it narrows (docs/decisions/021-autocomplete-bounds.md): each is in more than about one address
+ * in twenty. The street types Street, Road, Avenue, Drive, Court and Place in every spelling, and
+ * the states with the most addresses.
+ */
+const commonWords: ReadonlySet<string> = new Set([
+  ...['street', 'road', 'avenue', 'drive', 'court', 'place'].flatMap((w) => spellings.get(w)!),
+  ...['nsw', 'vic', 'qld', 'wa', 'sa'],
+]);
+
+/** The shortest start of a word the trigram index answers well: two letters match too many. */
+const shortestIndexedPrefix = 3;
+
+/**
+ * The search terms split by how they are matched (docs/decisions/021-autocomplete-bounds.md):
+ * `indexed` drive the trigram index; `checked` are common words, and a word still being typed that
+ * is short or the start of a common word ('stre'), checked on the rows the others found. Each is a
+ * needle as the search key holds it: ' street ' for a whole word, ' stre' for a word's start.
+ */
+export function matchedTerms(terms: SearchTerms): { indexed: string[]; checked: string[] } {
+  const indexed: string[] = [];
+  const checked: string[] = [];
+  for (const word of terms.words) (commonWords.has(word) ? checked : indexed).push(` ${word} `);
+  const prefix = terms.prefix;
+  if (prefix !== undefined) {
+    const common =
+      prefix.length < shortestIndexedPrefix || [...commonWords].some((w) => w.startsWith(prefix));
+    (common ? checked : indexed).push(` ${prefix}`);
+  }
+  return { indexed, checked };
+}

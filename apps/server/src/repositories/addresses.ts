@@ -1,43 +1,78 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
-import { addressSearchKey, streetWords, words, type SearchTerms } from './address-text.ts';
+import { HttpError } from '../errors.ts';
+import {
+  addressSearchKey,
+  matchedTerms,
+  streetWords,
+  words,
+  type SearchTerms,
+} from './address-text.ts';
 
 export type AddressRow = Omit<Selectable<Schema['addresses']>, 'search_key'>;
 
+/** How many matches autocomplete ranks at most (docs/decisions/021-autocomplete-bounds.md). */
+export const AUTOCOMPLETE_CANDIDATES = 300;
+
+const addressColumns = sql.raw(
+  'id, formatted_address, street_number, street, suburb, state, postcode, building_code',
+);
+
+/** PostgreSQL's query_canceled: the statement ran past statement_timeout. */
+const QUERY_CANCELED = '57014';
+
+export const searchTimeout = () =>
+  new HttpError(503, 'search_timeout', 'Address search is busy: please try again');
+
 /**
- * Autocomplete: every finished word must be a word of the address and the last one the start of
- * a word, in any order, each as a LIKE the trigram index answers. Addresses with a building come
- * first (they are what the visitor most likely wants), then the shortest, then alphabetical.
+ * Autocomplete (docs/decisions/021-autocomplete-bounds.md): every finished word must be a word of
+ * the address and the last one the start of a word, in any order. The rarer terms drive the
+ * trigram index and the common ones are checked on the rows it finds (matchedTerms). The five are
+ * ranked from a bounded set: addresses with a building that match (they are what the visitor most
+ * likely wants), and the first AUTOCOMPLETE_CANDIDATES other matches in the index's order; then the
+ * shortest, then alphabetical. With `timeoutMs` (PostgreSQL) the query runs under that statement
+ * timeout, and running past it throws searchTimeout().
  */
 export async function searchAddresses(
   db: Kysely<Schema>,
   terms: SearchTerms,
   limit: number,
+  options: { timeoutMs?: number | undefined } = {},
 ): Promise<AddressRow[]> {
-  const patterns = [
-    ...terms.words.map((w) => `% ${w} %`),
-    ...(terms.prefix ? [`% ${terms.prefix}%`] : []),
+  const { indexed, checked } = matchedTerms(terms);
+  const conditions = [
+    ...indexed.map((needle) => sql`search_key LIKE ${`%${needle}%`}`),
+    // strpos is what LIKE '%needle%' means, in a form the trigram index cannot take.
+    ...checked.map((needle) => sql`strpos(search_key, ${needle}) > 0`),
   ];
-  if (patterns.length === 0) return [];
-  let query = db
-    .selectFrom('addresses')
-    .select([
-      'id',
-      'formatted_address',
-      'street_number',
-      'street',
-      'suburb',
-      'state',
-      'postcode',
-      'building_code',
-    ]);
-  for (const pattern of patterns) query = query.where('search_key', 'like', pattern);
-  return query
-    .orderBy(sql`building_code IS NULL`)
-    .orderBy(sql`length(formatted_address)`)
-    .orderBy('formatted_address')
-    .limit(limit)
-    .execute();
+  if (conditions.length === 0) return [];
+  const where = sql.join(conditions, sql` AND `);
+  const query = sql<AddressRow>`
+    WITH buildings AS (
+      SELECT ${addressColumns} FROM addresses
+      WHERE building_code IS NOT NULL AND ${where}
+      LIMIT ${limit}
+    ),
+    candidates AS (
+      SELECT ${addressColumns} FROM addresses
+      WHERE building_code IS NULL AND ${where}
+      LIMIT ${AUTOCOMPLETE_CANDIDATES}
+    )
+    SELECT * FROM (SELECT * FROM buildings UNION ALL SELECT * FROM candidates) AS found
+    ORDER BY building_code IS NULL, length(formatted_address), formatted_address
+    LIMIT ${limit}`;
+  if (options.timeoutMs === undefined) return (await query.execute(db)).rows;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await sql`SELECT set_config('statement_timeout', ${String(options.timeoutMs)}, true)`.execute(
+        trx,
+      );
+      return (await query.execute(trx)).rows;
+    });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === QUERY_CANCELED) throw searchTimeout();
+    throw error;
+  }
 }
 
 /** Inserts by id and skips what exists, so seeding twice changes nothing. */
@@ -172,6 +207,9 @@ export async function generateAddresses(
       ON CONFLICT (id) DO NOTHING
     `.execute(trx);
     if (searchIndex) await sql.raw(searchIndex).execute(trx);
+    // Autocomplete's plans need the table's statistics (migration 016), and PGlite gathers none
+    // by itself.
+    await sql`ANALYZE addresses`.execute(trx);
   });
 }
 

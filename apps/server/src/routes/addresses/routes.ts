@@ -38,12 +38,28 @@ export function addressRoutes(app: FastifyInstance, ctx: AppContext): void {
       tags: ['addresses'],
       security: 'public',
       query: autocompleteQuery,
-      responses: { 200: { description: 'The predictions', schema: predictionsAnswer } },
+      responses: {
+        200: { description: 'The predictions', schema: predictionsAnswer },
+        429: {
+          description: `rate_limited: more than AUTOCOMPLETE_PER_CLIENT searches at once from one address (Retry-After)`,
+          schema: errorAnswer,
+        },
+        503: {
+          description: 'search_timeout: the search ran past AUTOCOMPLETE_TIMEOUT_MS',
+          schema: errorAnswer,
+        },
+      },
       handler: async (request) => {
         const { q, limit } = request.query;
         const { unit, street } = splitUnit(q);
         if (q.trim().length < 3 || street.trim().length < 3) return { predictions: [] };
-        const rows = await searchAddresses(ctx.database.db, searchTerms(street), limit);
+        // PostgreSQL cancels a search past its time; PGlite's one thread cannot be interrupted, and
+        // its bound is the search's bounded work (docs/decisions/021-autocomplete-bounds.md).
+        const timeoutMs =
+          ctx.database.kind === 'postgres' ? ctx.config.autocompleteTimeoutMs : undefined;
+        const rows = await searchAddresses(ctx.database.db, searchTerms(street), limit, {
+          timeoutMs,
+        });
         return { predictions: rows.map((row) => prediction(row, unit)) };
       },
     }),
