@@ -1,5 +1,5 @@
 import { arrivalWindowText, dateLabel, isCouponFieldHidden, stateTimeZone } from '@fibre/domain';
-import { lazy, Suspense, useId, useMemo } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { cardTokeniserFor } from '../../adapters/card-tokeniser/card-tokeniser.ts';
 import { useConfig } from '../../app/config/config-context.tsx';
 import { HoldExtension } from '../../app/hold/hold-extension.tsx';
@@ -51,6 +51,14 @@ export function PaymentStep() {
   const { reservation, slot } = state.reservations;
   const secondsLeft = useHoldCountdown(reservation?.expires_at ?? null);
   const cardErrorId = cardError ? `${ids}-card-error` : undefined;
+  // What is below the card form (the promo code, the order summary, the agreements) is drawn after
+  // the step's first frame, as a transition React can slice and put keystrokes before: drawn with
+  // the step, a phone's CPU was still busy with it when the visitor typed the card (bench/README.md,
+  // INP on the payment form). Until then a placeholder keeps the footer out of view.
+  const [belowDrawn, setBelowDrawn] = useState(false);
+  useEffect(() => {
+    startTransition(() => setBelowDrawn(true));
+  }, []);
 
   return (
     <section className="step payment">
@@ -88,47 +96,52 @@ export function PaymentStep() {
             )}
           </section>
 
-          {!isCouponFieldHidden(state.campaign) && <PromoCode />}
+          {belowDrawn && !isCouponFieldHidden(state.campaign) && <PromoCode />}
         </div>
-        <div className="step-layout__aside">
-          <OrderSummary minimumTotal />
-        </div>
-        <form className="payment__agree" onSubmit={(event) => void onSubmit(event)} noValidate>
-          <fieldset className="card step-section payment__acceptances">
-            <legend className="section-title payment__legend">{text.acceptancesTitle}</legend>
-            <AcceptanceCheckbox
-              label={text.monthlyCharge(monthly)}
-              error={errors.monthlyCharge?.message}
-              {...form.register('monthlyCharge')}
-            />
-            {greenfield && (
-              <AcceptanceCheckbox
-                label={text.newDevelopmentCharge(domain.newDevelopmentCharge)}
-                error={errors.newDevelopmentCharge?.message}
-                {...form.register('newDevelopmentCharge')}
-              />
-            )}
-            <AcceptanceCheckbox
-              label={text.terms}
-              error={errors.terms?.message}
-              {...form.register('terms')}
-            />
-            <AcceptanceCheckbox
-              label={text.marketing}
-              hint={text.marketingHint}
-              error={undefined}
-              {...form.register('marketing')}
-            />
-          </fieldset>
-          <div className="step-actions">
-            <Button variant="secondary" onClick={back} disabled={busy}>
-              {text.goBack}
-            </Button>
-            <Button type="submit" busy={busy}>
-              {text.submit}
-            </Button>
-          </div>
-        </form>
+        {!belowDrawn && <div className="payment__below-placeholder" aria-hidden="true" />}
+        {belowDrawn && (
+          <>
+            <div className="step-layout__aside">
+              <OrderSummary minimumTotal />
+            </div>
+            <form className="payment__agree" onSubmit={(event) => void onSubmit(event)} noValidate>
+              <fieldset className="card step-section payment__acceptances">
+                <legend className="section-title payment__legend">{text.acceptancesTitle}</legend>
+                <AcceptanceCheckbox
+                  label={text.monthlyCharge(monthly)}
+                  error={errors.monthlyCharge?.message}
+                  {...form.register('monthlyCharge')}
+                />
+                {greenfield && (
+                  <AcceptanceCheckbox
+                    label={text.newDevelopmentCharge(domain.newDevelopmentCharge)}
+                    error={errors.newDevelopmentCharge?.message}
+                    {...form.register('newDevelopmentCharge')}
+                  />
+                )}
+                <AcceptanceCheckbox
+                  label={text.terms}
+                  error={errors.terms?.message}
+                  {...form.register('terms')}
+                />
+                <AcceptanceCheckbox
+                  label={text.marketing}
+                  hint={text.marketingHint}
+                  error={undefined}
+                  {...form.register('marketing')}
+                />
+              </fieldset>
+              <div className="step-actions">
+                <Button variant="secondary" onClick={back} disabled={busy}>
+                  {text.goBack}
+                </Button>
+                <Button type="submit" busy={busy}>
+                  {text.submit}
+                </Button>
+              </div>
+            </form>
+          </>
+        )}
       </div>
 
       <ReservationTimedOutDialog
