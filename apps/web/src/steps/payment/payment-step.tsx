@@ -28,11 +28,42 @@ function CardFieldsSkeleton() {
   );
 }
 
+// The hold's countdown ticks once a second: its own components, so a tick draws the timer and the
+// dialog only, not the whole step (bench/README.md, INP on the payment form).
+function PaymentHoldTimer({ timeZone }: { timeZone: string }) {
+  const { reservation, slot } = useWizard().reservations;
+  const secondsLeft = useHoldCountdown(reservation?.expires_at ?? null);
+  if (!slot || secondsLeft === null || secondsLeft <= 0) return null;
+  return (
+    <>
+      <HoldTimer
+        secondsLeft={secondsLeft}
+        what={`${dateLabel(slot.start, timeZone)}, ${arrivalWindowText(slot.start, slot.end, timeZone)}`}
+      />
+      <HoldExtension secondsLeft={secondsLeft} timeZone={timeZone} />
+    </>
+  );
+}
+
+function PaymentTimedOutDialog({ back }: { back: () => void }) {
+  const { reservation } = useWizard().reservations;
+  const dispatch = useDispatch();
+  const secondsLeft = useHoldCountdown(reservation?.expires_at ?? null);
+  return (
+    <ReservationTimedOutDialog
+      open={reservation !== null && secondsLeft === 0}
+      onSelectNewTime={() => {
+        dispatch({ type: 'reservations/changed', change: { to: 'lost' } });
+        back();
+      }}
+    />
+  );
+}
+
 /** Step 6, Payment: the card, a promo or referral code, the agreements and the order summary. */
 export function PaymentStep() {
   const { site, domain } = useConfig();
   const state = useWizard();
-  const dispatch = useDispatch();
   const ids = useId();
   const { form, onSubmit, back, busy, card, cardError, monthly, greenfield } = usePayment();
   const { errors } = form.formState;
@@ -48,8 +79,6 @@ export function PaymentStep() {
 
   const address = state.address.value;
   const timeZone = stateTimeZone(address?.state ?? '');
-  const { reservation, slot } = state.reservations;
-  const secondsLeft = useHoldCountdown(reservation?.expires_at ?? null);
   const cardErrorId = cardError ? `${ids}-card-error` : undefined;
   // What is below the card form (the promo code, the order summary, the agreements) is drawn after
   // the step's first frame, as a transition React can slice and put keystrokes before: drawn with
@@ -64,15 +93,7 @@ export function PaymentStep() {
     <section className="step payment">
       <StepHeading>{text.heading}</StepHeading>
       <p className="step-intro">{text.intro}</p>
-      {slot && secondsLeft !== null && secondsLeft > 0 && (
-        <>
-          <HoldTimer
-            secondsLeft={secondsLeft}
-            what={`${dateLabel(slot.start, timeZone)}, ${arrivalWindowText(slot.start, slot.end, timeZone)}`}
-          />
-          <HoldExtension secondsLeft={secondsLeft} timeZone={timeZone} />
-        </>
-      )}
+      <PaymentHoldTimer timeZone={timeZone} />
 
       {/* On one column the order is shown before the agreements (the visitor checks what they
           agree to pay, and Submit is the last thing on the page); beside them on a wide screen. */}
@@ -144,13 +165,7 @@ export function PaymentStep() {
         )}
       </div>
 
-      <ReservationTimedOutDialog
-        open={reservation !== null && secondsLeft === 0}
-        onSelectNewTime={() => {
-          dispatch({ type: 'reservations/changed', change: { to: 'lost' } });
-          back();
-        }}
-      />
+      <PaymentTimedOutDialog back={back} />
     </section>
   );
 }
