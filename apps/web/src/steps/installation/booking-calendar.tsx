@@ -6,7 +6,7 @@ import {
   type DayKey,
   type MonthKey,
 } from '@fibre/domain';
-import { memo, useMemo, type Ref } from 'react';
+import { memo, startTransition, useMemo, type Ref } from 'react';
 import { DayButton, DayPicker, type DayButtonProps } from 'react-day-picker';
 import { enAU } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
@@ -56,8 +56,20 @@ export const BookingCalendar = memo(function BookingCalendar(props: BookingCalen
   }, [available, timeZone]);
   const components = useMemo(
     () => ({
+      // A day's focus, blur and click each set DayPicker's own state and so draw both months
+      // again; as transitions (bench/README.md, INP on the calendar) React draws them in slices
+      // after the click's frame, and a later click (a window) goes before them.
       DayButton: function DescribedDayButton(buttonProps: DayButtonProps) {
-        return <DayButton {...buttonProps} aria-describedby={errorId} />;
+        const { onClick, onFocus, onBlur } = buttonProps;
+        return (
+          <DayButton
+            {...buttonProps}
+            onClick={(event) => startTransition(() => onClick?.(event))}
+            onFocus={(event) => startTransition(() => onFocus?.(event))}
+            onBlur={(event) => startTransition(() => onBlur?.(event))}
+            aria-describedby={errorId}
+          />
+        );
       },
     }),
     [errorId],

@@ -11,7 +11,7 @@ import {
   type MonthKey,
 } from '@fibre/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useHoldCountdown } from '../../app/hold/use-hold-countdown.ts';
 import { useConfig } from '../../app/config/config-context.tsx';
 import { useDispatch, useStepNavigation, useWizard } from '../../app/store/store-context.tsx';
@@ -111,7 +111,11 @@ export function useInstallationCalendar(address: Address) {
   // Stable, so the memoised calendar is not drawn again on every render.
   const chooseDay = useCallback(
     (date: DayKey) => {
-      dispatch({ type: 'bookings/date', date });
+      // A transition (bench/README.md, INP on the calendar): drawing two months again for the new
+      // day is React's dearest work on the step, and done at once it held the click's next frame
+      // (some 280 ms on a phone's CPU) and any click after it. As a transition React draws it in
+      // slices between frames and puts a later click (a window) before it.
+      startTransition(() => dispatch({ type: 'bookings/date', date }));
       // On a phone the windows are below two months of calendar: bring them into view once drawn.
       requestAnimationFrame(() => {
         const list = windowsRef.current;

@@ -1,5 +1,5 @@
 import { arrivalWindowText, dateLabel, isCouponFieldHidden, stateTimeZone } from '@fibre/domain';
-import { lazy, Suspense, useId, useMemo } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { cardTokeniserFor } from '../../adapters/card-tokeniser/card-tokeniser.ts';
 import { useConfig } from '../../app/config/config-context.tsx';
 import { HoldExtension } from '../../app/hold/hold-extension.tsx';
@@ -28,11 +28,42 @@ function CardFieldsSkeleton() {
   );
 }
 
+// The hold's countdown ticks once a second: its own components, so a tick draws the timer and the
+// dialog only, not the whole step (bench/README.md, INP on the payment form).
+function PaymentHoldTimer({ timeZone }: { timeZone: string }) {
+  const { reservation, slot } = useWizard().reservations;
+  const secondsLeft = useHoldCountdown(reservation?.expires_at ?? null);
+  if (!slot || secondsLeft === null || secondsLeft <= 0) return null;
+  return (
+    <>
+      <HoldTimer
+        secondsLeft={secondsLeft}
+        what={`${dateLabel(slot.start, timeZone)}, ${arrivalWindowText(slot.start, slot.end, timeZone)}`}
+      />
+      <HoldExtension secondsLeft={secondsLeft} timeZone={timeZone} />
+    </>
+  );
+}
+
+function PaymentTimedOutDialog({ back }: { back: () => void }) {
+  const { reservation } = useWizard().reservations;
+  const dispatch = useDispatch();
+  const secondsLeft = useHoldCountdown(reservation?.expires_at ?? null);
+  return (
+    <ReservationTimedOutDialog
+      open={reservation !== null && secondsLeft === 0}
+      onSelectNewTime={() => {
+        dispatch({ type: 'reservations/changed', change: { to: 'lost' } });
+        back();
+      }}
+    />
+  );
+}
+
 /** Step 6, Payment: the card, a promo or referral code, the agreements and the order summary. */
 export function PaymentStep() {
   const { site, domain } = useConfig();
   const state = useWizard();
-  const dispatch = useDispatch();
   const ids = useId();
   const { form, onSubmit, back, busy, card, cardError, monthly, greenfield } = usePayment();
   const { errors } = form.formState;
@@ -48,23 +79,21 @@ export function PaymentStep() {
 
   const address = state.address.value;
   const timeZone = stateTimeZone(address?.state ?? '');
-  const { reservation, slot } = state.reservations;
-  const secondsLeft = useHoldCountdown(reservation?.expires_at ?? null);
   const cardErrorId = cardError ? `${ids}-card-error` : undefined;
+  // What is below the card form (the promo code, the order summary, the agreements) is drawn after
+  // the step's first frame, as a transition React can slice and put keystrokes before: drawn with
+  // the step, a phone's CPU was still busy with it when the visitor typed the card (bench/README.md,
+  // INP on the payment form). Until then a placeholder keeps the footer out of view.
+  const [belowDrawn, setBelowDrawn] = useState(false);
+  useEffect(() => {
+    startTransition(() => setBelowDrawn(true));
+  }, []);
 
   return (
     <section className="step payment">
       <StepHeading>{text.heading}</StepHeading>
       <p className="step-intro">{text.intro}</p>
-      {slot && secondsLeft !== null && secondsLeft > 0 && (
-        <>
-          <HoldTimer
-            secondsLeft={secondsLeft}
-            what={`${dateLabel(slot.start, timeZone)}, ${arrivalWindowText(slot.start, slot.end, timeZone)}`}
-          />
-          <HoldExtension secondsLeft={secondsLeft} timeZone={timeZone} />
-        </>
-      )}
+      <PaymentHoldTimer timeZone={timeZone} />
 
       {/* On one column the order is shown before the agreements (the visitor checks what they
           agree to pay, and Submit is the last thing on the page); beside them on a wide screen. */}
@@ -88,56 +117,55 @@ export function PaymentStep() {
             )}
           </section>
 
-          {!isCouponFieldHidden(state.campaign) && <PromoCode />}
+          {belowDrawn && !isCouponFieldHidden(state.campaign) && <PromoCode />}
         </div>
-        <div className="step-layout__aside">
-          <OrderSummary minimumTotal />
-        </div>
-        <form className="payment__agree" onSubmit={(event) => void onSubmit(event)} noValidate>
-          <fieldset className="card step-section payment__acceptances">
-            <legend className="section-title payment__legend">{text.acceptancesTitle}</legend>
-            <AcceptanceCheckbox
-              label={text.monthlyCharge(monthly)}
-              error={errors.monthlyCharge?.message}
-              {...form.register('monthlyCharge')}
-            />
-            {greenfield && (
-              <AcceptanceCheckbox
-                label={text.newDevelopmentCharge(domain.newDevelopmentCharge)}
-                error={errors.newDevelopmentCharge?.message}
-                {...form.register('newDevelopmentCharge')}
-              />
-            )}
-            <AcceptanceCheckbox
-              label={text.terms}
-              error={errors.terms?.message}
-              {...form.register('terms')}
-            />
-            <AcceptanceCheckbox
-              label={text.marketing}
-              hint={text.marketingHint}
-              error={undefined}
-              {...form.register('marketing')}
-            />
-          </fieldset>
-          <div className="step-actions">
-            <Button variant="secondary" onClick={back} disabled={busy}>
-              {text.goBack}
-            </Button>
-            <Button type="submit" busy={busy}>
-              {text.submit}
-            </Button>
-          </div>
-        </form>
+        {!belowDrawn && <div className="payment__below-placeholder" aria-hidden="true" />}
+        {belowDrawn && (
+          <>
+            <div className="step-layout__aside">
+              <OrderSummary minimumTotal />
+            </div>
+            <form className="payment__agree" onSubmit={(event) => void onSubmit(event)} noValidate>
+              <fieldset className="card step-section payment__acceptances">
+                <legend className="section-title payment__legend">{text.acceptancesTitle}</legend>
+                <AcceptanceCheckbox
+                  label={text.monthlyCharge(monthly)}
+                  error={errors.monthlyCharge?.message}
+                  {...form.register('monthlyCharge')}
+                />
+                {greenfield && (
+                  <AcceptanceCheckbox
+                    label={text.newDevelopmentCharge(domain.newDevelopmentCharge)}
+                    error={errors.newDevelopmentCharge?.message}
+                    {...form.register('newDevelopmentCharge')}
+                  />
+                )}
+                <AcceptanceCheckbox
+                  label={text.terms}
+                  error={errors.terms?.message}
+                  {...form.register('terms')}
+                />
+                <AcceptanceCheckbox
+                  label={text.marketing}
+                  hint={text.marketingHint}
+                  error={undefined}
+                  {...form.register('marketing')}
+                />
+              </fieldset>
+              <div className="step-actions">
+                <Button variant="secondary" onClick={back} disabled={busy}>
+                  {text.goBack}
+                </Button>
+                <Button type="submit" busy={busy}>
+                  {text.submit}
+                </Button>
+              </div>
+            </form>
+          </>
+        )}
       </div>
 
-      <ReservationTimedOutDialog
-        open={reservation !== null && secondsLeft === 0}
-        onSelectNewTime={() => {
-          dispatch({ type: 'reservations/changed', change: { to: 'lost' } });
-          back();
-        }}
-      />
+      <PaymentTimedOutDialog back={back} />
     </section>
   );
 }
