@@ -1,11 +1,16 @@
 import { du } from './support/disk.ts';
-import { broadPrefixes, FLOOD_CONNECTIONS, floodBesidePlans } from './support/flood.ts';
+import {
+  broadPrefixes,
+  FLOOD_CONNECTIONS,
+  floodBesidePlans,
+  PLANS_CONNECTIONS,
+} from './support/flood.ts';
 import { percentile } from './support/load.ts';
 import type { Options } from './support/options.ts';
 import { typedPrefixes } from './support/prefixes.ts';
 import { megabytes, ms, perSecond, seconds, section, type Section } from './support/report.ts';
 import { startServer } from './support/servers.ts';
-import { engineName, engines, freshStore, seedStore } from './support/stores.ts';
+import { engineName, engines, freshStore, seedStore, type Engine } from './support/stores.ts';
 import { sql } from 'kysely';
 
 const WARM_UP = 50;
@@ -153,7 +158,7 @@ export async function autocompleteBenchmark(options: Options): Promise<Section[]
             : Number.isFinite(ratio)
               ? `${(ratio - BUDGET_FLOOD_RATIO).toFixed(1)}x over`
               : 'plans got no answer during the flood',
-        whenMissed: floodCause(engine),
+        whenMissed: floodCause(engine, flood, plansDuring.rps),
       });
     } finally {
       await limited.stop();
@@ -166,7 +171,7 @@ export async function autocompleteBenchmark(options: Options): Promise<Section[]
     'Reference: a popular open-source G-NAF search reports p90 45 ms and p99 115 ms on its search cluster.',
   );
   f.notes.push(
-    `Plans (GET /api/v1/public/plans for each demo building) from ${4} connections for ${options.seconds} s alone, then again while ${FLOOD_CONNECTIONS} keep-alive connections ask the autocomplete without pause for ${broadPrefixes.map((q) => `'${q.trim()}'`).join(', ')} in turn. Plans' p99 is autocannon's (whole milliseconds; a p99 of 0 counts as 1 ms in the ratio).`,
+    `Plans (GET /api/v1/public/plans for each demo building) from ${PLANS_CONNECTIONS} connections for ${options.seconds} s alone, then again while ${FLOOD_CONNECTIONS} keep-alive connections ask the autocomplete without pause for ${broadPrefixes.map((q) => `'${q.trim()}'`).join(', ')} in turn. Plans' p99 is autocannon's (whole milliseconds; a p99 of 0 counts as 1 ms in the ratio).`,
     'The server runs with the autocomplete limits as shipped (AUTOCOMPLETE_PER_CLIENT 4, AUTOCOMPLETE_TIMEOUT_MS 300 on PostgreSQL; docs/decisions/021-autocomplete-bounds.md) and every request comes from 127.0.0.1: one client, as issue 18 tried it. Flood answers are by HTTP status: 429 is the per-client bound refusing, 503 the statement timeout.',
   );
   return [s, f];
@@ -176,7 +181,23 @@ export async function autocompleteBenchmark(options: Options): Promise<Section[]
 const autocompleteCause =
   "autocomplete ranks from the buildings that match and the first 300 other matches, common words checked on those rows (docs/decisions/021-autocomplete-bounds.md). What is left in the slow tail: a broad prefix's trigram lookup (a word start such as 'Gre' or 'Mar' is in tens of thousands of addresses; building its bitmap alone takes 15 to 25 ms), and a short number with a broad word ('14 George') whose trigrams are each in a large share of rows. Next step: a word index (the words of each address, GIN on an array or tsvector) that finds a finished word without its trigrams.";
 
-const floodCause = (engine: string) =>
-  engine === 'pglite'
-    ? "PGlite runs every statement on the server's one thread: the four searches the per-client bound lets through run between the plans queries, each up to its bounded work (300 candidate rows); plans wait behind them. Next step: a smaller AUTOCOMPLETE_PER_CLIENT on PGlite, or PostgreSQL for a public deployment."
-    : 'the four searches the per-client bound lets through share the two cores with plans, the load generator and PostgreSQL; see the flood answers for how many were refused.';
+/**
+ * Why plans slowed during the flood, from this run's own figures: how many flood requests the
+ * per-client bound refused before any work, and what share of the server's answers plans got.
+ */
+function floodCause(
+  engine: Engine,
+  flood: { rps: number; answers: Record<string, number> },
+  plansRps: number,
+): string {
+  const total = Object.values(flood.answers).reduce((sum, n) => sum + n, 0);
+  const refused = flood.answers['429'] ?? 0;
+  const refusedShare = total > 0 ? Math.round((100 * refused) / total) : 0;
+  const plansShare = Math.round((100 * plansRps) / Math.max(plansRps + flood.rps, 1));
+  const measured = `the flood's ${FLOOD_CONNECTIONS} connections were answered at ${perSecond(flood.rps)} req/s, ${refusedShare}% of them 429 refusals made before any search, and plans' ${PLANS_CONNECTIONS} connections got ${plansShare}% of the server's answers.`;
+  const where =
+    engine === 'pglite'
+      ? " PGlite also runs each search that is let through on the server's one thread, between the plans queries."
+      : ' The searches let through run in PostgreSQL, on the same two cores.';
+  return `${measured} Plans wait behind the flood's requests on the server's one event loop, which answers connections in turn, while the load generator's flood worker takes one of the machine's two cores.${where} Next step: refuse a flooding client per connection rather than per request (a connection limit per client address at the load balancer in front of the instances), and measure with the load generator on a machine of its own.`;
+}

@@ -11,7 +11,7 @@ export const broadPrefixes = ['Street', 'Road', 'NSW', '1 ', 'Gre', 'Mar', 'High
 /** Connections of the flood, all from one client address, as the issue tried it. */
 export const FLOOD_CONNECTIONS = 50;
 /** Connections asking for plans: a few visitors at once. */
-const PLANS_CONNECTIONS = 4;
+export const PLANS_CONNECTIONS = 4;
 
 export interface FloodResult {
   plansAlone: LoadResult;

@@ -15,6 +15,14 @@ export interface Database {
   db: Kysely<Schema>;
   /** Runs SQL text that may hold several statements (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Where autocomplete searches (docs/decisions/021-autocomplete-bounds.md). On PostgreSQL, a
+   * small pool of its own whose sessions run every statement under `statement_timeout` at
+   * timeoutMs, set once when each connects: a search is one round trip, and searches never take
+   * the connections orders and holds need. PGlite's one session cannot interrupt a statement, so
+   * there it is `db` and timeoutMs is not used.
+   */
+  search(timeoutMs: number): Kysely<Schema>;
   close(): Promise<void>;
 }
 
@@ -29,21 +37,48 @@ export async function openPostgres(
   url: string,
   options: { schema?: string; max?: number } = {},
 ): Promise<Database> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.max ?? 10,
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-  });
+  const settings = (timeoutMs?: number) => {
+    const set = [
+      ...(options.schema ? [`-c search_path=${options.schema}`] : []),
+      ...(timeoutMs === undefined ? [] : [`-c statement_timeout=${Math.trunc(timeoutMs)}`]),
+    ];
+    return set.length > 0 ? { options: set.join(' ') } : {};
+  };
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, ...settings() });
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  // One search pool per timeout asked for: a server asks for one, its config's.
+  const searches = new Map<number, Kysely<Schema>>();
   return {
     kind: 'postgres',
     db,
     exec: async (sql) => {
       await pool.query(sql);
     },
-    close: () => db.destroy(),
+    search: (timeoutMs) => {
+      let search = searches.get(timeoutMs);
+      if (!search) {
+        const searchPool = new pg.Pool({
+          connectionString: url,
+          max: searchConnections,
+          ...settings(timeoutMs),
+        });
+        search = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: searchPool }) });
+        searches.set(timeoutMs, search);
+      }
+      return search;
+    },
+    close: async () => {
+      await Promise.all([...searches.values()].map((search) => search.destroy()));
+      await db.destroy();
+    },
   };
 }
+
+/**
+ * Searches running at once on PostgreSQL, per instance: each is bounded work on a CPU, so more
+ * than a few only queue inside the database instead of here.
+ */
+const searchConnections = 4;
 
 /** dataDir undefined means in memory (tests). */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -61,6 +96,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       pool.exclusive(async () => {
         await pglite.exec(sql);
       }),
+    search: () => db,
     close: () => db.destroy(),
   };
 }

@@ -30,14 +30,13 @@ export const searchTimeout = () =>
  * trigram index and the common ones are checked on the rows it finds (matchedTerms). The five are
  * ranked from a bounded set: addresses with a building that match (they are what the visitor most
  * likely wants), and the first AUTOCOMPLETE_CANDIDATES other matches in the index's order; then the
- * shortest, then alphabetical. With `timeoutMs` (PostgreSQL) the query runs under that statement
- * timeout, and running past it throws searchTimeout().
+ * shortest, then alphabetical. `db` is the database's search connections (Database.search): on
+ * PostgreSQL they run under a statement timeout, and running past it throws searchTimeout().
  */
 export async function searchAddresses(
   db: Kysely<Schema>,
   terms: SearchTerms,
   limit: number,
-  options: { timeoutMs?: number | undefined } = {},
 ): Promise<AddressRow[]> {
   const { indexed, checked } = matchedTerms(terms);
   const conditions = [
@@ -61,14 +60,8 @@ export async function searchAddresses(
     SELECT * FROM (SELECT * FROM buildings UNION ALL SELECT * FROM candidates) AS found
     ORDER BY building_code IS NULL, length(formatted_address), formatted_address
     LIMIT ${limit}`;
-  if (options.timeoutMs === undefined) return (await query.execute(db)).rows;
   try {
-    return await db.transaction().execute(async (trx) => {
-      await sql`SELECT set_config('statement_timeout', ${String(options.timeoutMs)}, true)`.execute(
-        trx,
-      );
-      return (await query.execute(trx)).rows;
-    });
+    return (await query.execute(db)).rows;
   } catch (error) {
     if ((error as { code?: unknown }).code === QUERY_CANCELED) throw searchTimeout();
     throw error;

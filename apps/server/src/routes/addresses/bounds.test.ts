@@ -154,6 +154,31 @@ describe.each(engines())('autocomplete bounds on %s', (engine) => {
         });
         expect((await get(t, 'harris')).statusCode).toBe(200);
       });
+
+      it('searches on connections of their own: with every other connection taken, a search answers', async () => {
+        // The test database's pool is ten connections (test-support/app.ts, freshPostgres).
+        let release = () => {};
+        const released = new Promise<void>((resolve) => (release = resolve));
+        const started: Array<() => void> = [];
+        const allStarted = Array.from(
+          { length: 10 },
+          () => new Promise<void>((resolve) => started.push(resolve)),
+        );
+        const holders = started.map((begun) =>
+          t.database.db.transaction().execute(async (trx) => {
+            await sql`SELECT 1`.execute(trx);
+            begun();
+            await released;
+          }),
+        );
+        try {
+          await Promise.all(allStarted);
+          expect(await predictions(t, '100 Harris Street, Pyrm')).toContain(harris);
+        } finally {
+          release();
+          await Promise.all(holders);
+        }
+      });
     });
   }
 });

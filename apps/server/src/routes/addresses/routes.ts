@@ -55,11 +55,8 @@ export function addressRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (q.trim().length < 3 || street.trim().length < 3) return { predictions: [] };
         // PostgreSQL cancels a search past its time; PGlite's one thread cannot be interrupted, and
         // its bound is the search's bounded work (docs/decisions/021-autocomplete-bounds.md).
-        const timeoutMs =
-          ctx.database.kind === 'postgres' ? ctx.config.autocompleteTimeoutMs : undefined;
-        const rows = await searchAddresses(ctx.database.db, searchTerms(street), limit, {
-          timeoutMs,
-        });
+        const search = ctx.database.search(ctx.config.autocompleteTimeoutMs);
+        const rows = await searchAddresses(search, searchTerms(street), limit);
         return { predictions: rows.map((row) => prediction(row, unit)) };
       },
     }),
