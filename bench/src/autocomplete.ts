@@ -7,7 +7,7 @@ import {
 } from './support/flood.ts';
 import { percentile } from './support/load.ts';
 import type { Options } from './support/options.ts';
-import { typedPrefixes } from './support/prefixes.ts';
+import { slowest, typedPrefixes } from './support/prefixes.ts';
 import { megabytes, ms, perSecond, seconds, section, type Section } from './support/report.ts';
 import { startServer } from './support/servers.ts';
 import { engineName, engines, freshStore, seedStore, type Engine } from './support/stores.ts';
@@ -80,7 +80,7 @@ export async function autocompleteBenchmark(options: Options): Promise<Section[]
         return body.predictions.length;
       };
       for (const q of prefixes.slice(0, WARM_UP)) await ask(q);
-      const latencies: number[] = [];
+      const timed: Array<{ q: string; ms: number }> = [];
       let answered = 0;
       let timedOut = 0;
       for (const q of prefixes.slice(WARM_UP)) {
@@ -88,9 +88,9 @@ export async function autocompleteBenchmark(options: Options): Promise<Section[]
         const found = await ask(q);
         if (found > 0) answered += 1;
         if (found < 0) timedOut += 1;
-        latencies.push(performance.now() - started);
+        timed.push({ q, ms: performance.now() - started });
       }
-      latencies.sort((a, b) => a - b);
+      const latencies = timed.map((t) => t.ms).sort((a, b) => a - b);
       const p95 = percentile(latencies, 95);
       s.rows.push([
         engineName(engine),
@@ -112,7 +112,7 @@ export async function autocompleteBenchmark(options: Options): Promise<Section[]
         measured: ms(p95),
         met: p95 <= budget,
         gap: p95 <= budget ? `${ms(budget - p95)} to spare` : `${ms(p95 - budget)} over`,
-        whenMissed: autocompleteCause,
+        whenMissed: autocompleteCause(timed),
       });
     } finally {
       await server.stop();
@@ -177,9 +177,9 @@ export async function autocompleteBenchmark(options: Options): Promise<Section[]
   return [s, f];
 }
 
-// Measured with EXPLAIN ANALYZE at 1,000,000 addresses (bench/README.md, "What profiling found").
-const autocompleteCause =
-  "autocomplete ranks from the buildings that match and the first 300 other matches, common words checked on those rows (docs/decisions/021-autocomplete-bounds.md). What is left in the slow tail: a broad prefix's trigram lookup (a word start such as 'Gre' or 'Mar' is in tens of thousands of addresses; building its bitmap alone takes 15 to 25 ms), and a short number with a broad word ('14 George') whose trigrams are each in a large share of rows. Next step: a word index (the words of each address, GIN on an array or tsvector) that finds a finished word without its trigrams.";
+/** The slow tail, from this run's own timings, and what profiling found (bench/README.md). */
+const autocompleteCause = (timed: Array<{ q: string; ms: number }>) =>
+  `the slowest prefixes were ${slowest(timed)}. An address typed in order is one range of an ordered index, stopped at 300 rows (docs/decisions/021-autocomplete-bounds.md, "Typed in order"); a search the range does not answer (words in another order, a typo) falls back to the trigram index, whose lookup of a broad word is what profiling found slow (bench/README.md, "What profiling found"). Next step: a word index (the words of each address, GIN on an array or tsvector) that finds a finished word without its trigrams.`;
 
 /**
  * Why plans slowed during the flood, from this run's own figures: how many flood requests the

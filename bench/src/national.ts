@@ -3,7 +3,7 @@ import { percentile } from './support/load.ts';
 import { generatedAddress, seedNationalAddresses } from './support/national-addresses.ts';
 import type { Options } from './support/options.ts';
 import { withClient } from './support/postgres.ts';
-import { typedPrefixes } from './support/prefixes.ts';
+import { slowest, typedPrefixes } from './support/prefixes.ts';
 import { Random } from './support/random.ts';
 import { megabytes, ms, seconds, section, type Section } from './support/report.ts';
 import { startServer } from './support/servers.ts';
@@ -116,7 +116,7 @@ export async function nationalBenchmark(options: Options): Promise<Section> {
         met: p95 <= BUDGET_P95,
         gap:
           p95 <= BUDGET_P95 ? `${ms(BUDGET_P95 - p95)} to spare` : `${ms(p95 - BUDGET_P95)} over`,
-        whenMissed: `the slowest prefixes were ${slowest(timed)}, and ${timedOut} of ${timed.length} ran past the statement timeout (503). Profiled with EXPLAIN ANALYZE on this index (bench/README.md, "What profiling found"): the trigram index finds every row holding the rarest typed word before any row is checked (a generated street name is in some 200,000 addresses here, its bitmap alone about 120 ms), then tens of thousands of those rows are read before 300 also hold the place's first letters. Next step: an index of each street's localities (street and place pairs), searched first, so that the street and the place narrow each other before any house is read.`,
+        whenMissed: `the slowest prefixes were ${slowest(timed)}, and ${timedOut} of ${timed.length} ran past the statement timeout (503). An address typed in order is one range of an ordered index, stopped at 300 rows (docs/decisions/021-autocomplete-bounds.md, "Typed in order"); a search the range does not answer falls back to the trigram index, which at this scale finds every row holding the rarest typed word before any row is checked (a generated street name is in some 200,000 addresses; bench/README.md, "What profiling found"). Next step: an index of each street's localities (street and place pairs), searched when the range does not answer, so that the street and the place narrow each other before any house is read.`,
       });
       s.notes.push(
         `Rows: ${count} generated street addresses over ${localities.length.toLocaleString('en-AU')} real localities and ${streetNames.length} street names (bench/src/support/national-addresses.ts; up to the first start's own limit they are its rows), plus the buildings' addresses; written at ${Math.round(size / (seed.copyMs / 1000)).toLocaleString('en-AU')} rows/s by COPY with the table's indexes dropped, its search keys addressSearchKey's.`,
@@ -131,13 +131,4 @@ export async function nationalBenchmark(options: Options): Promise<Section> {
     await store.remove();
   }
   return s;
-}
-
-/** The three slowest prefixes and their times, for the budget's cause. */
-function slowest(timed: Array<{ q: string; ms: number }>): string {
-  return [...timed]
-    .sort((a, b) => b.ms - a.ms)
-    .slice(0, 3)
-    .map((t) => `'${t.q}' (${ms(t.ms)})`)
-    .join(', ');
 }

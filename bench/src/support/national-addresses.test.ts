@@ -95,8 +95,10 @@ describe('generated addresses at national scale', () => {
       expect(plan.recreate.map((r) => r.name).sort()).toEqual([
         'addresses_building_code',
         'addresses_by_suburb',
+        'addresses_line',
         'addresses_pkey',
         'addresses_search_key_trgm',
+        'addresses_street_line',
       ]);
       for (const { sql } of plan.recreate) await query(sql);
       expect(await indexes()).toEqual(before);

@@ -1,6 +1,7 @@
 import { shortStreetName } from '@fibre/server/testing';
 import type { IndexedAddress } from './stores.ts';
 import { Random } from './random.ts';
+import { ms } from './report.ts';
 
 /**
  * What a person has typed into the address field when the autocomplete is asked: an address from
@@ -22,4 +23,13 @@ export function typedPrefixes(addresses: IndexedAddress[], seed = 7): string[] {
           : `${a.street} ${a.suburb}`;
     return full.slice(0, random.int(3, full.length));
   });
+}
+
+/** The three slowest prefixes and their times, for the budget's cause. */
+export function slowest(timed: Array<{ q: string; ms: number }>): string {
+  return [...timed]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 3)
+    .map((t) => `'${t.q}' (${ms(t.ms)})`)
+    .join(', ');
 }

@@ -5,6 +5,7 @@ import {
   matchedTerms,
   searchTerms,
   shortStreetName,
+  typedRange,
   withoutUnit,
 } from './address-text.ts';
 
@@ -100,5 +101,49 @@ describe('matchedTerms', () => {
     ['esplanade tas', [' esplanade ', ' tas'], []],
   ])('%j: indexed %j, checked %j', (text, indexed, checked) => {
     expect(matchedTerms(searchTerms(text))).toEqual({ indexed, checked });
+  });
+});
+
+describe('typedRange', () => {
+  // docs/decisions/021-autocomplete-bounds.md, "Typed in order".
+  it.each([
+    ['100 Harris St, Pyr', 'address', ' 100 harris street st pyr', ' 100 harris street st pys'],
+    ['100 harris street ', 'address', ' 100 harris street st ', ' 100 harris street st!'],
+    [
+      'Harris Street, Pyrmont NSW 20',
+      'street',
+      'harris street st pyrmont nsw 20',
+      'harris street st pyrmont nsw 21',
+    ],
+    ['gre', 'street', 'gre', 'grf'],
+    ['14 george', 'address', ' 14 george', ' 14 georgf'],
+    ['12a smith', 'address', ' 12a smith', ' 12a smiti'],
+    ['the avenue, kew 9', 'street', 'the avenue ave av kew 9', 'the avenue ave av kew :'],
+    ['oz', 'street', 'oz', 'o{'],
+  ])('%j: the %s line from %j to %j', (text, line, from, to) => {
+    expect(typedRange(searchTerms(text))).toEqual({ line, from, to });
+  });
+
+  it('is every key that starts with the typed text, and no other', () => {
+    const key = addressSearchKey({
+      street_number: '100',
+      street: 'Harris Street',
+      suburb: 'Pyrmont',
+      state: 'NSW',
+      postcode: '2009',
+    });
+    const inRange = (text: string, k: string) => {
+      const range = typedRange(searchTerms(text))!;
+      return range.from <= k && k < range.to;
+    };
+    const street = key.replace(/^[ 0-9]+/, '');
+    for (let end = 3; end <= '100 Harris Street, Pyrmont NSW 2009'.length; end += 1) {
+      expect(inRange('100 Harris Street, Pyrmont NSW 2009'.slice(0, end), key)).toBe(true);
+    }
+    expect(inRange('100 Harris St, Pyrmont', key)).toBe(true);
+    expect(inRange('Harris St Pyrm', street)).toBe(true);
+    expect(inRange('100 Harris Road', key)).toBe(false);
+    expect(inRange('10 Harris', key)).toBe(false);
+    expect(inRange('Harris Street, Ultimo', street)).toBe(false);
   });
 });

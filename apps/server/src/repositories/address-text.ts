@@ -157,3 +157,24 @@ export function matchedTerms(terms: SearchTerms): { indexed: string[]; checked: 
   }
   return { indexed, checked };
 }
+
+/**
+ * The range of search keys that start with what the visitor typed, when it is typed in order
+ * (docs/decisions/021-autocomplete-bounds.md, "Typed in order"): '100 Harris St, Pyr' is every key
+ * from ' 100 harris street st pyr' up to, not including, ' 100 harris street st pys'. A finished
+ * street type stands for all its spellings, as the key holds them. Typed without a house number,
+ * the range is of the key after its number ('harris street st pyr'), on the `street` line.
+ */
+export function typedRange(
+  terms: SearchTerms,
+): { line: 'address' | 'street'; from: string; to: string } | undefined {
+  const typed = [...terms.words.flatMap((w) => spellings.get(w) ?? [w])];
+  if (terms.prefix !== undefined) typed.push(terms.prefix);
+  if (typed.length === 0) return undefined;
+  const line = /^[0-9]/.test(typed[0]!) ? 'address' : 'street';
+  const from = `${line === 'address' ? ' ' : ''}${typed.join(' ')}${terms.prefix === undefined ? ' ' : ''}`;
+  // Keys are lowercase letters, digits and spaces, compared byte by byte: the next key that does
+  // not start with `from` starts with `from` whose last character is one higher.
+  const to = from.slice(0, -1) + String.fromCharCode(from.charCodeAt(from.length - 1) + 1);
+  return { line, from, to };
+}

@@ -5,6 +5,7 @@ import {
   addressSearchKey,
   matchedTerms,
   streetWords,
+  typedRange,
   words,
   type SearchTerms,
 } from './address-text.ts';
@@ -25,13 +26,25 @@ export const searchTimeout = () =>
   new HttpError(503, 'search_timeout', 'Address search is busy: please try again');
 
 /**
+ * The two orders autocomplete reads the index in (migration 017): the search key, and the key
+ * after its house number. Written as the indexes are, so the planner uses them.
+ */
+const lineKeys = {
+  address: sql.raw(`(search_key COLLATE "C")`),
+  street: sql.raw(`(ltrim(search_key, ' 0123456789') COLLATE "C")`),
+};
+
+/**
  * Autocomplete (docs/decisions/021-autocomplete-bounds.md): every finished word must be a word of
- * the address and the last one the start of a word, in any order. The rarer terms drive the
- * trigram index and the common ones are checked on the rows it finds (matchedTerms). The five are
- * ranked from a bounded set: addresses with a building that match (they are what the visitor most
- * likely wants), and the first AUTOCOMPLETE_CANDIDATES other matches in the index's order; then the
- * shortest, then alphabetical. `db` is the database's search connections (Database.search): on
- * PostgreSQL they run under a statement timeout, and running past it throws searchTimeout().
+ * the address and the last one the start of a word. The five are ranked from bounded sets, in
+ * this order: addresses with a building that match (they are what the visitor most likely wants);
+ * the first AUTOCOMPLETE_CANDIDATES addresses that start with what was typed, in order
+ * (typedRange: a range of keys, read in order and stopped at the bound); and, only when those are
+ * fewer than `limit`, the first AUTOCOMPLETE_CANDIDATES that hold the words in any order, the
+ * rarer words driving the trigram index and the common ones checked on the rows it finds
+ * (matchedTerms). Within each, the shortest, then alphabetical. One statement. `db` is the database's search connections
+ * (Database.search): on PostgreSQL they run under a statement timeout, and running past it throws
+ * searchTimeout().
  */
 export async function searchAddresses(
   db: Kysely<Schema>,
@@ -44,21 +57,33 @@ export async function searchAddresses(
     // strpos is what LIKE '%needle%' means, in a form the trigram index cannot take.
     ...checked.map((needle) => sql`strpos(search_key, ${needle}) > 0`),
   ];
-  if (conditions.length === 0) return [];
+  const range = typedRange(terms);
+  if (conditions.length === 0 || !range) return [];
   const where = sql.join(conditions, sql` AND `);
+  const key = lineKeys[range.line];
   const query = sql<AddressRow>`
     WITH buildings AS (
-      SELECT ${addressColumns} FROM addresses
+      SELECT ${addressColumns}, 0 AS rank FROM addresses
       WHERE building_code IS NOT NULL AND ${where}
       LIMIT ${limit}
     ),
-    candidates AS (
-      SELECT ${addressColumns} FROM addresses
-      WHERE building_code IS NULL AND ${where}
+    typed AS (
+      SELECT ${addressColumns}, 1 AS rank FROM addresses
+      WHERE building_code IS NULL AND ${key} >= ${range.from} AND ${key} < ${range.to}
+      ORDER BY ${key}
+      LIMIT ${AUTOCOMPLETE_CANDIDATES}
+    ),
+    -- Asked only when the address typed in order gave fewer than the list shows.
+    any_order AS (
+      SELECT ${addressColumns}, 2 AS rank FROM addresses
+      WHERE (SELECT count(*) FROM typed) < ${limit} AND building_code IS NULL AND ${where}
+        AND id NOT IN (SELECT id FROM typed)
       LIMIT ${AUTOCOMPLETE_CANDIDATES}
     )
-    SELECT * FROM (SELECT * FROM buildings UNION ALL SELECT * FROM candidates) AS found
-    ORDER BY building_code IS NULL, length(formatted_address), formatted_address
+    SELECT ${addressColumns} FROM (
+      SELECT * FROM buildings UNION ALL SELECT * FROM typed UNION ALL SELECT * FROM any_order
+    ) AS found
+    ORDER BY rank, length(formatted_address), formatted_address
     LIMIT ${limit}`;
   try {
     return (await query.execute(db)).rows;
@@ -159,7 +184,7 @@ export async function generateAddresses(
     await sql`SELECT pg_advisory_xact_lock(4712)`.execute(trx);
     if (await addressExists(trx, generatedAddressId(count))) return;
     const rebuild = count - (await countAddresses(trx)) >= rebuildIndexFrom;
-    const searchIndex = rebuild ? await dropSearchIndex(trx) : undefined;
+    const searchIndexes = rebuild ? await dropSearchIndexes(trx) : [];
     // The lists arrive as arrays unnested into numbered rows to join on (subscripting a text array
     // is linear in the index: tens of seconds for 100,000 rows). The key's pieces arrive already
     // normalised, so the key is plain concatenation, equal to addressSearchKey of the row.
@@ -199,24 +224,32 @@ export async function generateAddresses(
       FROM generated
       ON CONFLICT (id) DO NOTHING
     `.execute(trx);
-    if (searchIndex) await sql.raw(searchIndex).execute(trx);
+    for (const index of searchIndexes) await sql.raw(index).execute(trx);
     // Autocomplete's plans need the table's statistics (migration 016), and PGlite gathers none
     // by itself.
     await sql`ANALYZE addresses`.execute(trx);
   });
 }
 
-// Building the trigram index once over all rows costs about half of updating it row by row.
+// Building the search indexes once over all rows costs about half of updating them row by row.
 const rebuildIndexFrom = 10_000;
 
-/** Drops the search index and answers the statement that recreates it as the migration wrote it. */
-async function dropSearchIndex(trx: Kysely<Schema>): Promise<string | undefined> {
-  const { rows } = await sql<{
-    definition: string | null;
-  }>`SELECT pg_get_indexdef(to_regclass('addresses_search_key_trgm')) AS definition`.execute(trx);
-  const definition = rows[0]?.definition ?? undefined;
-  if (definition) await sql`DROP INDEX addresses_search_key_trgm`.execute(trx);
-  return definition;
+/** Autocomplete's indexes (migrations 002 and 017). */
+const searchIndexNames = ['addresses_search_key_trgm', 'addresses_line', 'addresses_street_line'];
+
+/** Drops the search indexes and answers the statements that recreate them as the migrations wrote them. */
+async function dropSearchIndexes(trx: Kysely<Schema>): Promise<string[]> {
+  const definitions: string[] = [];
+  for (const name of searchIndexNames) {
+    const { rows } = await sql<{
+      definition: string | null;
+    }>`SELECT pg_get_indexdef(to_regclass(${name})) AS definition`.execute(trx);
+    const definition = rows[0]?.definition ?? undefined;
+    if (!definition) continue;
+    await sql`DROP INDEX ${sql.id(name)}`.execute(trx);
+    definitions.push(definition);
+  }
+  return definitions;
 }
 
 export async function addressExists(db: Kysely<Schema>, id: string): Promise<boolean> {

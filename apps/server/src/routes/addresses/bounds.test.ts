@@ -104,6 +104,49 @@ describe.each(engines())('autocomplete bounds on %s', (engine) => {
     });
   });
 
+  describe('an address typed in order', () => {
+    // docs/decisions/021-autocomplete-bounds.md, "Typed in order".
+    let t: TestApp;
+    const quill: AddressRow = {
+      id: 'test-quill',
+      formatted_address: '5 Quill Street, Zetland NSW 2017',
+      street_number: '5',
+      street: 'Quill Street',
+      suburb: 'Zetland',
+      state: 'NSW',
+      postcode: '2017',
+      building_code: null,
+    };
+    // Hold the same words in another order, more of them than the candidates' bound, and come
+    // first in the table.
+    const reversed: AddressRow[] = Array.from({ length: 400 }, (_, i) => ({
+      id: `test-zetland-${i + 1}`,
+      formatted_address: `${i + 1} Zetland Street, Quill NSW 2000`,
+      street_number: String(i + 1),
+      street: 'Zetland Street',
+      suburb: 'Quill',
+      state: 'NSW',
+      postcode: '2000',
+      building_code: null,
+    }));
+    beforeAll(async () => {
+      t = await startTestApp(engine);
+      await insertAddresses(t.database.db, reversed);
+      await insertAddresses(t.database.db, [quill]);
+      await sql`ANALYZE addresses`.execute(t.database.db);
+    });
+    afterAll(() => t.close());
+
+    it('comes first, before addresses that hold its words in another order', async () => {
+      expect((await predictions(t, 'Quill Street, Zet'))[0]).toBe(quill.formatted_address);
+      expect((await predictions(t, '5 Quill St, Zetl'))[0]).toBe(quill.formatted_address);
+    });
+
+    it('still finds the words in any order when nothing starts with them', async () => {
+      expect(await predictions(t, 'Zetland 2017 Quil')).toEqual([quill.formatted_address]);
+    });
+  });
+
   describe('searches one client has running', () => {
     let t: TestApp;
     beforeAll(async () => {
