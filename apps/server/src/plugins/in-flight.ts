@@ -7,8 +7,9 @@ import { HttpError } from '../errors.ts';
 
 /**
  * Requests one client address may have running at once on a costly route
- * (docs/decisions/021-autocomplete-bounds.md): the next answers 429 with Retry-After at once,
- * before any work. The client is who the rate limits count (docs/decisions/010-limits.md): the
+ * (docs/decisions/021-autocomplete-bounds.md): the next answers 429 with Retry-After, before any
+ * work, and only once that second has passed, so a client that asks again at once asks no faster
+ * than once a second per connection. The client is who the rate limits count (docs/decisions/010-limits.md): the
  * socket's address unless TRUST_PROXY says otherwise, IPv6 by its /64. Counts are this process's:
  * a request runs on one instance.
  */
@@ -75,6 +76,8 @@ export function registerInFlightLimits(
       if (now >= max) {
         void reply.header('retry-after', RETRY_AFTER_SECONDS);
         metrics.rateLimited(limit.group);
+        // Held, not worked on: a timer per refused request, while the searches let through run.
+        await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_SECONDS * 1000));
         throw new HttpError(429, 'rate_limited', limit.message);
       }
       running.set(key, now + 1);

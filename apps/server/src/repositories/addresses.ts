@@ -39,8 +39,8 @@ const lineKeys = {
  * the address and the last one the start of a word. The five are ranked from bounded sets, in
  * this order: addresses with a building that match (they are what the visitor most likely wants);
  * the first AUTOCOMPLETE_CANDIDATES addresses that start with what was typed, in order
- * (typedRange: a range of keys, read in order and stopped at the bound); and, only when those are
- * fewer than `limit`, the first AUTOCOMPLETE_CANDIDATES that hold the words in any order, the
+ * (typedRange: a range of keys, read in order and stopped at the bound); and, only when there are
+ * none, the first AUTOCOMPLETE_CANDIDATES that hold the words in any order, the
  * rarer words driving the trigram index and the common ones checked on the rows it finds
  * (matchedTerms). Within each, the shortest, then alphabetical. One statement. `db` is the database's search connections
  * (Database.search): on PostgreSQL they run under a statement timeout, and running past it throws
@@ -73,11 +73,10 @@ export async function searchAddresses(
       ORDER BY ${key}
       LIMIT ${AUTOCOMPLETE_CANDIDATES}
     ),
-    -- Asked only when the address typed in order gave fewer than the list shows.
+    -- Asked only when no address starts with what was typed.
     any_order AS (
       SELECT ${addressColumns}, 2 AS rank FROM addresses
-      WHERE (SELECT count(*) FROM typed) < ${limit} AND building_code IS NULL AND ${where}
-        AND id NOT IN (SELECT id FROM typed)
+      WHERE NOT EXISTS (SELECT 1 FROM typed) AND building_code IS NULL AND ${where}
       LIMIT ${AUTOCOMPLETE_CANDIDATES}
     )
     SELECT ${addressColumns} FROM (
