@@ -116,23 +116,32 @@ export async function apiBenchmark(options: Options): Promise<Section> {
     'The floor is GET /bench/noop, added by bench/src/support/noop-server.ts to a server built with the production buildApp() (same plugins: helmet, rate limit, error handler); the product itself has no such route.',
     `Index of ${options.apiIndexSize.toLocaleString('en-AU')} generated addresses; autocomplete cycles through 200 typed prefixes of them, address lookup through the demo buildings written as typed and as the maps service writes them, plans through the demo building codes.`,
   );
+  // Issue 18's budgets: the reads served from memory at half the floor, bookings and autocomplete
+  // (the database's work and, for bookings, a large answer) at a quarter.
   for (const engine of engines) {
-    const rows = worst.filter((w) => w.engine === engine);
-    const low = rows.reduce((a, b) => (b.share < a.share ? b : a));
-    const under = rows.filter((w) => w.share < 0.5);
-    s.budgets.push({
-      name: `API reads, ${engineName(engine)}`,
-      target: '>= 50% of the no-op floor',
-      measured: `lowest: ${low.route} at ${Math.round(low.share * 100)}%`,
-      met: under.length === 0,
-      gap: under.length
-        ? `${under.map((u) => `${u.route} ${Math.round((0.5 - u.share) * 100)} points short`).join('; ')}`
-        : `${Math.round((low.share - 0.5) * 100)} points to spare`,
-      whenMissed: apiCauses(under.map((u) => u.route)),
-    });
+    for (const share of [0.5, 0.25]) {
+      const rows = worst.filter((w) => w.engine === engine && budgetShare(w.route) === share);
+      if (rows.length === 0) continue;
+      const low = rows.reduce((a, b) => (b.share < a.share ? b : a));
+      const under = rows.filter((w) => w.share < share);
+      s.budgets.push({
+        name: `API reads (${rows.map((r) => r.route).join(', ')}), ${engineName(engine)}`,
+        target: `>= ${share * 100}% of the no-op floor`,
+        measured: `lowest: ${low.route} at ${Math.round(low.share * 100)}%`,
+        met: under.length === 0,
+        gap: under.length
+          ? `${under.map((u) => `${u.route} ${Math.round((share - u.share) * 100)} points short`).join('; ')}`
+          : `${Math.round((low.share - share) * 100)} points to spare`,
+        whenMissed: apiCauses(under.map((u) => u.route)),
+      });
+    }
   }
   return s;
 }
+
+/** The share of the floor a route's budget asks for (issue 18). */
+const budgetShare = (route: string) =>
+  route.startsWith('bookings') || route === 'autocomplete' ? 0.25 : 0.5;
 
 // What profiling found behind each route that falls short (bench/README.md, "What profiling found").
 const causes: Record<string, string> = {
@@ -141,9 +150,9 @@ const causes: Record<string, string> = {
   routers:
     'routers: sent from memory, serialised once per catalogue version; what is left is the request itself.',
   'bookings, 3 months (NSW)':
-    "bookings: about 470 slots, some 140 KB of JSON, built and sent per call after one query (the range's holds and bookings; crews and closures come from the catalogue in memory); its time-zone work is remembered in apps/server/src/scheduling/windows.ts. The ETag spares a browser that holds the answer the 140 KB, not the server the work.",
+    "bookings: about 470 slots, some 140 KB of JSON, built and sent per call after one query (the range's holds and bookings; crews and closures come from the catalogue in memory); its time-zone work is remembered in apps/server/src/scheduling/windows.ts. The ETag spares a browser that holds the answer the 140 KB, not the server the work. The window (three months) and each slot's fields are the wizard's rules (docs/rules/installation-and-holds.md), so the answer cannot shrink. Next step: keep each state's answer, serialised, until a hold or booking in its range changes or its earliest hold lapses, checked with one query of the range's latest change, so that a call costs that query and the send.",
   autocomplete:
-    'autocomplete: broad prefixes match thousands of rows, all fetched and sorted (see "Autocomplete at scale").',
+    'autocomplete: one statement per search, of an ordered index when the address is typed in order and of the trigram index otherwise (see "Autocomplete at scale"); what is left is the round trip and the rows it reads.',
   'address lookup':
     "address lookup: from the catalogue's buildings in memory; the text compared word by word with the postcode's buildings when it differs from the stored one.",
 };
