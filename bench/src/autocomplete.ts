@@ -183,7 +183,7 @@ const autocompleteCause = (timed: Array<{ q: string; ms: number }>) =>
 
 /**
  * Why plans slowed during the flood, from this run's own figures: how many flood requests the
- * per-client bound refused before any work, and what share of the server's answers plans got.
+ * per-client bound refused, and what share of the server's answers plans got.
  */
 function floodCause(
   engine: Engine,
@@ -194,10 +194,8 @@ function floodCause(
   const refused = flood.answers['429'] ?? 0;
   const refusedShare = total > 0 ? Math.round((100 * refused) / total) : 0;
   const plansShare = Math.round((100 * plansRps) / Math.max(plansRps + flood.rps, 1));
-  const measured = `the flood's ${FLOOD_CONNECTIONS} connections were answered at ${perSecond(flood.rps)} req/s, ${refusedShare}% of them 429 refusals made before any search, and plans' ${PLANS_CONNECTIONS} connections got ${plansShare}% of the server's answers.`;
-  const where =
-    engine === 'pglite'
-      ? " PGlite also runs each search that is let through on the server's one thread, between the plans queries."
-      : ' The searches let through run in PostgreSQL, on the same two cores.';
-  return `${measured} Plans wait behind the flood's requests on the server's one event loop, which answers connections in turn, while the load generator's flood worker takes one of the machine's two cores.${where} Next step: refuse a flooding client per connection rather than per request (a connection limit per client address at the load balancer in front of the instances), and measure with the load generator on a machine of its own.`;
+  const measured = `the flood's ${FLOOD_CONNECTIONS} connections were answered at ${perSecond(flood.rps)} req/s, ${refusedShare}% of them refused by the per-client bound (each after its Retry-After second), and plans' ${PLANS_CONNECTIONS} connections got ${plansShare}% of the server's answers.`;
+  return engine === 'pglite'
+    ? `${measured} The searches let through run on the server's own thread (PGlite is PostgreSQL compiled to WebAssembly, inside the server's process): while one runs, no request is read, so plans' p99 is about one search's time. Next step: PGlite in a worker thread of its own (its worker mode), so that a statement never holds the event loop; or PostgreSQL for a public deployment.`
+    : `${measured} The searches let through run in PostgreSQL, which shares the machine's two cores with the server and the load generator. Next step: measure with the load generator on a machine of its own.`;
 }
