@@ -7,7 +7,19 @@ import {
   type MonthKey,
 } from '@fibre/domain';
 import { memo, startTransition, useMemo, type Ref } from 'react';
-import { DayButton, DayPicker, type DayButtonProps } from 'react-day-picker';
+import {
+  DateLib,
+  DayButton,
+  DayPicker,
+  defaultDateLib,
+  formatWeekdayName,
+  getDefaultClassNames,
+  labelWeekday,
+  UI,
+  type DayButtonProps,
+  type Formatters,
+  type MonthGridProps,
+} from 'react-day-picker';
 import { enAU } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
 import { dayStart, monthStart } from './month-keys.ts';
@@ -43,7 +55,10 @@ interface BookingCalendarProps {
  */
 export const BookingCalendar = memo(function BookingCalendar(props: BookingCalendarProps) {
   const { timeZone, available, errorId, ref, onSelect, onMonthChange } = props;
-  const unavailable = useMemo(() => {
+  // Each drawing asks every day of both months whether it is free, held, today, selected or
+  // focused. A day's key in the zone is worked out once per day and time zone, not once per
+  // drawing or per answer (bench/README.md, INP on the installation step).
+  const keyOf = useMemo(() => {
     const keys = new Map<number, DayKey>();
     return (date: Date) => {
       let key = keys.get(date.getTime());
@@ -51,14 +66,20 @@ export const BookingCalendar = memo(function BookingCalendar(props: BookingCalen
         key = dayKeyOf(date, timeZone);
         keys.set(date.getTime(), key);
       }
-      return !available.has(key);
+      return key;
     };
-  }, [available, timeZone]);
+  }, [timeZone]);
+  const unavailable = useMemo(
+    () => (date: Date) => !available.has(keyOf(date)),
+    [available, keyOf],
+  );
+  const dateLib = useMemo(() => zonedComparisons(timeZone), [timeZone]);
   const components = useMemo(
     () => ({
       // A day's focus, blur and click each set DayPicker's own state and so draw both months
       // again; as transitions (bench/README.md, INP on the calendar) React draws them in slices
       // after the click's frame, and a later click (a window) goes before them.
+      MonthGrid: MonthGridWithWeekdays,
       DayButton: function DescribedDayButton(buttonProps: DayButtonProps) {
         const { onClick, onFocus, onBlur } = buttonProps;
         return (
@@ -102,9 +123,10 @@ export const BookingCalendar = memo(function BookingCalendar(props: BookingCalen
     () => (props.selected ? dayStart(props.selected, timeZone) : undefined),
     [props.selected, timeZone],
   );
+  const heldKey = props.held;
   const modifiers = useMemo(
-    () => ({ held: props.held ? dayStart(props.held, timeZone) : undefined }),
-    [props.held, timeZone],
+    () => ({ held: heldKey ? (date: Date) => keyOf(date) === heldKey : undefined }),
+    [heldKey, keyOf],
   );
   return (
     <div ref={ref} className="calendar" aria-busy={props.loading}>
@@ -127,6 +149,9 @@ export const BookingCalendar = memo(function BookingCalendar(props: BookingCalen
         modifiers={modifiers}
         modifiersClassNames={heldClassNames}
         labels={labels}
+        formatters={formatters}
+        hideWeekdays
+        dateLib={dateLib}
         components={components}
         footer={props.loading ? text.loadingDates : undefined}
       />
@@ -135,3 +160,66 @@ export const BookingCalendar = memo(function BookingCalendar(props: BookingCalen
 });
 
 const heldClassNames = { held: 'calendar__held' };
+
+type Zoned = Date & { timeZone?: string };
+
+/**
+ * DayPicker compares every day of both months with today, the day chosen and the day focused, on
+ * every drawing. date-fns does it by building each day's start again in the zone (an Intl lookup
+ * per date): in a profile with the CPU slowed 4x, most of a drawing's time (bench/README.md, INP
+ * on the installation step). Dates DayPicker hands over are already in the calendar's zone, so
+ * their own year, month and day say the same; any other date goes to date-fns as before.
+ */
+function zonedComparisons(timeZone: string): Partial<DateLib> {
+  const zoned = (a: Zoned, b: Zoned) => a.timeZone === timeZone && b.timeZone === timeZone;
+  const sameMonth = (a: Date, b: Date) =>
+    a.getMonth() === b.getMonth() && a.getFullYear() === b.getFullYear();
+  return {
+    isSameDay: (a, b) =>
+      zoned(a, b) ? a.getDate() === b.getDate() && sameMonth(a, b) : defaultDateLib.isSameDay(a, b),
+    isSameMonth: (a, b) => (zoned(a, b) ? sameMonth(a, b) : defaultDateLib.isSameMonth(a, b)),
+    isBefore: (date, than) => date.getTime() < than.getTime(),
+    isAfter: (date, than) => date.getTime() > than.getTime(),
+  };
+}
+
+// The weekdays over each month, Monday first, named as DayPicker names them. DayPicker's own
+// keys each weekday by the zoned date's toString, an Intl lookup of the zone's name: 14 per drawing,
+// about a third of a drawing's time with the CPU slowed 4x (bench/README.md, INP on the
+// installation step). A weekday's name is the same in every zone: written once, here.
+const weekdayLib = new DateLib({ locale: enAU, weekStartsOn: 1 });
+const weekdayClassNames = getDefaultClassNames();
+const weekdays = Array.from({ length: 7 }, (_, index) =>
+  weekdayLib.addDays(weekdayLib.startOfWeek(new Date(2026, 0, 1)), index),
+).map((date) => ({
+  label: labelWeekday(date, weekdayLib.options, weekdayLib),
+  name: formatWeekdayName(date, weekdayLib.options, weekdayLib),
+}));
+
+/** DayPicker's month grid with the weekdays' row DayPicker draws (it is told to hide its own). */
+function MonthGridWithWeekdays({ children, ...props }: MonthGridProps) {
+  return (
+    <table {...props}>
+      <thead aria-hidden>
+        <tr className={weekdayClassNames[UI.Weekdays]}>
+          {weekdays.map(({ label, name }) => (
+            <th
+              key={label}
+              aria-label={label}
+              className={weekdayClassNames[UI.Weekday]}
+              scope="col"
+            >
+              {name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      {children}
+    </table>
+  );
+}
+
+/** The day's number, as date-fns's 'd' writes it in en-AU, from the zoned date's own day. */
+const formatters: Partial<Formatters> = {
+  formatDay: (date) => String(date.getDate()),
+};

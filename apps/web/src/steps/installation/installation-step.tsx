@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { HoldExtension } from '../../app/hold/hold-extension.tsx';
 import { HoldTimer } from '../../app/hold/hold-timer.tsx';
 import { ReservationTimedOutDialog } from '../../app/hold/reservation-timed-out-dialog.tsx';
+import { useHoldCountdown } from '../../app/hold/use-hold-countdown.ts';
 import { StepHeading } from '../../app/shell/step-focus.tsx';
 import { useStepNavigation, useWizard } from '../../app/store/store-context.tsx';
 import { Alert } from '../../app/ui/alert.tsx';
@@ -11,7 +12,43 @@ import { BookingCalendar } from './booking-calendar.tsx';
 import { text } from './text.ts';
 import { TimeWindows } from './time-windows.tsx';
 import { useInstallationCalendar } from './use-installation-calendar.ts';
+import type { WindowSlot } from './time-windows.tsx';
 import './installation.css';
+
+// The hold's countdown ticks once a second: its own components, so a tick draws the timer and the
+// dialog only, not the whole step and its calendar (bench/README.md, INP on the installation step),
+// as on the payment step.
+function InstallationHoldTimer(props: {
+  expiresAt: string | null;
+  held: WindowSlot | null;
+  timeZone: string;
+}) {
+  const { held, timeZone } = props;
+  const secondsLeft = useHoldCountdown(props.expiresAt);
+  if (!held || secondsLeft === null || secondsLeft <= 0) return null;
+  return (
+    <>
+      <HoldTimer
+        secondsLeft={secondsLeft}
+        what={`${dateLabel(held.start, timeZone)}, ${arrivalWindowText(held.start, held.end, timeZone)}`}
+      />
+      <HoldExtension secondsLeft={secondsLeft} timeZone={timeZone} />
+    </>
+  );
+}
+
+function InstallationTimedOutDialog(props: {
+  expiresAt: string | null;
+  onSelectNewTime: () => void;
+}) {
+  const secondsLeft = useHoldCountdown(props.expiresAt);
+  return (
+    <ReservationTimedOutDialog
+      open={props.expiresAt !== null && secondsLeft === 0}
+      onSelectNewTime={props.onSelectNewTime}
+    />
+  );
+}
 
 /**
  * Step 5, Installation: a date, then an arrival window that is held while the visitor pays. What
@@ -39,7 +76,7 @@ function Installation({ address }: { address: Address }) {
   const { back } = useStepNavigation();
   const ids = useId();
   const calendar = useInstallationCalendar(address);
-  const { held, secondsLeft, timeZone, errors } = calendar;
+  const { held, expiresAt, timeZone, errors } = calendar;
   const { day, ...windows } = calendar.windows;
 
   return (
@@ -47,15 +84,7 @@ function Installation({ address }: { address: Address }) {
       <StepHeading>{text.heading}</StepHeading>
       <p className="step-intro">{text.intro}</p>
 
-      {held && secondsLeft !== null && secondsLeft > 0 && (
-        <>
-          <HoldTimer
-            secondsLeft={secondsLeft}
-            what={`${dateLabel(held.start, timeZone)}, ${arrivalWindowText(held.start, held.end, timeZone)}`}
-          />
-          <HoldExtension secondsLeft={secondsLeft} timeZone={timeZone} />
-        </>
-      )}
+      <InstallationHoldTimer expiresAt={expiresAt} held={held} timeZone={timeZone} />
 
       <section className="card step-section installation__card" aria-labelledby={`${ids}-dates`}>
         <div className="installation__grid">
@@ -125,10 +154,7 @@ function Installation({ address }: { address: Address }) {
         </Button>
       </div>
 
-      <ReservationTimedOutDialog
-        open={calendar.timedOut}
-        onSelectNewTime={calendar.selectNewTime}
-      />
+      <InstallationTimedOutDialog expiresAt={expiresAt} onSelectNewTime={calendar.selectNewTime} />
     </section>
   );
 }

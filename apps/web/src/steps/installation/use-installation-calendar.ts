@@ -12,7 +12,6 @@ import {
 } from '@fibre/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useHoldCountdown } from '../../app/hold/use-hold-countdown.ts';
 import { useConfig } from '../../app/config/config-context.tsx';
 import { useDispatch, useStepNavigation, useWizard } from '../../app/store/store-context.tsx';
 import { bookingsKey, bookingsQuery } from './bookings-query.ts';
@@ -83,7 +82,6 @@ export function useInstallationCalendar(address: Address) {
 
   const loading = shown.isFetching;
   const failed = shown.isError && !loading;
-  const secondsLeft = useHoldCountdown(hold.reservation?.expires_at ?? null);
 
   // Continue: 'Please select an installation date', then '... time.' (errors show once pressed).
   const [presses, setPresses] = useState(0);
@@ -161,9 +159,12 @@ export function useInstallationCalendar(address: Address) {
       onChoose: hold.choose,
     },
     held,
-    /** Whole seconds left on the hold (null without one); 0: it timed out. */
-    secondsLeft,
-    timedOut: hold.reservation !== null && secondsLeft === 0,
+    /**
+     * When the hold ends (null without one). Its countdown ticks in the step's timer and dialog
+     * only, not here: a tick would draw the whole step every second (bench/README.md, INP on the
+     * installation step).
+     */
+    expiresAt: hold.reservation?.expires_at ?? null,
     /** The hold was lost: the danger alert, with the 429's message when there was one. */
     lost: hold.lost,
     refusal: hold.refusal,
