@@ -152,7 +152,7 @@ const causes: Record<string, string> = {
   'bookings, 3 months (NSW)':
     "bookings: about 470 slots, some 140 KB of JSON, built and sent per call after one query (the range's holds and bookings; crews and closures come from the catalogue in memory); its time-zone work is remembered in apps/server/src/scheduling/windows.ts. The ETag spares a browser that holds the answer the 140 KB, not the server the work. The window (three months) and each slot's fields are the wizard's rules (docs/rules/installation-and-holds.md), so the answer cannot shrink. Next step: keep each state's answer, serialised, until a hold or booking in its range changes or its earliest hold lapses, checked with one query of the range's latest change, so that a call costs that query and the send.",
   autocomplete:
-    'autocomplete: one statement per search, of an ordered index when the address is typed in order and of the trigram index otherwise (see "Autocomplete at scale"); what is left is the round trip and the rows it reads.',
+    'autocomplete: one statement per search, of an ordered index when the address is typed in order and of the trigram index otherwise (see "Autocomplete at scale"), some 300 rows read and ranked for the five; what is left is that work and the round trip (on PGlite, on the server\'s own thread). Next step: keep the answers to recent prefixes in memory until the next address import (the first letters of a street are asked by every visitor who types it), and PGlite in a worker thread of its own.',
   'address lookup':
     "address lookup: from the catalogue's buildings in memory; the text compared word by word with the postcode's buildings when it differs from the stored one.",
 };

@@ -191,7 +191,7 @@ function budgets(
               ? `${ms(INP_BUDGET - r.inp)} to spare`
               : `${ms(r.inp - INP_BUDGET)} over`,
           whenMissed:
-            `the longest interaction was a '${r.worst}' of ${ms(r.inp)} (of ${r.interactions}). ${lighthouseSays(step) ?? ''}`.trim(),
+            `the longest interaction was a '${r.worst}' of ${ms(r.inp)} (of ${r.interactions})${phasesSay(r)} ${lighthouseSays(step) ?? ''}`.trim(),
         };
   const address = steps.find((m) => m.name.startsWith('address step'));
   const byName = (name: string) => steps.find((m) => m.name === name);
@@ -234,4 +234,22 @@ function budgets(
       byName('payment step'),
     ),
   ];
+}
+
+/**
+ * Where the longest interaction's time went, and the next step for the part that dominates
+ * (bench/README.md, "What profiling found", INP with the CPU slowed 4x).
+ */
+function phasesSay(r: Inp): string {
+  if (!r.phases) return '.';
+  const { inputDelay, processing, presentation } = r.phases;
+  const parts = `: ${ms(inputDelay)} waiting for the page to take the input, ${ms(processing)} in its handlers, ${ms(presentation)} from the handlers to the next paint.`;
+  const most = Math.max(inputDelay, processing, presentation);
+  const next =
+    most === inputDelay
+      ? " The page was still busy when the input came (the step drawing itself, or an earlier input's work). Next step: draw the step in slices after its first frame, so that an early input is not queued behind the drawing."
+      : most === processing
+        ? " The input's own handlers took the time. Next step: keep a keystroke's handlers to the field's own state, validating and drawing the rest after the frame."
+        : ' The frame after the handlers waited: what the update drew, and any other work queued before the paint. Next step: trace that frame with the CPU slowed and draw only the field that changed, the rest as a transition.';
+  return `${parts}${next}`;
 }

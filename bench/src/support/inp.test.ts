@@ -16,6 +16,20 @@ describe('inpOf', () => {
     ).toEqual({ inp: 136, interactions: 2, worst: 'pointerup' });
   });
 
+  it('splits the longest interaction into input delay, handlers and the wait for the paint', () => {
+    expect(
+      inpOf([
+        [1, 100, 48, 'pointerdown', 110, 120],
+        [2, 1000, 640, 'keydown', 1400, 1410],
+      ]),
+    ).toEqual({
+      inp: 640,
+      interactions: 2,
+      worst: 'keydown',
+      phases: { inputDelay: 400, processing: 10, presentation: 230 },
+    });
+  });
+
   it('answers 0 when nothing was slow enough to be reported', () => {
     expect(inpOf([])).toEqual({ inp: 0, interactions: 0, worst: 'none' });
   });

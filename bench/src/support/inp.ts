@@ -17,7 +17,15 @@ export interface Inp {
   interactions: number;
   /** The event type of the longest interaction. */
   worst: string;
+  /**
+   * Where the longest interaction's time went (web.dev's three parts of INP): waiting for the
+   * page to take the input, its handlers, and the wait from the handlers to the next paint.
+   */
+  phases?: { inputDelay: number; processing: number; presentation: number };
 }
+
+/** An Event Timing entry: interactionId, startTime, duration, type, processingStart, processingEnd. */
+export type EventEntry = readonly [number, number, number, string, number?, number?];
 
 export interface ThrottledInp {
   calendar?: Inp;
@@ -29,12 +37,20 @@ export const CPU_SLOWDOWN = 4;
 
 // Runs in the page from its first script on: every event entry kept with its time.
 const observe = () => {
-  const w = window as unknown as { __events: Array<[number, number, number, string]> };
+  const w = window as unknown as { __events: Array<EventEntry> };
   w.__events = [];
   new PerformanceObserver((list) => {
     // interactionId is newer than TypeScript's DOM types.
     for (const e of list.getEntries() as Array<PerformanceEventTiming & { interactionId?: number }>)
-      if (e.interactionId) w.__events.push([e.interactionId, e.startTime, e.duration, e.name]);
+      if (e.interactionId)
+        w.__events.push([
+          e.interactionId,
+          e.startTime,
+          e.duration,
+          e.name,
+          e.processingStart,
+          e.processingEnd,
+        ]);
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
 };
 
@@ -49,26 +65,34 @@ async function interactionsSince(page: Page, from: number): Promise<Inp> {
   );
   const events = await page.evaluate(
     (start) =>
-      (window as unknown as { __events: Array<[number, number, number, string]> }).__events.filter(
-        (e) => e[1] >= start,
-      ),
+      (window as unknown as { __events: Array<EventEntry> }).__events.filter((e) => e[1] >= start),
     from,
   );
   return inpOf(events);
 }
 
 /**
- * INP of Event Timing entries ([interactionId, startTime, duration, event type]): each
- * interaction's latency is its longest entry; INP is the longest interaction (fewer than 50).
+ * INP of Event Timing entries: each interaction's latency is its longest entry; INP is the longest
+ * interaction (fewer than 50), with its parts when the entry has its processing times.
  */
-export function inpOf(events: ReadonlyArray<readonly [number, number, number, string]>): Inp {
-  const byInteraction = new Map<number, [number, string]>();
-  for (const [id, , duration, name] of events) {
-    const seen = byInteraction.get(id);
-    if (!seen || duration > seen[0]) byInteraction.set(id, [duration, name]);
+export function inpOf(events: ReadonlyArray<EventEntry>): Inp {
+  const byInteraction = new Map<number, EventEntry>();
+  for (const entry of events) {
+    const seen = byInteraction.get(entry[0]);
+    if (!seen || entry[2] > seen[2]) byInteraction.set(entry[0], entry);
   }
-  const worst = [...byInteraction.values()].sort((a, b) => b[0] - a[0])[0];
-  return { inp: worst?.[0] ?? 0, interactions: byInteraction.size, worst: worst?.[1] ?? 'none' };
+  const worst = [...byInteraction.values()].sort((a, b) => b[2] - a[2])[0];
+  if (!worst) return { inp: 0, interactions: 0, worst: 'none' };
+  const [, start, duration, name, processingStart, processingEnd] = worst;
+  const inp: Inp = { inp: duration, interactions: byInteraction.size, worst: name };
+  if (processingStart !== undefined && processingEnd !== undefined) {
+    inp.phases = {
+      inputDelay: Math.max(0, processingStart - start),
+      processing: Math.max(0, processingEnd - processingStart),
+      presentation: Math.max(0, start + duration - processingEnd),
+    };
+  }
+  return inp;
 }
 
 /** What `act` does on a CPU slowed CPU_SLOWDOWN times, as INP. */
