@@ -63,8 +63,13 @@ export async function nationalBenchmark(options: Options): Promise<Section> {
       generatedAddress(random.int(1, size), localities, streetNames),
     );
     const prefixes = typedPrefixes(sample);
-    // The server finds the index ready: ADDRESS_INDEX_SIZE=0 generates nothing on start.
-    const server = await startServer('real', { DATABASE_URL: url, ADDRESS_INDEX_SIZE: '0' });
+    // The server finds the index ready: ADDRESS_INDEX_SIZE=0 generates nothing on start. Every
+    // search runs: no answer is kept (docs/decisions/022-kept-answers.md).
+    const server = await startServer('real', {
+      DATABASE_URL: url,
+      ADDRESS_INDEX_SIZE: '0',
+      AUTOCOMPLETE_KEPT: '0',
+    });
     try {
       const ask = async (q: string) => {
         const res = await fetch(
@@ -121,7 +126,7 @@ export async function nationalBenchmark(options: Options): Promise<Section> {
       s.notes.push(
         `Rows: ${count} generated street addresses over ${localities.length.toLocaleString('en-AU')} real localities and ${streetNames.length} street names (bench/src/support/national-addresses.ts; up to the first start's own limit they are its rows), plus the buildings' addresses; written at ${Math.round(size / (seed.copyMs / 1000)).toLocaleString('en-AU')} rows/s by COPY with the table's indexes dropped, its search keys addressSearchKey's.`,
         `Index build: every index and key the migrations gave the table, found in the catalog and built again once, maintenance_work_mem 1GB: ${seed.indexMs.map((i) => `${i.name} ${seconds(i.ms)}`).join(', ')}. Table is pg_table_size (heap and TOAST), indexes pg_indexes_size.`,
-        `${options.prefixes.toLocaleString('en-AU')} typed prefixes (after ${WARM_UP} for warm-up) of addresses drawn from the index, one request at a time through the production server, timed at the client, as in "Autocomplete at scale" (bench/src/support/prefixes.ts).`,
+        `${options.prefixes.toLocaleString('en-AU')} typed prefixes (after ${WARM_UP} for warm-up) of addresses drawn from the index, one request at a time through the production server, timed at the client, with no answer kept, as in "Autocomplete at scale" (bench/src/support/prefixes.ts).`,
         'Generated streets repeat across localities far more than real ones (some 280 names in every suburb), so a street-name prefix matches more rows here than in G-NAF: a harder test than the real index.',
       );
     } finally {

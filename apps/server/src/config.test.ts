@@ -65,6 +65,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ AUTOCOMPLETE_PER_CLIENT: '2' }).limits.autocompletePerClient).toBe(2);
   });
 
+  it('keeps 5,000 autocomplete answers by default, or AUTOCOMPLETE_KEPT, 0 for none', () => {
+    expect(loadConfig({}).autocompleteKept).toBe(5000);
+    expect(loadConfig({ AUTOCOMPLETE_KEPT: '0' }).autocompleteKept).toBe(0);
+    expect(loadConfig({ AUTOCOMPLETE_KEPT: '200' }).autocompleteKept).toBe(200);
+    for (const bad of ['-1', 'many', '1.5', '2000000']) {
+      expect(() => loadConfig({ AUTOCOMPLETE_KEPT: bad })).toThrow(/AUTOCOMPLETE_KEPT:/);
+    }
+  });
+
   it.each([
     [undefined, false],
     ['', false],

@@ -118,6 +118,15 @@ const envSchema = z.object({
   // how many searches one client address may have running at once.
   AUTOCOMPLETE_TIMEOUT_MS: positiveInt(300),
   AUTOCOMPLETE_PER_CLIENT: positiveInt(4),
+  // Searches whose answers each instance keeps until the address index changes; 0 keeps none
+  // (docs/decisions/022-kept-answers.md).
+  AUTOCOMPLETE_KEPT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? '5000' : v))
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(1_000_000)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAPS_API_KEY: optional,
   // A site name is a host name label ({site}.chargebee.com); it also goes into the CSP header.
@@ -205,6 +214,8 @@ export interface Config {
   addressIndexSize: number;
   /** One autocomplete search's statement timeout on PostgreSQL (021-autocomplete-bounds.md). */
   autocompleteTimeoutMs: number;
+  /** AUTOCOMPLETE_KEPT: searches whose answers are kept per instance; 0 keeps none. */
+  autocompleteKept: number;
   rateLimitPerMinute: number;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses / CIDRs. */
   trustProxy: false | number | string[];
@@ -315,6 +326,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     holdSeconds: e.RESERVATION_HOLD_SECONDS,
     addressIndexSize: e.ADDRESS_INDEX_SIZE,
     autocompleteTimeoutMs: e.AUTOCOMPLETE_TIMEOUT_MS,
+    autocompleteKept: e.AUTOCOMPLETE_KEPT,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     limits: {

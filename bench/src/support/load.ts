@@ -9,13 +9,21 @@ export interface Target {
 
 export interface LoadResult {
   rps: number;
+  /** Requests answered in all. */
+  requests: number;
   p50: number;
   p99: number;
   /** Answers that were not 2xx, plus connection errors and timeouts. */
   failures: number;
 }
 
-/** Drives `target` with `connections` keep-alive connections for `seconds`; latencies in ms. */
+/** What a browser says it accepts: every wizard request carries it. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+
+/**
+ * Drives `target` with `connections` keep-alive connections for `seconds`; latencies in ms. Every
+ * request asks as a browser does, accepting compressed answers.
+ */
 export async function load(
   base: string,
   target: Target,
@@ -36,9 +44,11 @@ export async function load(
           return {
             ...request,
             path: target.paths[n % target.paths.length]!,
-            ...(body
-              ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }
-              : {}),
+            headers: {
+              'accept-encoding': BROWSER_ENCODINGS,
+              ...(body ? { 'content-type': 'application/json' } : {}),
+            },
+            ...(body ? { body: JSON.stringify(body) } : {}),
           };
         },
       },
@@ -46,6 +56,7 @@ export async function load(
   });
   return {
     rps: result.requests.average,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,

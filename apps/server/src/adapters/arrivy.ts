@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import type { Services } from '../services.ts';
+import { digested } from '../routes/prepared.ts';
 import { holdSlot, listSlots, type BookingSlot } from '../scheduling/availability.ts';
 import { embeddedScheduler, type Scheduler } from '../scheduling/scheduler.ts';
 import { parseState, windowIdState, type State } from '../scheduling/windows.ts';
@@ -106,7 +107,7 @@ export function arrivyScheduler(
   };
 
   return {
-    async listSlots(state, from, to) {
+    async slotsAnswer(state, from, to) {
       const [slots, tasks] = await Promise.all([
         listSlots(ctx, state, from, to),
         busy(state, from, to),
@@ -118,12 +119,14 @@ export function arrivyScheduler(
         list.push(slot);
         windows.set(slot.booking_id, list);
       }
-      return [...windows.values()].flatMap((list) => {
+      const free = [...windows.values()].flatMap((list) => {
         const start = Date.parse(list[0]!.start);
         const end = Date.parse(list[0]!.end);
         const taken = tasks.filter(([s, e]) => e > start && s < end).length;
         return list.slice(0, Math.max(0, list.length - taken));
       });
+      // Arrivy's tasks change outside this database, so this answer is built on every call.
+      return digested({ booking_slots: free });
     },
     async hold(input) {
       const state = windowIdState(input.booking_id);

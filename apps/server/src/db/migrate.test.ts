@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { migrationsDir } from '../paths.ts';
 import { openPostgres } from './database.ts';
 import { migrate } from './migrate.ts';
+import { createTestExtensions } from '../test-support/app.ts';
 
 const files = readdirSync(migrationsDir)
   .filter((f) => f.endsWith('.sql'))
@@ -20,9 +21,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)(
       const url = process.env.TEST_DATABASE_URL!;
       const schema = `m_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
       const admin = await openPostgres(url, { max: 1 });
-      await admin.exec(
-        `CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public; CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public; CREATE SCHEMA ${schema}`,
-      );
+      await admin.exec(`${createTestExtensions} CREATE SCHEMA ${schema}`);
       const instances = await Promise.all(
         [1, 2, 3, 4].map(() => openPostgres(url, { schema: `${schema},public` })),
       );

@@ -5,7 +5,7 @@ import { migrationsDir } from '../paths.ts';
 import type { Database } from './database.ts';
 
 // Any fixed number: instances that start together queue on it (docs/decisions/002-database-modes.md).
-const MIGRATION_LOCK = 4711;
+export const MIGRATION_LOCK = 4711;
 
 /**
  * Applies the numbered SQL migrations in order, each once, each in its own transaction. The whole

@@ -146,6 +146,18 @@ export async function syncBuildingAddresses(
     .execute();
 }
 
+/**
+ * The address index's revision (migration 019): it moves with every committed statement that
+ * wrote the addresses table, so a search answered after reading it is current while it stays.
+ */
+export async function addressRevision(db: Kysely<Schema>): Promise<string> {
+  const row = await db
+    .selectFrom('address_revision')
+    .select(sql<string>`revision::text`.as('revision'))
+    .executeTakeFirst();
+  return row?.revision ?? '';
+}
+
 export async function countAddresses(db: Kysely<Schema>): Promise<number> {
   const row = await db
     .selectFrom('addresses')

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { checkHolder, releaseOthers, type HoldLimits } from './hold-limits.ts';
 import { inTransaction } from './transactions.ts';
@@ -38,14 +38,21 @@ export interface WindowUsage {
   taken: string[];
 }
 
-/** Usage of the held-at-least-once windows of a state starting in [from, to), by window id. */
+export interface RangeUsage {
+  /** Usage of the held-at-least-once windows, by window id. */
+  windows: Map<string, WindowUsage>;
+  /** When the first of the range's live holds lapses, giving its place back; null without one. */
+  nextLapse: Date | null;
+}
+
+/** Usage of the held-at-least-once windows of a state starting in [from, to). */
 export async function windowUsage(
   db: Db,
   state: State,
   from: Date,
   to: Date,
   now: Date,
-): Promise<Map<string, WindowUsage>> {
+): Promise<RangeUsage> {
   const rows = await db
     .selectFrom('slot_windows as w')
     .leftJoin('reservations as r', (join) =>
@@ -58,18 +65,34 @@ export async function windowUsage(
           ]),
         ),
     )
-    .select(['w.id', 'w.capacity', 'r.crew_id'])
+    .select(['w.id', 'w.capacity', 'r.crew_id', 'r.status', 'r.expires_at'])
     .where('w.state', '=', state)
     .where('w.starts_at', '>=', from)
     .where('w.starts_at', '<', to)
     .execute();
-  const usage = new Map<string, WindowUsage>();
+  const windows = new Map<string, WindowUsage>();
+  let nextLapse: Date | null = null;
   for (const row of rows) {
-    const entry = usage.get(row.id) ?? { capacity: row.capacity, taken: [] };
+    const entry = windows.get(row.id) ?? { capacity: row.capacity, taken: [] };
     if (row.crew_id !== null) entry.taken.push(row.crew_id);
-    usage.set(row.id, entry);
+    if (row.status === 'held' && row.expires_at && (!nextLapse || row.expires_at < nextLapse)) {
+      nextLapse = row.expires_at;
+    }
+    windows.set(row.id, entry);
   }
-  return usage;
+  return { windows, nextLapse };
+}
+
+/**
+ * A mark of everything written to a state's windows starting in [from, to) and their
+ * reservations (migration 018): the count and the sum of the rows' revisions. Any committed
+ * change moves it, so an answer computed after reading a mark is current while the mark is the
+ * same (docs/decisions/022-kept-answers.md).
+ */
+export async function rangeMark(db: Db, state: State, from: Date, to: Date): Promise<string> {
+  const { rows } = await sql<{ mark: string }>`
+    SELECT range_mark(${state}, ${from}, ${to}) AS mark`.execute(db);
+  return rows[0]?.mark ?? '';
 }
 
 export interface Hold {

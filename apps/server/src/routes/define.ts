@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { errorAnswer } from '@fibre/domain';
 import type { z } from 'zod';
@@ -201,13 +202,16 @@ function answerProblem(
   status: number,
   contentType: string,
   payload: unknown,
+  gzipped: boolean,
 ): string | undefined {
   const doc = responses[status];
   if (!doc) return `status ${status} is not documented`;
   if (doc.text) {
     return contentType.startsWith(doc.text) ? undefined : `the answer is not ${doc.text}`;
   }
-  const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? `${payload}` : '';
+  // A prepared answer goes out gzipped to clients that accept it (routes/prepared.ts).
+  const bytes = Buffer.isBuffer(payload) && gzipped ? gunzipSync(payload) : payload;
+  const text = typeof bytes === 'string' ? bytes : Buffer.isBuffer(bytes) ? `${bytes}` : '';
   if (!doc.schema) return text === '' ? undefined : `status ${status} documents no body`;
   if (doc.html && contentType.startsWith('text/html')) return undefined;
   if (!contentType.startsWith('application/json')) return `the answer is not JSON`;
@@ -256,7 +260,14 @@ export function registerDefined(app: FastifyInstance, routes: AnyRoute[]): void 
         ? {
             onSend: async (request, reply, payload) => {
               const contentType = String(reply.getHeader('content-type') ?? '');
-              const problem = answerProblem(responses, reply.statusCode, contentType, payload);
+              const gzipped = reply.getHeader('content-encoding') === 'gzip';
+              const problem = answerProblem(
+                responses,
+                reply.statusCode,
+                contentType,
+                payload,
+                gzipped,
+              );
               if (!problem) return payload;
               const name = `${route.method} ${route.url}`;
               report({ app: request.server, route: name, status: reply.statusCode, problem });

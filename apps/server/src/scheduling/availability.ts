@@ -39,13 +39,23 @@ export async function listSlots(
   from: Date,
   to: Date,
 ): Promise<BookingSlot[]> {
-  const now = ctx.now();
+  return (await slotsAt(ctx, state, from, to, ctx.now())).slots;
+}
+
+/** The slots at `now`, and when the first live hold among them lapses (null: none does). */
+export async function slotsAt(
+  ctx: AppContext,
+  state: State,
+  from: Date,
+  to: Date,
+  now: Date,
+): Promise<{ slots: BookingSlot[]; nextLapse: Date | null }> {
   const { crews, closures } = ctx.catalogue.current().calendar(state);
   const windows = windowsBetween(state, crews, from, to, now, closures);
   const usage = await windowUsage(ctx.database.db, state, from, to, now);
   const zone = stateZone(state);
-  return windows.flatMap((window) => {
-    const used = usage.get(window.id);
+  const slots = windows.flatMap((window) => {
+    const used = usage.windows.get(window.id);
     // Crews off that day lower a window's capacity, even one first held before (holdWindow).
     const capacity = Math.min(used?.capacity ?? window.crewIds.length, window.crewIds.length);
     const taken = used?.taken ?? [];
@@ -64,6 +74,7 @@ export async function listSlots(
         end_datetime_original_iso_str: end,
       }));
   });
+  return { slots, nextLapse: usage.nextLapse };
 }
 
 export interface ReservationAnswer {

@@ -6,7 +6,9 @@ import {
   type ExtendOutcome,
   type ReleaseOutcome,
 } from '../repositories/reservations.ts';
-import { holdSlot, listSlots, type BookingSlot, type ReservationAnswer } from './availability.ts';
+import type { PreparedAnswer } from '../routes/prepared.ts';
+import { holdSlot, type ReservationAnswer } from './availability.ts';
+import { slotsAnswers } from './slots-answers.ts';
 import type { State } from './windows.ts';
 
 export interface HoldInput {
@@ -20,12 +22,13 @@ export interface HoldInput {
 
 /**
  * Installation scheduling behind one interface: the built-in crew calendar (embedded default) and
- * Arrivy implement it, and configuration alone picks one (adapters/choose.ts). It lists free slots
- * (GET /bookings answers with them unchanged), holds a slot's window (409 `reservation taken` when
+ * Arrivy implement it, and configuration alone picks one (adapters/choose.ts). It answers the free
+ * slots (GET /bookings sends its answer as it is), holds a slot's window (409 `reservation taken` when
  * it is full), releases or extends a hold, and makes the installer's task for an order.
  */
 export interface Scheduler {
-  listSlots(state: State, from: Date, to: Date): Promise<BookingSlot[]>;
+  /** The free slots starting in [from, to), serialised as `{ booking_slots }` with their tag. */
+  slotsAnswer(state: State, from: Date, to: Date): Promise<PreparedAnswer>;
   hold(input: HoldInput): Promise<ReservationAnswer>;
   /** A hold taken under a session is released only with that session. */
   release(reservationId: string, session?: string): Promise<ReleaseOutcome>;
@@ -39,8 +42,9 @@ export interface Scheduler {
 
 /** Today's crew calendar, unchanged: windows from the crews' shifts, holds in the database. */
 export function embeddedScheduler(ctx: AppContext): Scheduler {
+  const answers = slotsAnswers(ctx);
   return {
-    listSlots: (state, from, to) => listSlots(ctx, state, from, to),
+    slotsAnswer: (state, from, to) => answers.answer(state, from, to),
     hold: (input) => holdSlot(ctx, input),
     release: (reservationId, session) =>
       releaseReservation(ctx.database.db, reservationId, ctx.now(), session),

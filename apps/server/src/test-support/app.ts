@@ -5,6 +5,7 @@ import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/database.ts';
 import { prepare } from '../db/open.ts';
+import { MIGRATION_LOCK } from '../db/migrate.ts';
 import { importCatalogue } from '../catalogue/import.ts';
 import { checkAnswers, type AnswerViolation } from '../routes/define.ts';
 import { RAISED_LIMITS } from './limits.ts';
@@ -125,16 +126,21 @@ export async function importTestCatalogue(database: Database, catalogue: Provide
   return importCatalogue(database, catalogue, { sha, source: 'file', now: new Date() });
 }
 
+/**
+ * The extensions, in public and shared by every test schema, created under the migrations' lock:
+ * test files starting together on a fresh database race, and concurrent `CREATE EXTENSION IF NOT
+ * EXISTS` fails in PostgreSQL ('duplicate key value violates unique constraint
+ * "pg_extension_name_index"'). A failed statement ends the session, and the lock with it.
+ */
+export const createTestExtensions = `SELECT pg_advisory_lock(${MIGRATION_LOCK}); CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public; CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public; SELECT pg_advisory_unlock(${MIGRATION_LOCK});`;
+
 /** A new, empty schema on the test PostgreSQL, or the named one to share between instances. */
 export async function freshPostgres(schema?: string): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const name = schema ?? `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const admin = await openPostgres(url, { max: 1 });
-  // Extensions live in public, shared by every test schema.
-  await admin.exec(
-    `CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public; CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public; CREATE SCHEMA IF NOT EXISTS ${name}`,
-  );
+  await admin.exec(`${createTestExtensions} CREATE SCHEMA IF NOT EXISTS ${name}`);
   await admin.close();
   return openPostgres(url, { schema: `${name},public` });
 }

@@ -1,4 +1,9 @@
 export interface AddressTables {
+  /** Migration 019: one row, moved by every statement that writes addresses. */
+  address_revision: {
+    only_row: boolean;
+    revision: string;
+  };
   addresses: {
     id: string;
     formatted_address: string;

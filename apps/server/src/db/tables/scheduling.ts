@@ -22,6 +22,8 @@ export interface SchedulingTables {
     ends_at: Date;
     capacity: number;
     created_at: Date;
+    /** Migration 018: drawn afresh whenever the row is written (a range's mark). */
+    revision: Generated<string>;
   };
   reservations: {
     reservation_id: string;
@@ -37,6 +39,8 @@ export interface SchedulingTables {
     hold_session: string | null;
     /** Migration 014: when the visitor renewed the hold (once per hold). */
     extended_at: Date | null;
+    /** Migration 018: drawn afresh whenever the row is written (a range's mark). */
+    revision: Generated<string>;
   };
   /** Migration 008: public holidays (crews_off null: the day is closed) and crew days off. */
   closures: {

@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { searchTerms } from '../../repositories/address-text.ts';
-import { searchAddresses } from '../../repositories/addresses.ts';
+import { keptSearches } from '../../addresses/kept-searches.ts';
 import { defineRoute, registerDefined } from '../define.ts';
 import { buildingAnswer, lookupAnswer, prediction } from './answers.ts';
 
@@ -28,6 +28,8 @@ function splitUnit(q: string): { unit: string | undefined; street: string } {
 }
 
 export function addressRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // Kept until the address index changes (docs/decisions/022-kept-answers.md).
+  const searches = keptSearches(ctx);
   registerDefined(app, [
     defineRoute({
       method: 'GET',
@@ -53,10 +55,7 @@ export function addressRoutes(app: FastifyInstance, ctx: AppContext): void {
         const { q, limit } = request.query;
         const { unit, street } = splitUnit(q);
         if (q.trim().length < 3 || street.trim().length < 3) return { predictions: [] };
-        // PostgreSQL cancels a search past its time; PGlite's one thread cannot be interrupted, and
-        // its bound is the search's bounded work (docs/decisions/021-autocomplete-bounds.md).
-        const search = ctx.database.search(ctx.config.autocompleteTimeoutMs);
-        const rows = await searchAddresses(search, searchTerms(street), limit);
+        const rows = await searches.search(searchTerms(street), limit);
         return { predictions: rows.map((row) => prediction(row, unit)) };
       },
     }),

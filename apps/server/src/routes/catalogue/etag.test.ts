@@ -6,7 +6,8 @@ import {
   type TestApp,
 } from '../../test-support/app.ts';
 import { demoCatalogue } from '../../test-support/demo-catalogue.ts';
-import { noneMatch } from '../prepared.ts';
+import { gunzipSync } from 'node:zlib';
+import { acceptsGzip, noneMatch } from '../prepared.ts';
 
 // docs/decisions/020-reads-from-memory.md: plans and routers are serialised once per catalogue
 // version and tagged with it; the building check reads the served catalogue.
@@ -22,6 +23,22 @@ describe('If-None-Match', () => {
     ['catalogue-3-plans', false],
   ])('%s names "catalogue-3-plans": %s', (header, named) => {
     expect(noneMatch(header, '"catalogue-3-plans"')).toBe(named);
+  });
+});
+
+describe('Accept-Encoding', () => {
+  it.each([
+    [undefined, false],
+    ['gzip, deflate, br, zstd', true],
+    ['GZIP', true],
+    ['br;q=1.0, gzip;q=0.5', true],
+    ['*', true],
+    ['gzip;q=0', false],
+    ['gzip;q=0, *;q=0', false],
+    ['br, deflate', false],
+    ['identity', false],
+  ])('%s accepts gzip: %s', (header, accepted) => {
+    expect(acceptsGzip(header)).toBe(accepted);
   });
 });
 
@@ -51,6 +68,34 @@ describe.each(engines())('plans and routers tagged by catalogue version on %s', 
       expect((await get(url, '"catalogue-0-plans"')).statusCode).toBe(200);
     },
   );
+
+  it('gzips the answer for a browser that accepts it, under its own tag', async () => {
+    const url = '/api/v1/public/plans';
+    const plain = await get(url);
+    const asBrowser = (etag?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: {
+          'accept-encoding': 'gzip, deflate, br, zstd',
+          ...(etag ? { 'if-none-match': etag } : {}),
+        },
+      });
+    const gzipped = await asBrowser();
+    expect(gzipped.statusCode).toBe(200);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(gzipped.rawPayload.length).toBeLessThan(plain.body.length / 3);
+    // A tag names one representation: the gzipped one has its own.
+    const etag = String(gzipped.headers.etag);
+    expect(etag).toBe(`${String(plain.headers.etag).slice(0, -1)}-gzip"`);
+    const again = await asBrowser(etag);
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await asBrowser(String(plain.headers.etag))).statusCode).toBe(200);
+    expect((await get(url, etag)).statusCode).toBe(200);
+  });
 
   it('answers the new version, with a new tag, once an import changes the catalogue', async () => {
     const before = await get('/api/v1/public/plans');

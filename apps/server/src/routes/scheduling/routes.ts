@@ -5,12 +5,13 @@ import { schedulerFor } from '../../adapters/choose.ts';
 import { parseState } from '../../scheduling/windows.ts';
 import { parse } from '../../validate.ts';
 import { defineRoute, registerDefined } from '../define.ts';
-import { digested, sendPrepared } from '../prepared.ts';
+import { sendPrepared } from '../prepared.ts';
 import {
   bookingSlotsAnswer,
   bookingsParams,
   bookingsQuery,
-  bookingsQueryAt,
+  bookingsRange,
+  bookingsRangeIssue,
   errorAnswer,
   holdSessionHeader,
   holdSessionPattern,
@@ -59,7 +60,7 @@ export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
       tags: ['scheduling'],
       security: 'public',
       params: bookingsParams,
-      // The range is checked against the server's clock (bookingsQueryAt), after the state.
+      // The range is checked against the server's clock (bookingsRangeIssue), after the state.
       query: bookingsQuery,
       checkedByHandler: ['query'],
       responses: {
@@ -71,7 +72,8 @@ export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
         404: error('Unknown provider'),
         503: unavailable,
       },
-      // ETag: a digest of the answer (docs/decisions/020-reads-from-memory.md).
+      // ETag: a digest of the answer (docs/decisions/020-reads-from-memory.md), kept until the
+      // range changes (docs/decisions/022-kept-answers.md).
       handler: async (request, reply) => {
         const params = request.params;
         checkProvider(params.provider);
@@ -79,9 +81,14 @@ export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (!state) {
           throw new HttpError(400, 'invalid_input', 'Unknown state', { state: 'Unknown state' });
         }
-        const { from, to } = parse(bookingsQueryAt(ctx.now()), request.query ?? {});
-        const slots = await scheduler.listSlots(state, from, to);
-        return sendPrepared(request, reply, digested({ booking_slots: slots }));
+        const { from, to } = parse(bookingsRange, request.query ?? {});
+        const issue = bookingsRangeIssue(from, to, ctx.now());
+        if (issue) {
+          throw new HttpError(400, 'invalid_input', issue.message, {
+            [issue.path]: issue.message,
+          });
+        }
+        return sendPrepared(request, reply, await scheduler.slotsAnswer(state, from, to));
       },
     }),
     defineRoute({

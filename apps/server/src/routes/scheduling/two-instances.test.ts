@@ -55,4 +55,18 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('holds from two app instances', 
     });
     expect(res.json()).toEqual({ booking_slots: [] });
   });
+
+  // docs/decisions/022-kept-answers.md: an instance's kept answer is not kept past a
+  // hold taken on another.
+  it('lists the other instance’s new hold in a range it had already answered', async () => {
+    const url =
+      '/api/v1/demo/bookings/NSW?from=2026-10-09T14:00:00%2B11:00&to=2026-10-09T15:00:00%2B11:00';
+    const listed = async () =>
+      ((await a.app.inject({ method: 'GET', url })).json() as { booking_slots: unknown[] })
+        .booking_slots.length;
+    expect(await listed()).toBe(2);
+    expect(await listed()).toBe(2);
+    expect((await hold(b, '14')).statusCode).toBe(201);
+    expect(await listed()).toBe(1);
+  });
 });
