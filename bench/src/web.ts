@@ -178,7 +178,12 @@ function budgets(
             v >= target ? (v > target ? `${v - target} to spare` : 'none') : `${target - v} short`,
           whenMissed: causes,
         };
-  const inpRow = (name: string, r: Inp | undefined, step: Measured | undefined): Budget =>
+  const inpRow = (
+    name: string,
+    r: Inp | undefined,
+    step: Measured | undefined,
+    traced?: string,
+  ): Budget =>
     r === undefined
       ? { ...none(name, `<= ${INP_BUDGET} ms`), measured: why ?? throttled.problem ?? 'n/a' }
       : {
@@ -191,7 +196,9 @@ function budgets(
               ? `${ms(INP_BUDGET - r.inp)} to spare`
               : `${ms(r.inp - INP_BUDGET)} over`,
           whenMissed:
-            `the longest interaction was a '${r.worst}' of ${ms(r.inp)} (of ${r.interactions})${phasesSay(r)} ${lighthouseSays(step) ?? ''}`.trim(),
+            `the longest interaction was a '${r.worst}' of ${ms(r.inp)} (of ${r.interactions})${phasesSay(r)} ${traced ?? ''} ${lighthouseSays(step) ?? ''}`
+              .replace(/\s+/g, ' ')
+              .trim(),
         };
   const address = steps.find((m) => m.name.startsWith('address step'));
   const byName = (name: string) => steps.find((m) => m.name === name);
@@ -232,9 +239,14 @@ function budgets(
       `INP, payment form (${CPU_SLOWDOWN}x CPU slowdown)`,
       throttled.payment,
       byName('payment step'),
+      PAYMENT_TRACED,
     ),
   ];
 }
+
+// What a Chromium trace of the payment form's typing found (bench/README.md, "What profiling found").
+const PAYMENT_TRACED =
+  "Traced: the renderer's main thread was busy 87% of the first 900 ms of typing, in small tasks (none over 30 ms): per keystroke the text insertion with a full layout of the step (some 320 objects), React's input handler, a paint of the whole 3,068 px document and a commit, about 30 ms with the CPU slowed; each keystroke's frame is committed, but the frames' presentation comes in a burst some 860 ms after the first. The same harness typing into a page with one input measures 32 ms; hiding the header, footer, order summary and hold timer brings the payment form to about 590 ms; typing 150 ms apart does not help (the first click alone waits about 900 ms). Next step: find what holds the first frames' presentation back (the compositor's side of the step: its layers and the document's full repaint on every keystroke) with a trace of the compositor and Viz, and keep a keystroke's layout and paint to the card section (CSS containment, its own layer).";
 
 /**
  * Where the longest interaction's time went, and the next step for the part that dominates
