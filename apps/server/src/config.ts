@@ -22,6 +22,15 @@ const positiveInt = (fallback: number) =>
     .transform((v) => (v === undefined || v === '' ? String(fallback) : v))
     .transform(Number)
     .pipe(z.number().int().positive());
+/** A whole number from 0 to `max`, `fallback` when unset. */
+const count = (fallback: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? String(fallback) : v))
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(max));
 
 /**
  * Which hops may tell the server the client's address in X-Forwarded-For (Fastify's trustProxy):
@@ -95,13 +104,7 @@ const envSchema = z.object({
   ),
   RESERVATION_HOLD_SECONDS: positiveInt(600),
   /** How many generated street addresses the embedded address index holds. */
-  ADDRESS_INDEX_SIZE: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? '100000' : v))
-    .transform(Number)
-    .pipe(z.number().int().min(0).max(5_000_000)),
+  ADDRESS_INDEX_SIZE: count(100_000, 5_000_000),
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
   TRUST_PROXY: trustProxy,
   // Per-route limits on top of RATE_LIMIT_PER_MINUTE (docs/decisions/010-limits.md).
@@ -120,13 +123,7 @@ const envSchema = z.object({
   AUTOCOMPLETE_PER_CLIENT: positiveInt(4),
   // Searches whose answers each instance keeps until the address index changes; 0 keeps none
   // (docs/decisions/022-kept-answers.md).
-  AUTOCOMPLETE_KEPT: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? '5000' : v))
-    .transform(Number)
-    .pipe(z.number().int().min(0).max(1_000_000)),
+  AUTOCOMPLETE_KEPT: count(5000, 1_000_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAPS_API_KEY: optional,
   // A site name is a host name label ({site}.chargebee.com); it also goes into the CSP header.
