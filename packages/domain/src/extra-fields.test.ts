@@ -101,9 +101,24 @@ describe('each extra field value is short and fits its kind (docs/decisions/009-
   });
 
   it.each([
+    ['Monthly Cost', '$89.50'],
+    ['New Activation Charge', '$0'],
+    ['New Activation Charge', '0.00'],
+    ['New Activation Charge', '$300'],
+    ['RSP', 'Demo Fibre'],
+    ['Source', 'Partner portal'],
+    ['Contract Term', 'No lock-in'],
+  ])('takes %s = %s, an amount or an echo written another way', (name, value) => {
+    expect(templateExtraFieldsSchema.safeParse(withValue(name, value)).success).toBe(true);
+  });
+
+  it.each([
     ['Speed', '<script>', 'must be a number of Mbps'],
-    ['Monthly Cost', '$0', 'must be an amount in dollars'],
-    ['New Activation Charge', '$0', 'must be an amount in dollars'],
+    ['Monthly Cost', '$', 'must be an amount in dollars'],
+    ['Monthly Cost', '-89', 'must be an amount in dollars'],
+    ['New Activation Charge', '$ 0', 'must be an amount in dollars'],
+    ['New Activation Charge', '0,00', 'must be an amount in dollars'],
+    ['RSP', '<b>demo</b>', 'must be a provider code or a few words'],
     ['Promo Code', '<script>', 'must be letters, digits, - or _'],
     ['Router', 'x'.repeat(65), 'must be a few words'],
     ['Marketing Emails', 'maybe', 'must be YES or NO'],

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { extraFieldsWithAddOn } from './add-ons.ts';
 import type { DomainConfig } from './config.ts';
 import { CONTRACT_TERM } from './constants.ts';
-import { formatDollars } from './money.ts';
+import { CHARGE_TEXT, formatDollars } from './money.ts';
 import { isCleanText } from './text.ts';
 import { extraFieldNames } from './types.ts';
 import type { AddOn, ExtraFieldEntry, ExtraFieldName, ExtraFields } from './types.ts';
@@ -59,18 +59,34 @@ export function toTemplateExtraFields(fields: ExtraFields): ExtraFieldEntry[] {
   return extraFieldNames.map((name) => ({ name, value: fields[name] }));
 }
 
+/**
+ * The named fields that only echo the catalogue's constants and the provider (docs/decisions/
+ * 009-install-facts.md): they carry no price, date, place, plan or code, the server writes its own
+ * value for the installer task, and the body's copy (any text its rule admits, or none) is never
+ * compared. Every other named field the server knows is compared with its own value.
+ */
+export const echoedExtraFields: readonly ExtraFieldName[] = [
+  'Contract Term',
+  'RSP',
+  'Service Type',
+  'Source',
+];
+
 // What each field's value may be (docs/decisions/009-install-facts.md): short (every pattern
 // bounds the length), and only the characters its kind of value has. The server decides the derived ones again from its own facts.
 const yesNoValue = /^(YES|NO)$/;
 const words = /^[\p{L}\p{N} ?'\u2019/&.-]{0,64}$/u;
 const codeValue = /^[A-Za-z0-9_-]{0,64}$/;
-const amountValue = /^(\d{1,6}(\.\d{1,2})?)?$/;
+// RSP: the provider code ('demo') or its name in a few words; only echoed, never compared.
+const providerValue = /^[\p{L}\p{N} _'\u2019/&.-]{0,64}$/u;
+// Dollars as parseDollars reads them ('89', '89.50', '$89'), or '' (a charge of nothing).
+const amountValue = CHARGE_TEXT;
 const valueRules: Readonly<Record<ExtraFieldName, readonly [RegExp, string]>> = {
   'Building Code': [codeValue, 'must be a building code'],
   'I Agree to the Terms and Conditions': [yesNoValue, 'must be YES or NO'],
   'Marketing Emails': [yesNoValue, 'must be YES or NO'],
   'Contract Term': [words, 'must be a few words'],
-  RSP: [codeValue, 'must be a provider code'],
+  RSP: [providerValue, 'must be a provider code or a few words'],
   'Service Type': [words, 'must be a few words'],
   Source: [words, 'must be a few words'],
   Speed: [/^\d{1,6}$/, 'must be a number of Mbps'],

@@ -265,6 +265,53 @@ describe('installBodySchema: the server checks the body with the same schema', (
     expect(installBodySchema.safeParse(changed).success).toBe(false);
   });
 
+  it.each<[string, Change]>([
+    [
+      'no title',
+      (b) => void delete (b.arrivy_booking as Partial<InstallBody['arrivy_booking']>).title,
+    ],
+    ['an empty title', (b) => void (b.arrivy_booking.title = '')],
+    ['a title of its own', (b) => void (b.arrivy_booking.title = 'Install: Jane Citizen – NBN?')],
+    [
+      'a router charge as text',
+      (b) => void Object.assign(b.charge_bee, { router_charge: '10.00' }),
+    ],
+    ['a router charge with $', (b) => void Object.assign(b.charge_bee, { router_charge: '$10' })],
+    ['no router charge as text', (b) => void Object.assign(b.charge_bee, { router_charge: '' })],
+  ])('accepts %s (docs/decisions/009-install-facts.md)', (_, change) => {
+    const changed = clone(body);
+    change(changed);
+    expect(installBodySchema.safeParse(changed).success).toBe(true);
+  });
+
+  it.each([
+    ['10', 10],
+    ['$12.50', 12.5],
+    ['', 0],
+    ['0.00', 0],
+  ])('reads the router charge %j as %s dollars', (charge, dollars) => {
+    const changed = clone(body);
+    Object.assign(changed.charge_bee, { router_charge: charge });
+    expect(installBodySchema.parse(changed).charge_bee.router_charge).toBe(dollars);
+  });
+
+  it.each<[string, Change]>([
+    ['a title with markup', (b) => void (b.arrivy_booking.title = '<b>Install</b>')],
+    ['a title of 301 characters', (b) => void (b.arrivy_booking.title = 'x'.repeat(301))],
+    ['a router charge of words', (b) => void Object.assign(b.charge_bee, { router_charge: 'ten' })],
+    [
+      'a negative router charge as text',
+      (b) => void Object.assign(b.charge_bee, { router_charge: '-10' }),
+    ],
+  ])('refuses %s, naming the field', (_, change) => {
+    const changed = clone(body);
+    change(changed);
+    const result = installBodySchema.safeParse(changed);
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual([
+      expect.stringMatching(/^arrivy_booking\.title$|^charge_bee\.router_charge$/),
+    ]);
+  });
+
   it('reports a start that is not a date-time instead of throwing', () => {
     const changed = clone(body);
     changed.arrivy_booking.start_datetime = 'soon';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX, UNIT_MAX } from './constants.ts';
 import { endOfBookingDayMs, stateTimeZone, toZonedIso } from './dates.ts';
 import { templateExtraFieldsSchema } from './extra-fields.ts';
+import { CHARGE_TEXT, parseCharge } from './money.ts';
 import { text } from './text.ts';
 import type {
   AddOn,
@@ -55,6 +56,27 @@ const postcode = z.string().regex(/^\d{4}$/);
 export const codePattern = /^[A-Za-z0-9_-]+$/;
 const code = line(64, codePattern, 'must be letters, digits, - or _');
 const addOnCodes = ['static-ip', 'new-development-fee'] as const satisfies readonly AddOn[];
+// The installer task's title is the server's own ('Installation - First Last - address', built by
+// buildArrivyBooking) and the body's is never read (docs/decisions/009-install-facts.md): any short
+// line of words and the punctuation a title has will do, or none at all.
+const title = optionalLine(
+  300,
+  /^[\p{L}\p{N}\p{M} '\u2019.,/&()#:;!?@+\u2013\u2014-]*$/u,
+  "must be letters, digits, spaces or . , / & ( ) # ' - : ; ! ? @ +",
+).default('');
+// Dollars, as a number (10) or as text ('10', '10.00', '$10'; '', '0' or '$0' for none: 009).
+const routerCharge = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(CHARGE_TEXT, 'must be an amount in dollars')
+        .transform((charge) => parseCharge(charge) ?? Number.NaN),
+    ],
+    { error: 'must be an amount in dollars' },
+  )
+  .pipe(z.number().nonnegative().max(100_000));
 
 export const arrivyBookingSchema = z
   .object({
@@ -68,8 +90,7 @@ export const arrivyBookingSchema = z
     customer_state: stateName,
     customer_zipcode: postcode,
     customer_country: z.literal('Australia'),
-    // 'Installation - First Last - formatted address': names and an address.
-    title: addressLine(300),
+    title,
     template_extra_fields: templateExtraFieldsSchema,
     start_datetime: dateTimeWithOffset,
     end_datetime: dateTimeWithOffset,
@@ -100,7 +121,7 @@ export const chargeBeeSchema = z
     coupon_type: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).nullable(),
     service_id: code,
     /** Dollars, as the catalogue states router costs. */
-    router_charge: z.number().nonnegative().max(100_000),
+    router_charge: routerCharge,
     add_ons: z
       .array(z.enum(addOnCodes))
       .refine((codes) => new Set(codes).size === codes.length, 'add-ons must not repeat'),

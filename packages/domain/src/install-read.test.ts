@@ -1,10 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultDomainConfig } from './config.ts';
-import { buildExtraFields, toTemplateExtraFields, type ExtraFieldsInput } from './extra-fields.ts';
+import {
+  buildExtraFields,
+  echoedExtraFields,
+  toTemplateExtraFields,
+  type ExtraFieldsInput,
+} from './extra-fields.ts';
 import { buildInstallBody, unitOrEmpty, type InstallBodyInput } from './install-payload.ts';
 import { readInstallBody } from './install-read.ts';
-import type { AddOn } from './types.ts';
+import { extraFieldNames, type AddOn } from './types.ts';
 import { messages } from './messages.ts';
 import { howDidYouHearOptions } from './validation.ts';
 
@@ -133,7 +138,6 @@ describe('readInstallBody: the reverse of buildInstallBody (docs/decisions/009-i
             state: address.state,
             postcode: address.postcode,
           },
-          title: `Installation - ${contact.firstName} ${contact.lastName} - ${address.formatted_address}`,
           address: {
             street: `${address.street_number} ${address.street}`,
             suburb: address.suburb,
@@ -151,13 +155,17 @@ describe('readInstallBody: the reverse of buildInstallBody (docs/decisions/009-i
           newDevelopmentFee: input.addOns.includes('new-development-fee'),
           monthlyCost: extraInput.monthlyCost,
           speed: extraInput.speed,
-          rsp: extraInput.rsp,
           termsAgreed: true,
           marketing: extraInput.marketing,
           howDidYouHear: extraInput.howDidYouHear,
           promoCode: extraInput.promoCode,
           referralCode: extraInput.referralCode,
         });
+        // Derived and ignored (009): the title and the echoed fields are not facts.
+        expect(read.facts).not.toHaveProperty('title');
+        expect(Object.keys(read.facts.extraFields).sort()).toEqual(
+          extraFieldNames.filter((name) => !echoedExtraFields.includes(name)).sort(),
+        );
         expect(Date.parse(read.facts.slot.start)).toBe(Date.parse(input.slot.start));
         expect(Date.parse(read.facts.slot.end)).toBe(Date.parse(input.slot.end));
       }),
@@ -199,5 +207,32 @@ describe('readInstallBody: the reverse of buildInstallBody (docs/decisions/009-i
       monthlyCost: null,
       coupon: null,
     });
+  });
+
+  it("reads a third party's body: its own title or none, amounts with '$', the router charge as text", () => {
+    const sample = fc.sample(orderArb, { numRuns: 1, seed: 28 })[0]!;
+    const body = buildInstallBody({ ...sample.input, router: { cost: '10' } });
+    const fields = body.arrivy_booking.template_extra_fields.map((f) =>
+      f.name === 'Monthly Cost'
+        ? { ...f, value: `$${f.value}` }
+        : f.name === 'Source'
+          ? { ...f, value: 'Partner portal' }
+          : f,
+    );
+    const { title: _title, ...untitled } = body.arrivy_booking;
+    for (const [booking, charge] of [
+      [{ ...untitled, template_extra_fields: fields }, '$10.00'],
+      [{ ...body.arrivy_booking, title: 'Install for Jane', template_extra_fields: fields }, '10'],
+    ] as const) {
+      const read = readInstallBody({
+        ...body,
+        arrivy_booking: booking,
+        charge_bee: { ...body.charge_bee, router_charge: charge },
+      });
+      if (!read.ok) throw new Error(JSON.stringify(read.refusal));
+      expect(read.facts.monthlyCost).toBe(sample.extraInput.monthlyCost);
+      expect(read.facts.router.charge).toBe(10);
+      expect(read.facts.extraFields).not.toHaveProperty('Source');
+    }
   });
 });

@@ -6,6 +6,8 @@
 import { isAddOn } from './add-ons.ts';
 import { parseCostOrNull } from './catalogue.ts';
 import { messages } from './messages.ts';
+import { parseDollars } from './money.ts';
+import { echoedExtraFields } from './extra-fields.ts';
 import { installBodySchema, type InstallBody } from './install-payload.ts';
 import type { AddOn, Coupon, ExtraFieldName, ExtraFields } from './types.ts';
 import { contactSchema, firstIssues } from './validation.ts';
@@ -24,9 +26,11 @@ export interface InstallBodyFacts {
   billingContact: { firstName: string; lastName: string; email: string; phone: string };
   /** The unit as billing carries it ('' or '0' is none: unitOrEmpty, docs/rules/orders.md). */
   unit: string;
-  /** The installer task's copy of the service address and its title. */
+  /**
+   * The installer task's copy of the service address. Its title is not a fact: the server writes
+   * its own and the body's is never read (docs/decisions/009-install-facts.md).
+   */
   bookingAddress: { unit: string; street: string; suburb: string; state: string; postcode: string };
-  title: string;
   /** The service address as billing carries it: the street line and the rest. */
   address: { street: string; suburb: string; state: string; postcode: string };
   /** The building code of the service address (charge_bee.service_id), upper case. */
@@ -42,16 +46,18 @@ export interface InstallBodyFacts {
   addOns: AddOn[];
   staticIp: boolean;
   newDevelopmentFee: boolean;
-  /** Dollars a month as the body states them; null when not an amount. */
+  /** Dollars a month as the body states them ('$' or not); null when not an amount. */
   monthlyCost: number | null;
   speed: number | null;
-  rsp: string;
   termsAgreed: boolean;
   marketing: boolean;
   howDidYouHear: string;
   promoCode: string | null;
   referralCode: string | null;
-  /** The extra named fields as sent, by name: echoed values the server compares with its own. */
+  /**
+   * The extra named fields as sent, by name: values the server compares with its own. The fields
+   * that only echo constants (echoedExtraFields) are left out: derived and ignored (009).
+   */
   extraFields: Partial<ExtraFields>;
 }
 
@@ -120,8 +126,11 @@ function contactIssues(rawBody: unknown): Record<string, string> {
 
 const orNull = (value: string | undefined) => (value ? value : null);
 
-function numberOrNull(value: string | undefined): number | null {
-  const amount = parseCostOrNull((value ?? '').trim());
+function numberOrNull(
+  value: string | undefined,
+  parse: (text: string) => number | null = parseCostOrNull,
+): number | null {
+  const amount = parse((value ?? '').trim());
   return amount === null || !Number.isFinite(amount) ? null : amount;
 }
 
@@ -130,7 +139,9 @@ export function installBodyFacts(body: InstallBody): InstallBodyFacts {
   const a = body.arrivy_booking;
   const cb = body.charge_bee;
   const extraFields: Partial<ExtraFields> = Object.fromEntries(
-    a.template_extra_fields.map((f) => [f.name, f.value]),
+    a.template_extra_fields
+      .filter((f) => !echoedExtraFields.includes(f.name))
+      .map((f) => [f.name, f.value]),
   );
   const addOns = [...new Set(cb.add_ons)].filter(isAddOn);
   const router = (extraFields.Router ?? '').trim();
@@ -159,7 +170,6 @@ export function installBodyFacts(body: InstallBody): InstallBodyFacts {
       state: a.customer_state,
       postcode: a.customer_zipcode,
     },
-    title: a.title,
     address: { street: cb.address, suburb: cb.suburb, state: cb.state, postcode: cb.postcode },
     buildingCode: cb.service_id.trim().toUpperCase(),
     namedBuildingCode: (extraFields['Building Code'] ?? '').toUpperCase(),
@@ -173,9 +183,9 @@ export function installBodyFacts(body: InstallBody): InstallBodyFacts {
     addOns,
     staticIp: addOns.includes('static-ip'),
     newDevelopmentFee: addOns.includes('new-development-fee'),
-    monthlyCost: numberOrNull(extraFields['Monthly Cost']),
+    // '89', '89.50' or '$89' (009).
+    monthlyCost: numberOrNull(extraFields['Monthly Cost'], parseDollars),
     speed: numberOrNull(extraFields.Speed),
-    rsp: extraFields.RSP ?? '',
     termsAgreed: extraFields['I Agree to the Terms and Conditions'] === 'YES',
     marketing: extraFields['Marketing Emails'] === 'YES',
     howDidYouHear: extraFields['How Did You Hear About Us?'] ?? '',

@@ -12,6 +12,7 @@ import {
   orderSummary,
   roundCents,
   sameAmount,
+  sameCharge,
 } from './pricing.ts';
 import { acmeRules, demoRules } from './test-support/rules.ts';
 import type { AddOn, Discount, Plan, Router } from './types.ts';
@@ -393,10 +394,34 @@ describe('amounts compare as amounts', () => {
     ['79.00', '79', true],
     [' 89.5 ', '89.50', true],
     ['79', '79.01', false],
-    ['$79', '79', false],
+    ['$79', '79', true],
+    ['$89.50', 89.5, true],
+    ['$ 79', '79', false],
+    ['79 AUD', '79', false],
+    ['-79', '79', false],
     ['', '0', false],
     ['79', Number.NaN, false],
   ])('%j and %j: %s', (a, b, same) => {
     expect(sameAmount(a, b)).toBe(same);
+  });
+});
+
+describe('a charge of nothing is one amount (docs/decisions/009-install-facts.md)', () => {
+  it.each([
+    ['', '', true],
+    ['0', '', true],
+    ['0.00', '', true],
+    ['$0', '', true],
+    [' $0.0 ', 0, true],
+    ['300', '300', true],
+    ['300.00', '300', true],
+    ['$300', '300', true],
+    ['', '300', false],
+    ['0', '300', false],
+    ['300', '', false],
+    ['$', '', false],
+    ['none', '', false],
+  ])('%j and %j: %s', (a, b, same) => {
+    expect(sameCharge(a, b)).toBe(same);
   });
 });

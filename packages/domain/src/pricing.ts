@@ -7,10 +7,11 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns';
 import { hasAddOn, STATIC_IP_LABEL } from './add-ons.ts';
-import { isBringYourOwn, parseCost, parseCostOrNull } from './catalogue.ts';
+import { isBringYourOwn, parseCost } from './catalogue.ts';
 import type { DomainConfig } from './config.ts';
 import { FIRST_PAYMENT_DELAY_DAYS } from './constants.ts';
 import { appliesToFirstPayment, showsPromoBanner } from './discounts.ts';
+import { parseCharge, parseDollars } from './money.ts';
 import type { AddOn, Discount, Plan, Router } from './types.ts';
 
 export interface PricedOrder {
@@ -93,11 +94,29 @@ export function minimumTotalCost(order: ActivationOrder, rules: PriceRules): num
 
 /**
  * Two amounts in dollars are the same price when they are the same number of cents: '79', '79.0',
- * '79.00' and 79 are one price. Text that is not a plain amount ('$79', '') equals nothing.
+ * '79.00', '$79' and 79 are one price (parseDollars). Text that is not an amount ('', '79 AUD')
+ * equals nothing.
  */
 export function sameAmount(a: string | number, b: string | number): boolean {
+  return sameCents(a, b, parseDollars);
+}
+
+/**
+ * Two charges are the same when they are the same number of cents, and a charge of nothing is one
+ * amount however it is written: '', '0', '0.00', '$0' and 0 (parseCharge,
+ * docs/decisions/009-install-facts.md).
+ */
+export function sameCharge(a: string | number, b: string | number): boolean {
+  return sameCents(a, b, parseCharge);
+}
+
+function sameCents(
+  a: string | number,
+  b: string | number,
+  parse: (text: string) => number | null,
+): boolean {
   const cents = (amount: string | number) => {
-    const dollars = typeof amount === 'number' ? amount : parseCostOrNull(amount);
+    const dollars = typeof amount === 'number' ? amount : parse(amount);
     return dollars === null || !Number.isFinite(dollars)
       ? null
       : Math.round(roundCents(dollars) * 100);

@@ -1,9 +1,11 @@
 import {
   buildArrivyBooking,
   buildExtraFields,
+  echoedExtraFields,
   endOfBookingDayMs,
   monthlyCharge,
   sameAmount,
+  sameCharge,
   stateTimeZone,
   toTemplateExtraFields,
   unitOrEmpty,
@@ -23,8 +25,10 @@ import type { PricedInstall } from './price-order.ts';
  * The order's facts as the server knows them (docs/decisions/009-install-facts.md): the installer
  * task, the billing start date and the service address are built from the catalogue, the building
  * and the held window with the domain's own builders, the ones the wizard uses. The body must say
- * the same: a field that disagrees is a 422 naming it. What goes on to billing and scheduling is
- * what the server built, never the body's copy.
+ * the same of every fact (prices, dates, the window, the place, the plan, the codes): a field that
+ * disagrees is a 422 naming it. The title and the named fields that only echo constants are derived
+ * and ignored. What goes on to billing and scheduling is what the server built, never the body's
+ * copy.
  */
 export interface InstallFacts {
   booking: ArrivyBooking;
@@ -71,21 +75,19 @@ function windowRefusal(input: FactsInput): Refusal | null {
     : null;
 }
 
-/** 'Installation - First Last - address': the address compared however the street is spelt. */
-function sameTitle(title: string, expected: string, names: string, address: string): boolean {
-  if (same(title, expected)) return true;
-  const prefix = `Installation - ${names} - `.toLowerCase();
-  return (
-    title.toLowerCase().startsWith(prefix) &&
-    comparableAddress(title.slice(prefix.length)) === comparableAddress(address)
-  );
-}
+// Derived and ignored (009): the echoes of the catalogue's constants and the provider. The task's
+// title is never compared either: the server writes its own.
+const echoed = new Set<ExtraFieldName>(echoedExtraFields);
 
-const amountFields = new Set<ExtraFieldName>(['Speed', 'Monthly Cost', 'New Activation Charge']);
-
+/**
+ * A named field the server knows, compared by meaning (009): Speed and Monthly Cost as amounts
+ * ('89', '89.00', '$89'), New Activation Charge as a charge ('', '0', '0.00' and '$0' are one
+ * charge of nothing), the rest as words ignoring case.
+ */
 function sameExtraField(name: ExtraFieldName, value: string | undefined, expected: string) {
-  if (!amountFields.has(name) || expected === '') return same(value, expected);
-  return sameAmount(value ?? '', expected);
+  if (name === 'New Activation Charge') return sameCharge(value ?? '', expected);
+  if (name === 'Speed' || name === 'Monthly Cost') return sameAmount(value ?? '', expected);
+  return same(value, expected);
 }
 
 /** `rules` are the catalogue's (ctx.catalogue.current().domain): the add-on and fee prices. */
@@ -151,6 +153,7 @@ export function installFacts(
   });
 
   for (const { name, value } of booking.template_extra_fields) {
+    if (echoed.has(name)) continue;
     if (!sameExtraField(name, facts.extraFields[name], value)) {
       refuse(`arrivy_booking.template_extra_fields.${name}`, `must be '${value}'`);
     }
@@ -163,8 +166,6 @@ export function installFacts(
   if (!same(sent.suburb, place.suburb)) refuse('arrivy_booking.customer_city', notBuilding);
   if (!sameState(sent.state, place.state)) refuse('arrivy_booking.customer_state', notBuilding);
   if (sent.postcode !== place.postcode) refuse('arrivy_booking.customer_zipcode', notBuilding);
-  if (!sameTitle(facts.title, booking.title, `${firstName} ${lastName}`, place.formatted_address))
-    refuse('arrivy_booking.title', `must be '${booking.title}'`);
   if (!same(billed.suburb, place.suburb)) refuse('charge_bee.suburb', notBuilding);
   if (!sameState(billed.state, place.state)) refuse('charge_bee.state', notBuilding);
   if (billed.postcode !== place.postcode) refuse('charge_bee.postcode', notBuilding);
