@@ -122,4 +122,7 @@ export const templateExtraFieldsSchema = z
         ctx.addIssue({ code: 'custom', path: [name], message });
       }
     }
-  });
+  })
+  .describe(
+    'The extra named fields of docs/rules/orders.md, each at most once. Amounts in dollars, with or without $; a charge of nothing is "", "0", "0.00" or "$0". Contract Term, RSP, Service Type and Source are written by the server: any wording, or none (docs/decisions/009-install-facts.md)',
+  );

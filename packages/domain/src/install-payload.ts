@@ -63,7 +63,11 @@ const title = optionalLine(
   300,
   /^[\p{L}\p{N}\p{M} '\u2019.,/&()#:;!?@+\u2013\u2014-]*$/u,
   "must be letters, digits, spaces or . , / & ( ) # ' - : ; ! ? @ +",
-).default('');
+)
+  .default('')
+  .describe(
+    "Any short text, or none: the server writes the installer task's own title and never reads this one (docs/decisions/009-install-facts.md)",
+  );
 // Dollars, as a number (10) or as text ('10', '10.00', '$10'; '', '0' or '$0' for none: 009).
 const routerCharge = z
   .union(
@@ -76,7 +80,10 @@ const routerCharge = z
     ],
     { error: 'must be an amount in dollars' },
   )
-  .pipe(z.number().nonnegative().max(100_000));
+  .pipe(z.number().nonnegative().max(100_000))
+  .describe(
+    "Dollars: a number (10) or an amount as text ('10', '10.00', '$10'); checked against the router's price",
+  );
 
 export const arrivyBookingSchema = z
   .object({

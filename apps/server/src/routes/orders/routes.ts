@@ -30,7 +30,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
       summary:
         'Places the order: consumes the hold, books the installation and starts billing in one unit of work',
       description:
-        'Send an Idempotency-Key header: a retry with the same key and body returns the first answer.',
+        'Send an Idempotency-Key header: a retry with the same key and body returns the first answer. Every price, date, place, plan and code in the body is checked against the server’s own (422 naming the field); the title and the named fields that only echo constants are written by the server and never compared (docs/decisions/009-install-facts.md).',
       tags: ['orders'],
       security: 'public',
       params: providerParams,
