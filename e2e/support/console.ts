@@ -127,7 +127,9 @@ export class Console {
     await this.page.getByLabel('Email', { exact: true }).fill(account.email);
     await this.page.getByLabel('Password', { exact: true }).fill(account.password);
     await this.button('Sign in').click();
-    await expect(this.heading('Orders')).toBeVisible();
+    // The password is checked with scrypt at N = 2^17 (128 MiB; docs/rules/operators.md): seconds
+    // on a loaded machine.
+    await expect(this.heading('Orders')).toBeVisible({ timeout: 30_000 });
   }
 
   async open(name: ConsolePage): Promise<void> {

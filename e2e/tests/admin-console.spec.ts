@@ -129,6 +129,14 @@ test('a viewer sees no change actions, and the API refuses the viewer a change',
   page,
 }) => {
   const ops = new Console(page);
+  // A wrong password says so, not that the server failed (issue 28).
+  await ops.goto();
+  await page.getByLabel('Email', { exact: true }).fill(viewer.email);
+  await page.getByLabel('Password', { exact: true }).fill(`${viewer.password} typo`);
+  await ops.button('Sign in').click();
+  await expect(page.getByRole('alert')).toHaveText('Wrong email or password.');
+  await expect(ops.heading('Operator sign in')).toBeVisible();
+
   await ops.signIn(viewer);
   await expect(ops.page.getByText(`${viewer.email} (viewer)`)).toBeVisible();
   await ops.findOrder(cathy.email, 'Cathy Cancel');

@@ -50,7 +50,8 @@ async function stored(email: string) {
 
 const PASSWORD = 'twelve chars or more';
 
-describe('npm run operator', { timeout: 60_000 }, () => {
+// Each run starts npm and opens PGlite; adding hashes with scrypt at N = 2^17 (128 MiB).
+describe('npm run operator', { timeout: 180_000 }, () => {
   it('adds a manager with the password from OPERATOR_PASSWORD, hashed', async () => {
     const { code, out, err } = await operator(['add', ' Boss@Example.com', '--role', 'manager'], {
       OPERATOR_PASSWORD: PASSWORD,

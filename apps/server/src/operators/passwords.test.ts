@@ -1,7 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, SCRYPT, verifyPassword } from './passwords.ts';
+import {
+  dummyHash,
+  hashPassword,
+  needsRehash,
+  SCRYPT,
+  scryptForTests,
+  scryptInUse,
+  TEST_SCRYPT,
+  verifyPassword,
+} from './passwords.ts';
 
 describe('operator passwords (docs/rules/operators.md)', () => {
+  it("uses OWASP's minimum for scrypt: N = 2^17, r = 8, p = 1", async () => {
+    expect(SCRYPT).toEqual({ N: 2 ** 17, r: 8, p: 1, keyLength: 64 });
+    expect(scryptInUse()).toBe(SCRYPT);
+    const stored = await hashPassword('a new password');
+    expect(stored.split('$').slice(0, 4)).toEqual(['scrypt', '131072', '8', '1']);
+    expect(needsRehash(stored)).toBe(false);
+  });
+
+  it('checks an unknown email against a dummy hash with the same parameters', async () => {
+    const dummy = await dummyHash();
+    expect(dummy.split('$').slice(0, 4)).toEqual(['scrypt', '131072', '8', '1']);
+    expect(Buffer.from(dummy.split('$')[5]!, 'base64url')).toHaveLength(SCRYPT.keyLength);
+    expect(await dummyHash()).toBe(dummy);
+  });
+
+  it('hashes again a stored hash with weaker parameters', async () => {
+    const salt = Buffer.alloc(16).toString('base64url');
+    const key = Buffer.alloc(64).toString('base64url');
+    expect(needsRehash(`scrypt$${2 ** 15}$8$1$${salt}$${key}`)).toBe(true);
+    expect(needsRehash(`scrypt$${2 ** 17}$4$1$${salt}$${key}`)).toBe(true);
+    expect(
+      needsRehash(`scrypt$${2 ** 17}$8$1$${salt}$${Buffer.alloc(32).toString('base64url')}`),
+    ).toBe(true);
+    expect(needsRehash(`scrypt$${2 ** 18}$8$1$${salt}$${key}`)).toBe(false);
+  });
+
+  it('chooses cheaper parameters only in a test run', () => {
+    const vitest = process.env.VITEST;
+    delete process.env.VITEST;
+    try {
+      expect(() => scryptForTests(TEST_SCRYPT)).toThrow('only in tests');
+      expect(scryptInUse()).toBe(SCRYPT);
+    } finally {
+      process.env.VITEST = vitest;
+    }
+  });
+
   it('hashes with scrypt, a salt and its parameters, and verifies only the same password', async () => {
     const stored = await hashPassword('correct horse battery');
     const [scheme, n, r, p, salt, hash] = stored.split('$');

@@ -1,18 +1,18 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import {
-  clearWrongPasswords,
   deleteEndedSessions,
   deleteSession,
   findOperatorByEmail,
   findSession,
   insertSession,
   recordAudit,
-  recordWrongPassword,
+  replacePasswordHash,
   touchSession,
   type OperatorRole,
 } from '../repositories/operators.ts';
-import { dummyHash, verifyPassword } from './passwords.ts';
+import { admitAttempt, BOUNDS, EMAIL_CEILING, rightPassword } from './bounds.ts';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
 /*
  * Signing in, sessions and their CSRF tokens (docs/rules/operators.md,
@@ -23,10 +23,6 @@ import { dummyHash, verifyPassword } from './passwords.ts';
 export const IDLE_MS = 8 * 60 * 60 * 1000;
 /** ...and this long after sign-in in any case. */
 export const ABSOLUTE_MS = 24 * 60 * 60 * 1000;
-/** The tenth wrong password in a row locks the account... */
-export const LOCK_AFTER = 10;
-/** ...for this long. */
-export const LOCK_MS = 15 * 60 * 1000;
 /** Sign-in attempts per minute per client address (plugins/rate-limits.ts). */
 export const SIGN_INS_PER_MINUTE = 10;
 
@@ -48,52 +44,65 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export type SignInResult =
   | { ok: true; token: string; session: SignedIn }
-  | { ok: false; reason: 'unknown' | 'wrong' | 'locked' };
+  /** The password was checked and is not right, or the email has no account. */
+  | { ok: false; reason: 'wrong' }
+  /** Not checked: a bound holds until `retryAt` (null: until a manager lifts it). */
+  | { ok: false; reason: 'delayed'; retryAt: Date | null };
 
 /**
- * Email and password to a new session. An unknown email is checked against a dummy hash and a
- * locked account's password is checked too, so every refusal takes a hash's time; the caller
- * answers every refusal alike.
+ * Email and password to a new session (docs/rules/operators.md#signing-in). The attempt is counted
+ * under its bounds (bounds.ts) before anything else; while one holds it is refused unchecked,
+ * whether or not the email has an account. A counted attempt at an unknown email is checked
+ * against a dummy hash, so every checked refusal takes a hash's time and answers alike.
  */
 export async function signIn(
   ctx: AppContext,
   emailTyped: string,
   password: string,
+  clientAddress: string,
 ): Promise<SignInResult> {
   const db = ctx.database.db;
   const email = normaliseEmail(emailTyped);
+  const admission = await admitAttempt(db, email, clientAddress, ctx.now());
+  if (!admission.admitted) return { ok: false, reason: 'delayed', retryAt: admission.retryAt };
   const operator = await findOperatorByEmail(db, email);
   if (!operator) {
     await verifyPassword(password, await dummyHash());
-    return { ok: false, reason: 'unknown' };
+    return { ok: false, reason: 'wrong' };
   }
   const right = await verifyPassword(password, operator.password_hash);
   const now = ctx.now();
-  const audit = (action: string) =>
+  const audit = (action: string, after?: unknown) =>
     recordAudit(db, {
       operatorEmail: email,
       at: now,
       action,
       subjectType: 'operator',
       subjectId: email,
+      after,
     });
-  // While locked, attempts are refused without being counted: the lock is not lengthened.
-  if (operator.locked_until && operator.locked_until > now) {
-    await audit('sign_in_refused_locked');
-    return { ok: false, reason: 'locked' };
-  }
   if (!right) {
-    const { locked } = await recordWrongPassword(
-      db,
-      operator.id,
-      LOCK_AFTER,
-      now,
-      new Date(now.getTime() + LOCK_MS),
-    );
-    await audit(locked ? 'account_locked' : 'sign_in_refused');
+    const { failures } = admission;
+    // The wrong password that starts the email's wait, or reaches its ceiling, is named as such.
+    const action =
+      failures === EMAIL_CEILING
+        ? 'account_locked'
+        : failures === BOUNDS.email.free
+          ? 'sign_in_delayed'
+          : 'sign_in_refused';
+    await audit(action, { failures });
     return { ok: false, reason: 'wrong' };
   }
-  await clearWrongPasswords(db, operator.id);
+  await rightPassword(db, admission, now);
+  // Hashed again with today's parameters when the stored hash has older ones (decision 014).
+  if (needsRehash(operator.password_hash)) {
+    await replacePasswordHash(
+      db,
+      operator.id,
+      operator.password_hash,
+      await hashPassword(password),
+    );
+  }
   const token = randomToken();
   const session: SignedIn = {
     email,

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import type { OperatorRole } from '../db/tables/operators.ts';
+import { clearBoundsOf } from './sign-in-bounds.ts';
 
 /** The only SQL for operator accounts, their sessions and the audit (docs/rules/operators.md). */
 
@@ -44,46 +45,20 @@ export async function deleteOperator(db: Db, email: string): Promise<OperatorRow
 }
 
 /**
- * Counts a wrong password; the `lockAfter`th in a row locks the account until `lockedUntil` and
- * starts the count again. One statement, so attempts sent at once are each counted.
+ * A stored hash made again with today's parameters, kept only if the account's hash is still the
+ * one it was made from (a password changed meanwhile wins).
  */
-export async function recordWrongPassword(
+export async function replacePasswordHash(
   db: Db,
   id: string,
-  lockAfter: number,
-  now: Date,
-  lockedUntil: Date,
-): Promise<{ locked: boolean }> {
-  const row = await db
-    .updateTable('operators')
-    .set((eb) => ({
-      failed_attempts: eb
-        .case()
-        .when('failed_attempts', '>=', lockAfter - 1)
-        .then(0)
-        .else(eb('failed_attempts', '+', 1))
-        .end(),
-      locked_until: eb
-        .case()
-        .when('failed_attempts', '>=', lockAfter - 1)
-        .then(lockedUntil)
-        .else(eb.ref('locked_until'))
-        .end(),
-      updated_at: now,
-    }))
-    .where('id', '=', id)
-    .returning(['locked_until'])
-    .executeTakeFirst();
-  return { locked: row?.locked_until?.getTime() === lockedUntil.getTime() };
-}
-
-/** A right password: the count of wrong ones starts again and any past lock is cleared. */
-export async function clearWrongPasswords(db: Db, id: string): Promise<void> {
+  was: string,
+  hash: string,
+): Promise<void> {
   await db
     .updateTable('operators')
-    .set({ failed_attempts: 0, locked_until: null })
+    .set({ password_hash: hash })
     .where('id', '=', id)
-    .where((eb) => eb.or([eb('failed_attempts', '>', 0), eb('locked_until', 'is not', null)]))
+    .where('password_hash', '=', was)
     .execute();
 }
 
@@ -181,39 +156,37 @@ export async function auditOf(db: Db, subjectType: string, subjectId: string): P
 }
 
 /**
- * Lifts an account's lock and its count of wrong passwords, with the audit record in the same
- * transaction; the account as it was, or none when the email has no account.
+ * Lifts every sign-in bound on an account's email (its own count, and its counts at each address),
+ * with the audit record in the same transaction; the email's own count as it was (none when it had
+ * none), or undefined when the email has no account.
  */
 export async function unlockOperator(
   db: Kysely<Schema>,
   email: string,
   audit: Pick<AuditEntry, 'operatorEmail' | 'at'>,
-): Promise<Pick<OperatorRow, 'failed_attempts' | 'locked_until'> | undefined> {
+): Promise<{ failures: number; nextAt: Date | null } | undefined> {
   return db.transaction().execute(async (trx) => {
-    const before = await trx
+    const account = await trx
       .selectFrom('operators')
-      .select(['id', 'failed_attempts', 'locked_until'])
+      .select(['id'])
       .where('email', '=', email)
       .forUpdate()
       .executeTakeFirst();
-    if (!before) return undefined;
-    await trx
-      .updateTable('operators')
-      .set({ failed_attempts: 0, locked_until: null, updated_at: audit.at })
-      .where('id', '=', before.id)
-      .execute();
-    const lock = (row: { failed_attempts: number; locked_until: Date | null }) => ({
-      failedAttempts: row.failed_attempts,
-      lockedUntil: row.locked_until?.toISOString() ?? null,
+    if (!account) return undefined;
+    const row = await clearBoundsOf(trx, email);
+    const before = { failures: row?.failures ?? 0, nextAt: row?.next_at ?? null };
+    const record = (bound: typeof before) => ({
+      failures: bound.failures,
+      nextAttemptAt: bound.nextAt?.toISOString() ?? null,
     });
     await recordAudit(trx, {
       ...audit,
       action: 'operator_unlocked',
       subjectType: 'operator',
       subjectId: email,
-      before: lock(before),
-      after: lock({ failed_attempts: 0, locked_until: null }),
+      before: record(before),
+      after: record({ failures: 0, nextAt: null }),
     });
-    return { failed_attempts: before.failed_attempts, locked_until: before.locked_until };
+    return before;
   });
 }

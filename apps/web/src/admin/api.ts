@@ -13,6 +13,8 @@ export class ApiError extends Error {
     message: string,
     readonly code: string | undefined,
     readonly fields: Record<string, string> = {},
+    /** The whole error answer, for what it says beyond its message (a sign-in's `retryAt`). */
+    readonly answer: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -82,6 +84,7 @@ export async function call<S extends core.$ZodType>(
           parsed.data.message,
           parsed.data.error,
           parsed.data.fields ?? {},
+          parsed.data,
         )
       : new ApiError(response.status, response.statusText || `HTTP ${response.status}`, undefined);
   }

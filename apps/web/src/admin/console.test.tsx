@@ -123,7 +123,7 @@ const detail = (term: string) => {
 };
 
 describe('signing in', () => {
-  it("shows the server's refusal, then the orders once the password is right", async () => {
+  it('says a wrong password is wrong, then shows the orders once the password is right', async () => {
     serve(
       on('GET', '/admin/api/session', {
         status: 401,
@@ -155,7 +155,7 @@ describe('signing in', () => {
     await user.type(password, 'wrong');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('That email and password do not match an account.');
+    expect(alert.textContent).toBe('Wrong email or password.');
     await waitFor(() => expect(document.activeElement?.contains(alert)).toBe(true));
 
     await user.clear(password);
@@ -173,6 +173,60 @@ describe('signing in', () => {
       email: 'ann@example.com',
       password: 'wrong',
     });
+  });
+
+  it.each([
+    [
+      'a wait after wrong passwords, with when to try again',
+      {
+        status: 429,
+        data: {
+          error: 'sign_in_delayed',
+          message: 'Too many wrong passwords: try again in 4 minutes',
+          retryAt: '2026-12-03T03:04:05.000Z',
+        },
+      },
+      'Too many wrong passwords: try again at 2:04:05 pm (Sydney time).',
+    ],
+    [
+      'an email held until a manager unlocks it',
+      {
+        status: 429,
+        data: { error: 'sign_in_locked', message: 'Too many wrong passwords in a row' },
+      },
+      'Too many wrong passwords in a row for this email: a manager must unlock it before it can sign in from here.',
+    ],
+    [
+      'too many attempts from this address',
+      { status: 429, data: { error: 'rate_limited', message: 'Too many sign-in attempts' } },
+      'Too many sign-in attempts from this address: wait a minute and try again.',
+    ],
+    [
+      'a fault on the server',
+      { status: 500, data: { error: 'internal', message: 'Something went wrong on our side' } },
+      'The server had a fault and could not check the password. Try again in a minute; if it keeps happening, tell whoever runs the console.',
+    ],
+    [
+      'a fault on the way (a proxy answers 502, not JSON)',
+      { status: 502 },
+      'The server had a fault and could not check the password. Try again in a minute; if it keeps happening, tell whoever runs the console.',
+    ],
+  ])('says what refused the sign-in: %s', async (_, answer, message) => {
+    serve(
+      on('GET', '/admin/api/session', {
+        status: 401,
+        data: { error: 'unauthorised', message: 'Sign in first' },
+      }),
+    );
+    serve(on('POST', '/admin/api/session', answer));
+    const user = userEvent.setup();
+    open('/admin');
+    await screen.findByRole('heading', { level: 1, name: 'Operator sign in' });
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ann@example.com');
+    await user.type(screen.getByLabelText('Password'), 'a password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.queryByText(/Something went wrong/)).toBeNull();
   });
 
   it('goes back to sign in when any call answers 401', async () => {

@@ -33,6 +33,10 @@ export function windowText(window: { start: string; end: string; state: string }
 /** '8:00 am' in a zone. */
 export const timeText = (iso: string, zone: string) => format(inZone(iso, zone), 'h:mm aaa');
 
+/** '8:00:30 am' in a zone: a moment within the next hour. */
+export const secondText = (iso: string, zone = CONSOLE_ZONE) =>
+  format(inZone(iso, zone), 'h:mm:ss aaa');
+
 /** '3 Dec 2026, 8:00 am' in a zone: when something happened. */
 export const whenText = (iso: string, zone = CONSOLE_ZONE) =>
   format(inZone(iso, zone), 'd MMM yyyy, h:mm aaa');

@@ -5,15 +5,16 @@ type Json = ColumnType<unknown, string | null, string | null>;
 
 export type OperatorRole = 'manager' | 'viewer';
 
-/** Migration 009: operator accounts, their sessions, and the audit of their changes. */
+/**
+ * Migration 009: operator accounts, their sessions, and the audit of their changes; migration 020:
+ * the sign-in bounds.
+ */
 export interface OperatorTables {
   operators: {
     id: string;
     email: string;
     role: OperatorRole;
     password_hash: string;
-    failed_attempts: Generated<number>;
-    locked_until: Date | null;
     created_at: Date;
     updated_at: Date;
   };
@@ -34,5 +35,16 @@ export interface OperatorTables {
     subject_id: string | null;
     before: Json;
     after: Json;
+  };
+  /** Migration 020: what sign-in attempts are counted under (operators/bounds.ts). */
+  sign_in_bounds: {
+    /** '' for a client address's own row. */
+    email: string;
+    /** '' for an email's own row. */
+    address: string;
+    failures: Generated<number>;
+    next_at: Date | null;
+    last_failure_at: Date | null;
+    signed_in_at: Date | null;
   };
 }

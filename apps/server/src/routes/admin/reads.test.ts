@@ -322,6 +322,31 @@ describe.each(engines())('the console reads on %s', (engine) => {
       expect(res.body.endsWith('\r\n')).toBe(true);
       expect(res.body.indexOf('lead-c')).toBeLessThan(res.body.indexOf('lead-a'));
     });
+
+    it('records every export in the audit: who, when, how many rows', async () => {
+      const exports = () =>
+        t.database.db
+          .selectFrom('operator_audit')
+          .selectAll()
+          .where('action', '=', 'leads_exported')
+          .orderBy('id')
+          .execute();
+      const earlier = (await exports()).length;
+      const leads = (await t.database.db.selectFrom('leads').select('id').execute()).length;
+      t.clock.advance(60_000);
+      const res = await get('/admin/api/leads.csv');
+      expect(res.statusCode).toBe(200);
+      const records = await exports();
+      expect(records).toHaveLength(earlier + 1);
+      expect(records.at(-1)).toMatchObject({
+        operator_email: 'viewer@example.com',
+        at: t.clock.now,
+        subject_type: 'leads',
+        subject_id: null,
+        after: { rows: leads },
+      });
+      expect(leads).toBe(3);
+    });
   });
 
   it('quotes and defuses CSV cells', () => {

@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Schema } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';
-import { requireOperator } from '../../operators/guard.ts';
+import { operatorOf, requireOperator } from '../../operators/guard.ts';
 import {
   findAdminOrder,
   listLeads,
@@ -21,7 +21,7 @@ import {
   type PageStart,
 } from '../../repositories/admin-orders.ts';
 import type { LeadRow } from '../../repositories/admin-operations.ts';
-import { auditOf } from '../../repositories/operators.ts';
+import { auditOf, recordAudit } from '../../repositories/operators.ts';
 import { defineRoute, type AnyRoute } from '../define.ts';
 
 /*
@@ -232,15 +232,25 @@ export function adminReadRoutes(ctx: AppContext): AnyRoute[] {
       operationId: 'exportLeads',
       summary: 'Every lead as CSV, newest first',
       description:
-        "RFC 4180 (quoted where needed, CRLF lines), a header row first, `contacted_at` last (empty until an operator marks the lead contacted); a cell starting with = + - or @ is prefixed with ' so a spreadsheet never runs it as a formula.",
+        "RFC 4180 (quoted where needed, CRLF lines), a header row first, `contacted_at` last (empty until an operator marks the lead contacted); a cell starting with = + - or @ is prefixed with ' so a spreadsheet never runs it as a formula. Every export is recorded in the audit (`leads_exported`: who, when, how many rows) before it is answered.",
       tags: ['admin'],
       security: 'operatorSession',
       guard: requireOperator(ctx),
       responses: {
         200: { description: 'The leads, as an attachment', text: 'text/csv' },
       },
-      handler: async (_request, reply) => {
+      handler: async (request, reply) => {
         const leads = await listLeads(db, {});
+        // Personal data leaving the console: who took it, when and how much, recorded before the
+        // answer goes (docs/rules/operators.md#reading).
+        await recordAudit(db, {
+          operatorEmail: operatorOf(request).email,
+          at: ctx.now(),
+          action: 'leads_exported',
+          subjectType: 'leads',
+          subjectId: null,
+          after: { rows: leads.length },
+        });
         const header = ['id', 'created', 'first_name', 'last_name', 'email', 'phone', 'address'];
         const rows = leads.map((lead) => [
           lead.id,

@@ -36,8 +36,33 @@ const sessionBody = (session: SignedIn) => ({
   expiresAt: session.expiresAt.toISOString(),
 });
 
-/** One answer for every refused sign-in: it never tells whether the email has an account. */
+/** A checked password that is not right, or an email with no account: the same answer. */
 const refused = () => new HttpError(401, 'sign_in_failed', 'The email or password is not right');
+
+/**
+ * An attempt refused unchecked while a sign-in bound holds (operators/bounds.ts): when it may be
+ * tried again, or that a manager must lift the bound. The same for an email with no account.
+ */
+function delayed(reply: FastifyReply, retryAt: Date | null, now: Date): HttpError {
+  if (!retryAt) {
+    return new HttpError(
+      429,
+      'sign_in_locked',
+      'Too many wrong passwords in a row for this email: a manager must unlock it',
+    );
+  }
+  const seconds = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
+  void reply.header('retry-after', String(seconds));
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  const wait = seconds < 60 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute');
+  return new HttpError(
+    429,
+    'sign_in_delayed',
+    `Too many wrong passwords: try again in ${wait}`,
+    undefined,
+    { retryAt: retryAt.toISOString() },
+  );
+}
 
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(cookie);
@@ -47,8 +72,13 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     secure: ctx.config.env === 'production',
     path: '/admin',
   };
-  // Session answers are the operator's own: never stored by a cache.
-  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+  // Every console API answer, errors included, is the operator's own and may carry personal data:
+  // never stored by a cache (docs/rules/operators.md). On send, so a refusal made before the
+  // route (the rate limit, a 404, a fault) carries it too.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/admin/api/')) void reply.header('cache-control', 'no-store');
+    return payload;
+  });
 
   registerDefined(app, [
     defineRoute({
@@ -57,7 +87,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
       operationId: 'signIn',
       summary: 'Signs an operator in: sets the session cookie',
       description:
-        'A wrong password, an unknown email and a locked account (10 wrong passwords in a row lock it for 15 minutes) answer the same 401. Limited per client address (docs/rules/operators.md).',
+        'A wrong password and an unknown email answer the same 401. Each attempt is counted before its password is checked, per email, per client address and per both; while a count makes it wait, an attempt is refused unchecked with 429, whether or not the email has an account (docs/rules/operators.md#signing-in).',
       tags: ['admin'],
       security: 'public',
       body: signInSchema,
@@ -70,11 +100,18 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
           description: 'sign_in_failed: the email or password is not right',
           schema: errorAnswer,
         },
+        429: {
+          description:
+            'sign_in_delayed: too many wrong passwords; `retryAt` (and Retry-After, in seconds) says when to try again. sign_in_locked: 100 wrong passwords in a row at this email; a manager must unlock it. rate_limited: too many attempts from this address this minute.',
+          schema: errorAnswer,
+        },
       },
       handler: async (request, reply) => {
-        const result = await signIn(ctx, request.body.email, request.body.password);
-        if (!result.ok) throw refused();
-        noStore(reply);
+        const { email, password } = request.body;
+        const result = await signIn(ctx, email, password, request.ip);
+        if (!result.ok) {
+          throw result.reason === 'delayed' ? delayed(reply, result.retryAt, ctx.now()) : refused();
+        }
         void reply.setCookie(COOKIE, result.token, {
           ...cookieOptions,
           maxAge: ABSOLUTE_MS / 1000,
@@ -93,8 +130,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
       responses: {
         200: { description: 'The signed-in operator', schema: adminSessionAnswer },
       },
-      handler: async (request, reply) => {
-        noStore(reply);
+      handler: async (request) => {
         return sessionBody(operatorOf(request));
       },
     }),
@@ -136,7 +172,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
       method: 'POST',
       url: '/admin/api/operators/:email/unlock',
       operationId: 'unlockOperator',
-      summary: "Lifts an account's lock after wrong passwords (managers only; audited)",
+      summary:
+        "Lifts every sign-in bound on an account's email, at every address (managers only; audited)",
       tags: ['admin'],
       security: 'operatorSession',
       guard: requireOperator(ctx),
