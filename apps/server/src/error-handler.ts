@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorReporter } from './adapters/error-reporting.ts';
-import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { isDatabaseUnavailable } from './database-unavailable.ts';
 import { HttpError } from './errors.ts';
 import { safeError } from './logging.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DatabaseUnavailable } from './db/unavailable.ts';
+import { DatabaseUnavailable } from './database-unavailable.ts';
 import { rejectionListener } from './process-guard.ts';
 
 // docs/deploy.md, "When the database restarts": a rejection nobody awaited that is a lost database

@@ -1,4 +1,4 @@
-import { isConnectionLoss, isDatabaseUnavailable } from './db/unavailable.ts';
+import { isConnectionLoss, isDatabaseUnavailable } from './database-unavailable.ts';
 
 /**
  * A promise nobody awaited that failed because the database connection was lost (a background

@@ -4,7 +4,7 @@ import { errorReporterFor, logsOnly } from './adapters/error-reporting.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openCatalogueCache } from './catalogue/cache.ts';
 import { openDatabase } from './db/open.ts';
-import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { isDatabaseUnavailable } from './database-unavailable.ts';
 import { listenForMetrics, type MetricsListener } from './metrics/listener.ts';
 import { sweepStaleOrders } from './orders/sweep.ts';
 import { rejectionListener } from './process-guard.ts';

@@ -5,7 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { safeError } from '../logging.ts';
 import type { Schema } from './schema.ts';
-import { DatabaseUnavailable, isConnectionLoss } from './unavailable.ts';
+import { DatabaseUnavailable, isConnectionLoss } from '../database-unavailable.ts';
 
 /**
  * One typed query layer (Kysely) over either engine. PGlite is PostgreSQL compiled to WebAssembly

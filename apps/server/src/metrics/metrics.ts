@@ -1,5 +1,5 @@
 import { Counter, Histogram, Registry } from 'prom-client';
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { isDatabaseUnavailable } from '../database-unavailable.ts';
 import { visitorAnswer } from '../errors.ts';
 import { processRegistry } from './process-metrics.ts';
 

@@ -1,7 +1,7 @@
 /*
  * A lost or refused database connection is an answer, never a crash (docs/deploy.md, "When the
  * database restarts"): PostgreSQL restarted for maintenance, a managed database failing over, an
- * administrator ending sessions. The PostgreSQL pools (database.ts) turn every such failure into
+ * administrator ending sessions. The PostgreSQL pools (db/database.ts) turn every such failure into
  * DatabaseUnavailable where it happens, at the driver, so the error handler can tell it from a
  * fault of ours without guessing from another library's socket errors (Redis, SMTP, a service).
  */

@@ -2,11 +2,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { errorHandlers } from '../error-handler.ts';
-import { takeAnswerViolations } from '../test-support/app.ts';
-import { defineRoute, registerDefined } from '../routes/define.ts';
-import { openPostgres, type Database } from './database.ts';
-import { DatabaseUnavailable, isConnectionLoss, isDatabaseUnavailable } from './unavailable.ts';
+import { errorHandlers } from './error-handler.ts';
+import { takeAnswerViolations } from './test-support/app.ts';
+import { defineRoute, registerDefined } from './routes/define.ts';
+import { openPostgres, type Database } from './db/database.ts';
+import {
+  DatabaseUnavailable,
+  isConnectionLoss,
+  isDatabaseUnavailable,
+} from './database-unavailable.ts';
 
 /*
  * A lost or refused database connection is an answer, never a crash (docs/deploy.md, "When the
