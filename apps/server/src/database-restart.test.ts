@@ -177,11 +177,12 @@ describe.runIf(!!testUrl)('a database restart under the compiled server', () => 
       await new Promise((r) => setTimeout(r, 150));
     }
     await new Promise((r) => setTimeout(r, 500));
+    // Enough answers around the cuts, however slowly a loaded machine gives them.
+    await until('answers around the cuts', async () => answers.length >= 24, 30_000);
     running = false;
     await Promise.all(clients);
 
     expect(alive(), output).toBe(true);
-    expect(answers.length).toBeGreaterThan(20);
     for (const answer of answers) checkAnswer(answer);
     // The pools reconnect on demand: the next steps of a sign-up work.
     await until(
