@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorReporter } from './adapters/error-reporting.ts';
+import { isDatabaseUnavailable } from './database-unavailable.ts';
 import { HttpError } from './errors.ts';
 import { safeError } from './logging.ts';
 
@@ -67,6 +68,19 @@ function clientAnswer(error: FastifyError, status: number): Answer {
   return { status, error: 'bad_request', message: 'Bad request' };
 }
 
+/**
+ * A lost or refused database connection (docs/deploy.md, "When the database restarts"): 503 with
+ * Retry-After, as the product's error. The transaction it was in rolled back, and a retry with the
+ * same Idempotency-Key is safe (docs/rules/orders.md).
+ */
+export const databaseUnavailableAnswer: Answer = {
+  status: 503,
+  error: 'database_unavailable',
+  message: 'The service is briefly unavailable: please try again in a moment',
+};
+/** Seconds before a client asks again: a restart or a failover takes some. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 const send = (reply: FastifyReply, answer: Answer) =>
   reply.status(answer.status).send({ error: answer.error, message: answer.message });
 
@@ -106,6 +120,12 @@ export function errorHandlers(app: FastifyInstance, reporter: ErrorReporter): vo
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
       return send(reply, clientAnswer(error as FastifyError, status));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Expected while the database restarts: said once per request, not reported as a fault.
+      request.log.warn({ err: error }, 'database unavailable');
+      void reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
+      return send(reply, databaseUnavailableAnswer);
     }
     failed(error, request, 'unhandled error');
     return reply

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
-import { errorReporterFor } from './adapters/error-reporting.ts';
+import { errorReporterFor, logsOnly } from './adapters/error-reporting.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openCatalogueCache } from './catalogue/cache.ts';
 import { openDatabase } from './db/open.ts';
+import { isDatabaseUnavailable } from './database-unavailable.ts';
 import { listenForMetrics, type MetricsListener } from './metrics/listener.ts';
 import { sweepStaleOrders } from './orders/sweep.ts';
+import { rejectionListener } from './process-guard.ts';
 import { refuseDemoCatalogue, refuseDemoParts } from './production.ts';
 
 /** Starts the service: configuration, database, app, listener, and a clean shutdown. */
@@ -14,17 +16,31 @@ async function main(): Promise<void> {
   // In production with ROLLBAR_ACCESS_TOKEN this also reports uncaught exceptions and unhandled
   // rejections (then exits): set up first, so a failing start is reported too.
   const errorReporter = errorReporterFor(config, { captureProcess: true });
+  const said: { log?: FastifyBaseLogger } = {};
+  // A lost database connection is survived, never a crash (docs/deploy.md, "When the database
+  // restarts"); any other unhandled rejection still stops the process (process-guard.ts).
+  process.on(
+    'unhandledRejection',
+    rejectionListener({ log: () => said.log, reportsProcess: errorReporter !== logsOnly }),
+  );
   // Production mode names every demo part it would run on, before touching a database.
   refuseDemoParts(config);
   const database = await openDatabase(config);
-  const said: { log?: FastifyBaseLogger } = {};
   const catalogue = await openCatalogueCache(database, {
     brand: config.provider,
-    onError: (error) => said.log?.error({ err: error }, 'catalogue refresh failed'),
+    // The database away (a restart, a failover) is expected, and said less loudly.
+    onError: (error) =>
+      isDatabaseUnavailable(error)
+        ? said.log?.warn({ err: error }, 'catalogue refresh failed: database unavailable')
+        : said.log?.error({ err: error }, 'catalogue refresh failed'),
   });
   refuseDemoCatalogue(config, catalogue.current().isDemo);
   const app = await buildApp({ config, database, errorReporter, catalogue });
   said.log = app.log;
+  // An idle connection the database ended (a restart, a failover): the pool reconnects on demand.
+  database.onConnectionLost((error) =>
+    app.log.warn({ err: error }, 'database connection lost; reconnecting on demand'),
+  );
   const sweeper = sweepStaleOrders(config, database, app.log);
   let metrics: MetricsListener | undefined;
 

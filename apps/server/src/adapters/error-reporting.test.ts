@@ -126,6 +126,17 @@ describe('Rollbar on the server', () => {
     expect(rollbar.requests.some((r) => r.text.includes(message))).toBe(true);
   });
 
+  // docs/deploy.md, "When the database restarts": the pools reconnect, so the server lives on.
+  it('lets the process live through an unhandled rejection that is a lost database connection', async () => {
+    const exitCode = await runScript(`
+      import { rollbarReporter } from './src/adapters/error-reporting.ts';
+      rollbarReporter(${settings()}, { captureProcess: true });
+      const lost = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+      setTimeout(() => Promise.reject(lost), 10);
+      setTimeout(() => process.exit(0), 1500);`);
+    expect(exitCode).toBe(0);
+  });
+
   // Rollbar's rate limit counts every report of the process, so this runs in a process of its own.
   it('sends at most 60 items a minute, then one notice that the limit was reached', async () => {
     const exitCode = await runScript(`

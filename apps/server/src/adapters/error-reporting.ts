@@ -1,5 +1,6 @@
 import Rollbar from 'rollbar';
 import type { Config } from '../config.ts';
+import { survivesRejection } from '../process-guard.ts';
 import { configuredServices, type Services } from '../services.ts';
 
 /**
@@ -29,8 +30,9 @@ export const ROLLBAR_LIMITS = {
  * The official `rollbar` package. Its transport already truncates every report to 512 KB (its
  * default) and its rate limiter counts items per minute (past 60 it sends one notice that the
  * limit was reached, then nothing until the minute is over). With `captureProcess` it also reports
- * uncaught exceptions and unhandled rejections, then exits as Node would have: only the process
- * that listens (server.ts) asks for that.
+ * uncaught exceptions and unhandled rejections, then exits as Node would have (but for a lost
+ * database connection, which the server survives: process-guard.ts): only the process that
+ * listens (server.ts) asks for that.
  */
 export function rollbarReporter(
   settings: NonNullable<Services['rollbar']>,
@@ -51,7 +53,9 @@ export function rollbarReporter(
   if (options.captureProcess) {
     // Rollbar's own handler reports the rejection; without this the process would then carry on,
     // where Node (and the server without Rollbar) stops on an unhandled rejection.
-    process.on('unhandledRejection', () => {
+    // A lost database connection is survived (process-guard.ts): the pools reconnect.
+    process.on('unhandledRejection', (reason) => {
+      if (survivesRejection(reason)) return;
       setImmediate(() => rollbar.wait(() => process.exit(1)));
     });
   }

@@ -142,3 +142,30 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('two caches on one PostgreSQL', 
     expect(boost(a)).not.toBe('95.00');
   });
 });
+
+// docs/deploy.md, "When the database restarts": the poll waits longer after each failure, and the
+// last snapshot is served meanwhile.
+describe('the catalogue poll while its database is away', () => {
+  it('backs off, saying each failure, and keeps serving the snapshot it has', async () => {
+    const pglite = await openPglite(undefined);
+    await migrate(pglite);
+    await importCatalogue(pglite, demo, { sha: sha('demo'), source: 'demo', now: new Date() });
+    // The poll runs on PostgreSQL only: the same database, as PostgreSQL would be polled.
+    const database: Database = { ...pglite, kind: 'postgres' };
+    const failures: unknown[] = [];
+    const cache = await openCatalogueCache(database, {
+      pollMs: 20,
+      onError: (error) => failures.push(error),
+    });
+    try {
+      await pglite.close();
+      await new Promise((r) => setTimeout(r, 1_000));
+      // 20, 40, 80, 160, 320 ms ...: some five failures in a second, where a steady poll says fifty.
+      expect(failures.length).toBeGreaterThanOrEqual(3);
+      expect(failures.length).toBeLessThanOrEqual(7);
+      expect(cache.current().version).toBe(1);
+    } finally {
+      await cache.close();
+    }
+  });
+});

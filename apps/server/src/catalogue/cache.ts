@@ -47,12 +47,18 @@ export function fixedCatalogue(snapshot: CatalogueSnapshot): CatalogueCache {
   return { current: () => snapshot, close: async () => undefined };
 }
 
+/** The longest wait between polls while they fail. */
+export const POLL_BACKOFF_CAP_MS = 5_000;
+
 export interface CacheOptions {
   /** PROVIDER_NAME and the other brand variables, which override the file's words. */
   brand?: Config['provider'];
   /** How often PostgreSQL is asked whether an import happened; 250 ms by default. */
   pollMs?: number;
-  /** Where a failed poll or reload is said; the last snapshot is served meanwhile. */
+  /**
+   * Where a failed poll or reload is said; the last snapshot is served meanwhile, and polls that
+   * fail in a row wait longer each time (up to POLL_BACKOFF_CAP_MS).
+   */
   onError?: (error: unknown) => void;
 }
 
@@ -87,17 +93,25 @@ export async function openCatalogueCache(
 
   let timer: NodeJS.Timeout | undefined;
   if (database.kind === 'postgres') {
+    const pollMs = options.pollMs ?? 250;
+    // Polls failed in a row: while the database is away (a restart, a failover) each wait doubles,
+    // up to POLL_BACKOFF_CAP_MS, so its absence is said a few times, not four times a second
+    // (docs/deploy.md, "When the database restarts"). The last snapshot is served meanwhile.
+    let failures = 0;
     const poll = async () => {
       try {
         const newest = await latestVersionNumber(database.db);
         if (!closed && newest !== null && newest > snapshot.version) await reload();
+        failures = 0;
       } catch (error) {
+        failures += 1;
         if (!closed) options.onError?.(error);
       } finally {
-        if (!closed) timer = setTimeout(() => void poll(), options.pollMs ?? 250);
+        const wait = Math.min(pollMs * 2 ** failures, Math.max(pollMs, POLL_BACKOFF_CAP_MS));
+        if (!closed) timer = setTimeout(() => void poll(), wait);
       }
     };
-    timer = setTimeout(() => void poll(), options.pollMs ?? 250);
+    timer = setTimeout(() => void poll(), pollMs);
   }
 
   return {

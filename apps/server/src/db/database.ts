@@ -3,7 +3,9 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { safeError } from '../logging.ts';
 import type { Schema } from './schema.ts';
+import { DatabaseUnavailable, isConnectionLoss } from '../database-unavailable.ts';
 
 /**
  * One typed query layer (Kysely) over either engine. PGlite is PostgreSQL compiled to WebAssembly
@@ -23,6 +25,13 @@ export interface Database {
    * there it is `db` and timeoutMs is not used.
    */
   search(timeoutMs: number): Kysely<Schema>;
+  /**
+   * Where a lost connection is said (docs/deploy.md, "When the database restarts"): a connection
+   * the database ended while it sat idle in the pool (a restart, a failover, an administrator).
+   * The pool has let it go already and connects again on demand; this only tells. Until a
+   * listener is set, one line goes to stderr. PGlite never loses its session.
+   */
+  onConnectionLost(listener: (error: unknown) => void): void;
   close(): Promise<void>;
 }
 
@@ -37,15 +46,34 @@ export async function openPostgres(
   url: string,
   options: { schema?: string; max?: number } = {},
 ): Promise<Database> {
-  const settings = (timeoutMs?: number) => {
+  let connectionLost = (error: unknown) =>
+    console.error(`database connection lost: ${safeError(error).message}`);
+  const settings = (role: string, timeoutMs?: number): pg.PoolConfig => {
     const set = [
       ...(options.schema ? [`-c search_path=${options.schema}`] : []),
       ...(timeoutMs === undefined ? [] : [`-c statement_timeout=${Math.trunc(timeoutMs)}`]),
     ];
-    return set.length > 0 ? { options: set.join(' ') } : {};
+    return {
+      connectionString: url,
+      // pg_stat_activity names our sessions (an application_name in DATABASE_URL wins).
+      application_name: role,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // A peer that vanished (a failover that moved the address) is noticed on an idle socket.
+      keepAlive: true,
+      ...(set.length > 0 ? { options: set.join(' ') } : {}),
+    };
   };
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, ...settings() });
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const watched = (pool: pg.Pool) => {
+    // An idle connection the database ended: without a listener, node-postgres's 'error' event
+    // would end the process. The pool has already dropped it.
+    pool.on('error', (error) => connectionLost(error));
+    // A connection that breaks while lent out also says so on its client: its query rejects (and
+    // is answered), and the pool drops the client when it comes back. Nothing more to tell.
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    return answering(pool);
+  };
+  const pool = new pg.Pool({ max: options.max ?? 10, ...settings(applicationName) });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: watched(pool) }) });
   // One search pool per timeout asked for: a server asks for one, its config's.
   const searches = new Map<number, Kysely<Schema>>();
   return {
@@ -58,19 +86,63 @@ export async function openPostgres(
       let search = searches.get(timeoutMs);
       if (!search) {
         const searchPool = new pg.Pool({
-          connectionString: url,
           max: searchConnections,
-          ...settings(timeoutMs),
+          ...settings(`${applicationName} search`, timeoutMs),
         });
-        search = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: searchPool }) });
+        search = new Kysely<Schema>({
+          dialect: new PostgresDialect({ pool: watched(searchPool) }),
+        });
         searches.set(timeoutMs, search);
       }
       return search;
+    },
+    onConnectionLost: (listener) => {
+      connectionLost = listener;
     },
     close: async () => {
       await Promise.all([...searches.values()].map((search) => search.destroy()));
       await db.destroy();
     },
+  };
+}
+
+/** What pg_stat_activity shows for our sessions; searches add ' search'. */
+const applicationName = 'fibre-signup';
+
+/**
+ * How long a query waits for a connection, made or free, before it is answered 503
+ * (docs/deploy.md): an unreachable database answers in seconds, not at TCP's timeout.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * The pool as Kysely sees it, where a lost or refused connection becomes DatabaseUnavailable
+ * (database-unavailable.ts): failing to get a connection at all, and a query whose connection broke.
+ * Errors the database answered about a statement pass as they are.
+ */
+function answering(pool: pg.Pool): PostgresPool {
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const unavailable = (error: unknown) => {
+    throw isConnectionLoss(error) ? new DatabaseUnavailable(error) : error;
+  };
+  return {
+    async connect() {
+      const client = await pool.connect().catch((error: unknown) => {
+        throw new DatabaseUnavailable(error);
+      });
+      let answered = clients.get(client);
+      if (!answered) {
+        const query = (...args: unknown[]) => {
+          const result = (client.query as (...a: unknown[]) => unknown)(...args);
+          // A cursor (a submittable) is returned as is; a query's promise is watched.
+          return result instanceof Promise ? result.catch(unavailable) : result;
+        };
+        answered = { query, release: () => client.release() } as unknown as PostgresPoolClient;
+        clients.set(client, answered);
+      }
+      return answered;
+    },
+    end: () => pool.end(),
   };
 }
 
@@ -97,6 +169,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
         await pglite.exec(sql);
       }),
     search: () => db,
+    onConnectionLost: () => undefined,
     close: () => db.destroy(),
   };
 }

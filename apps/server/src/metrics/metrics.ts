@@ -1,4 +1,5 @@
 import { Counter, Histogram, Registry } from 'prom-client';
+import { isDatabaseUnavailable } from '../database-unavailable.ts';
 import { visitorAnswer } from '../errors.ts';
 import { processRegistry } from './process-metrics.ts';
 
@@ -110,7 +111,11 @@ export function createMetrics(): Metrics {
       if (typeof failure === 'string') return installFailures.inc({ cause: failure });
       // An answer for the visitor: an adapter's HttpError or a service's Refusal (errors.ts).
       const answer = visitorAnswer(failure);
-      if (!answer) return installFailures.inc({ cause: 'internal_error' });
+      // A lost database connection is answered 503 database_unavailable (error-handler.ts).
+      if (!answer) {
+        const cause = isDatabaseUnavailable(failure) ? 'database_unavailable' : 'internal_error';
+        return installFailures.inc({ cause });
+      }
       // Bad input is no failed install: it shows in the request durations as a 400. An order kept
       // for a person is counted where it is kept (orders/install-external.ts), answered or not.
       if (answer.status === 400 || answer.code === NEEDS_ATTENTION) return;

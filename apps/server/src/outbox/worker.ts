@@ -2,8 +2,9 @@
  * The loop both outboxes share (docs/rules/notifications.md, docs/rules/mail.md): every `pollMs`
  * it claims the due, undelivered rows and hands each to `send`. Success marks the row delivered;
  * a failure is tried again after a growing delay with jitter, up to MAX_ATTEMPTS, after which the
- * row stays with its last error. Due times come from the app's clock (ctx.now), so tests move time
- * instead of waiting.
+ * row stays with its last error. A round that fails as a whole (the database away) is tried again
+ * after a growing wait. Due times come from the app's clock (ctx.now), so tests move time instead
+ * of waiting.
  */
 
 /** Delays after the 1st, 2nd, ... failed attempt; the last repeats (capped at an hour). */
@@ -12,6 +13,8 @@ export const MAX_ATTEMPTS = 12;
 /** A claimed row is not taken by another worker for this long (longer than any sending). */
 export const CLAIM_MS = 2 * 60_000;
 const BATCH = 20;
+/** The longest wait between rounds while they fail. */
+export const ROUND_BACKOFF_CAP_MS = 60_000;
 
 /** The delay before the next attempt after `attempts` failed ones: ±20 % jitter, at most 1 h. */
 export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
@@ -99,13 +102,23 @@ export function createOutboxWorker<Row extends { id: string; attempts: number }>
     return running;
   }
 
+  // Rounds failed in a row (the database away: a restart, a failover): each wait doubles, up to
+  // ROUND_BACKOFF_CAP_MS, so the loop waits for it instead of saying so every poll.
+  let failedRounds = 0;
   function schedule(): void {
     if (stopped) return;
+    const wait = Math.min(pollMs * 2 ** failedRounds, Math.max(pollMs, ROUND_BACKOFF_CAP_MS));
     timer = setTimeout(() => {
       runOnce()
-        .catch((error: unknown) => log.warn({ err: error }, spec.messages.round))
+        .then(() => {
+          failedRounds = 0;
+        })
+        .catch((error: unknown) => {
+          failedRounds += 1;
+          log.warn({ err: error, failed_rounds: failedRounds }, spec.messages.round);
+        })
         .finally(schedule);
-    }, pollMs);
+    }, wait);
     timer.unref();
   }
 

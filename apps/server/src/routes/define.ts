@@ -145,10 +145,14 @@ export function defineRoute<
 
 const error = (description: string): AnswerDoc => ({ description, schema: errorAnswer });
 
+const databaseUnavailable =
+  'database_unavailable: the database cannot be reached (a restart or a failover); Retry-After says when to ask again';
+
 /**
  * The answers any route may give besides its own (docs/rules/api.md#errors): bad input (control
  * characters are refused on every route, before the route's own schema), an over-long path part,
- * a body too large or not JSON, a request over the rate limit, and our own failure.
+ * a body too large or not JSON, a request over the rate limit, our own failure, and the database
+ * out of reach.
  */
 export function allResponses(route: AnyRoute): Record<number, AnswerDoc> {
   const answers: Record<number, AnswerDoc> = {
@@ -175,7 +179,12 @@ export function allResponses(route: AnyRoute): Record<number, AnswerDoc> {
     );
   }
   answers[500] = error('Something went wrong on our side; the answer carries no internals');
-  return { ...answers, ...route.responses };
+  // docs/deploy.md, "When the database restarts": beside a route's own 503, if it has one.
+  const own = route.responses[503];
+  const unavailable = own
+    ? { ...own, description: `${own.description}; or ${databaseUnavailable}` }
+    : error(databaseUnavailable);
+  return { ...answers, ...route.responses, 503: unavailable };
 }
 
 /** An answer that does not match its route's definition, seen by the answer check. */

@@ -75,6 +75,22 @@ describe('the OpenAPI description at /api/docs', () => {
     expect(ok.content).toEqual({ 'text/csv': { schema: { type: 'string' } } });
   });
 
+  // docs/deploy.md, "When the database restarts": any call may find the database away.
+  it('documents 503 database_unavailable on every operation, beside a route’s own 503', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    type Op = { responses: Record<string, { description: string }> };
+    const ops = Object.values(doc.paths as Record<string, Record<string, Op>>).flatMap((path) =>
+      Object.values(path),
+    );
+    expect(ops.length).toBeGreaterThan(20);
+    for (const op of ops)
+      expect(op.responses['503']?.description).toContain('database_unavailable');
+    const hold = doc.paths['/api/v1/{provider}/reservations'].post as Op;
+    expect(hold.responses['503']!.description).toMatch(
+      /^The scheduling service \(Arrivy\) cannot be reached; or database_unavailable/,
+    );
+  });
+
   it('gives request bodies as JSON schemas', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
     const install = doc.paths['/api/v1/{provider}/install'].post;
