@@ -4,6 +4,7 @@ import { errorReporterFor } from './adapters/error-reporting.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openCatalogueCache } from './catalogue/cache.ts';
 import { openDatabase } from './db/open.ts';
+import { setupCodeNotice } from './operators/first-manager.ts';
 import { listenForMetrics, type MetricsListener } from './metrics/listener.ts';
 import { sweepStaleOrders } from './orders/sweep.ts';
 import { refuseDemoCatalogue, refuseDemoParts } from './production.ts';
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   const errorReporter = errorReporterFor(config, { captureProcess: true });
   // Production mode names every demo part it would run on, before touching a database.
   refuseDemoParts(config);
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, 'the server');
   const said: { log?: FastifyBaseLogger } = {};
   const catalogue = await openCatalogueCache(database, {
     brand: config.provider,
@@ -52,6 +53,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // No manager yet: the one-time code for 'Create the first manager' at /admin, on standard output
+  // whatever LOG_LEVEL says (docs/rules/operators.md#the-first-manager).
+  const setupCode = await app.firstManager.offer();
+  if (setupCode) console.log(setupCodeNotice(setupCode, `${config.publicUrl}/admin`));
   // Off the public port (README, Metrics): only when METRICS_PORT is set.
   if (config.metricsPort !== undefined) {
     metrics = await listenForMetrics(app.metrics, config.host, config.metricsPort, app.log);
