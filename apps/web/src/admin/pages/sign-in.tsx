@@ -3,6 +3,7 @@ import { Button } from '../../app/ui/button.tsx';
 import { Field } from '../../app/ui/field.tsx';
 import { useSession } from '../session.tsx';
 import { ErrorAlert } from '../ui.tsx';
+import { FirstManagerOffer } from './first-manager.tsx';
 
 /** Operator sign in (docs/rules/operators.md): the server's refusal is shown as it says it. */
 export function SignInPage() {
@@ -59,6 +60,7 @@ export function SignInPage() {
           </Button>
         </form>
       </div>
+      <FirstManagerOffer />
     </main>
   );
 }
