@@ -37,8 +37,7 @@ function newCode(): string {
 }
 
 export type FirstManagerResult =
-  | { ok: true; email: string }
-  | { ok: false; reason: 'closed' | 'wrong_code' | 'email_taken' };
+  { ok: true; email: string } | { ok: false; reason: 'closed' | 'wrong_code' | 'email_taken' };
 
 export interface FirstManagerSetup {
   /**
@@ -86,32 +85,33 @@ export function createFirstManagerSetup(database: Database): FirstManagerSetup {
       const email = normaliseEmail(typed);
       const audit = { operatorEmail: SETUP_AUDIT_NAME, at: now, subjectType: 'operator' };
       if (!timingSafeEqual(sha256(normaliseSetupCode(code)), codeHash!)) {
-        await recordAudit(database.db, { ...audit, subjectId: email, action: 'setup_code_refused' });
+        await recordAudit(database.db, {
+          ...audit,
+          subjectId: email,
+          action: 'setup_code_refused',
+        });
         return { ok: false, reason: 'wrong_code' };
       }
       const password_hash = await hashPassword(password);
-      const result = await inTransaction(
-        database.db,
-        async (trx): Promise<FirstManagerResult> => {
-          await lockFirstManager(trx);
-          if (await managerExists(trx)) return { ok: false, reason: 'closed' };
-          const added = await insertOperator(trx, {
-            id: newOperatorId(),
-            email,
-            role: 'manager',
-            password_hash,
-            created_at: now,
-          });
-          if (!added) return { ok: false, reason: 'email_taken' };
-          await recordAudit(trx, {
-            ...audit,
-            subjectId: email,
-            action: 'operator_added',
-            after: { email, role: 'manager' },
-          });
-          return { ok: true, email };
-        },
-      );
+      const result = await inTransaction(database.db, async (trx): Promise<FirstManagerResult> => {
+        await lockFirstManager(trx);
+        if (await managerExists(trx)) return { ok: false, reason: 'closed' };
+        const added = await insertOperator(trx, {
+          id: newOperatorId(),
+          email,
+          role: 'manager',
+          password_hash,
+          created_at: now,
+        });
+        if (!added) return { ok: false, reason: 'email_taken' };
+        await recordAudit(trx, {
+          ...audit,
+          subjectId: email,
+          action: 'operator_added',
+          after: { email, role: 'manager' },
+        });
+        return { ok: true, email };
+      });
       // Used, or a manager was made meanwhile: either way the code opens nothing any more.
       if (result.ok || result.reason === 'closed') codeHash = null;
       return result;
