@@ -93,7 +93,7 @@ function holder(
   });
 }
 
-describe('a second process on an embedded data directory', { timeout: 240_000 }, () => {
+describe('a second process on an embedded data directory', { timeout: 480_000 }, () => {
   it('is refused by the operator, catalogue and addresses CLIs and a second server, which write nothing', async () => {
     const dataDir = newDataDir();
     // This process owns the directory, migrated and seeded as a server's first start leaves it.
@@ -254,7 +254,7 @@ describe('a second process on an embedded data directory', { timeout: 240_000 },
   });
 });
 
-describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL', { timeout: 180_000 }, () => {
+describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL', { timeout: 300_000 }, () => {
   it('lets the operator CLI run beside a running server on one DATABASE_URL', async () => {
     const schema = `t_lock_${process.pid}_${Date.now() % 1_000_000}`;
     await (await freshPostgres(schema)).close();
