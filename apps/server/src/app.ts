@@ -18,6 +18,7 @@ import { registerInFlightLimits } from './plugins/in-flight.ts';
 import { registerRateLimits, trustProxyOption } from './plugins/rate-limits.ts';
 import { createNotificationWorker, type NotificationWorker } from './notifications/worker.ts';
 import { createReminderSweep, type ReminderSweep } from './mail/reminder.ts';
+import { createFirstManagerSetup, type FirstManagerSetup } from './operators/first-manager.ts';
 import { createMailWorker, type MailWorker } from './mail/worker.ts';
 import { registerRoutes } from './routes/index.ts';
 import { contentSecurityPolicy } from './security.ts';
@@ -54,6 +55,8 @@ declare module 'fastify' {
     mail: MailWorker;
     /** The installation reminder sweep: started when the app is ready, stopped when it closes. */
     reminders: ReminderSweep;
+    /** The setup code for the first manager: server.ts offers it at start (operators/first-manager.ts). */
+    firstManager: FirstManagerSetup;
   }
 }
 
@@ -82,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     newId: options.newId ?? randomUUID,
     reporter: options.errorReporter ?? errorReporterFor(config, { captureProcess: false }),
     metrics: createMetrics(),
+    firstManager: createFirstManagerSetup(options.database),
   };
   const app = Fastify({
     // Settings a caller passes (a test's stream) go on top of the ones that keep data out.
@@ -101,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   said.log = app.log;
+  app.decorate('firstManager', ctx.firstManager);
   for (const note of halfConfigured(config)) app.log.warn(note);
   if (!options.catalogue) app.addHook('onClose', () => catalogue.close());
 

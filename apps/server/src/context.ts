@@ -3,6 +3,7 @@ import type { CatalogueCache } from './catalogue/cache.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Metrics } from './metrics/metrics.ts';
+import type { FirstManagerSetup } from './operators/first-manager.ts';
 
 /** What every route and repository is given: nothing global, so tests build as many as they like. */
 export interface AppContext {
@@ -18,4 +19,6 @@ export interface AppContext {
   reporter: ErrorReporter;
   /** This app's Prometheus metrics (README, Metrics): its own registry, never the global one. */
   metrics: Metrics;
+  /** The first manager made with the setup code (operators/first-manager.ts). */
+  firstManager: FirstManagerSetup;
 }

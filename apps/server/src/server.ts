@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openCatalogueCache } from './catalogue/cache.ts';
 import { openDatabase } from './db/open.ts';
 import { isDatabaseUnavailable } from './database-unavailable.ts';
+import { setupCodeNotice } from './operators/first-manager.ts';
 import { listenForMetrics, type MetricsListener } from './metrics/listener.ts';
 import { sweepStaleOrders } from './orders/sweep.ts';
 import { rejectionListener } from './process-guard.ts';
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   );
   // Production mode names every demo part it would run on, before touching a database.
   refuseDemoParts(config);
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, 'the server');
   const catalogue = await openCatalogueCache(database, {
     brand: config.provider,
     // The database away (a restart, a failover) is expected, and said less loudly.
@@ -68,6 +69,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // No manager yet: the one-time code for 'Create the first manager' at /admin, on standard output
+  // whatever LOG_LEVEL says (docs/rules/operators.md#the-first-manager).
+  const setupCode = await app.firstManager.offer();
+  if (setupCode) console.log(setupCodeNotice(setupCode, `${config.publicUrl}/admin`));
   // Off the public port (README, Metrics): only when METRICS_PORT is set.
   if (config.metricsPort !== undefined) {
     metrics = await listenForMetrics(app.metrics, config.host, config.metricsPort, app.log);

@@ -32,7 +32,7 @@ async function main(args: string[]): Promise<number> {
   console.log(`${dir}: G-NAF files of ${release.states.map((s) => s.state).join(', ')}`);
 
   const config = loadConfig(process.env);
-  const database = await connectDatabase(config);
+  const database = await connectDatabase(config, 'npm run addresses');
   try {
     await migrate(database);
     const started = Date.now();

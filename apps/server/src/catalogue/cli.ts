@@ -39,7 +39,7 @@ async function main(args: string[]): Promise<number> {
 
   const config = loadConfig(process.env);
   checkPin(config, catalogue.provider.code, file);
-  const database = await connectDatabase(config);
+  const database = await connectDatabase(config, 'npm run catalogue');
   try {
     await migrate(database);
     const result = await importCatalogue(database, catalogue, { sha, source, now: new Date() });

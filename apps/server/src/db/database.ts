@@ -6,6 +6,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { safeError } from '../logging.ts';
 import type { Schema } from './schema.ts';
 import { DatabaseUnavailable, isConnectionLoss } from '../database-unavailable.ts';
+import { describeProcess, lockDataDir } from './data-dir-lock.ts';
 
 /**
  * One typed query layer (Kysely) over either engine. PGlite is PostgreSQL compiled to WebAssembly
@@ -152,13 +153,28 @@ function answering(pool: pg.Pool): PostgresPool {
  */
 const searchConnections = 4;
 
-/** dataDir undefined means in memory (tests). */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const pglite = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    extensions: { pg_trgm, btree_gist },
-    parsers: { [DATE]: (v: string) => v },
-  });
+/**
+ * dataDir undefined means in memory (tests). A data directory is claimed for this process before
+ * PGlite opens it, and released when the database closes (data-dir-lock.ts): another live
+ * process's claim throws DataDirInUse, and nothing is opened. `owner` says what this process is
+ * in the claim, for the message another process shows ('the server', 'npm run operator').
+ */
+export async function openPglite(
+  dataDir: string | undefined,
+  options: { owner?: string } = {},
+): Promise<Database> {
+  const lock = dataDir ? await lockDataDir(dataDir, options.owner ?? describeProcess()) : undefined;
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      extensions: { pg_trgm, btree_gist },
+      parsers: { [DATE]: (v: string) => v },
+    });
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   const pool = new PgliteSessionPool(pglite);
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   return {
@@ -170,7 +186,13 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       }),
     search: () => db,
     onConnectionLost: () => undefined,
-    close: () => db.destroy(),
+    close: async () => {
+      try {
+        await db.destroy();
+      } finally {
+        await lock?.release();
+      }
+    },
   };
 }
 

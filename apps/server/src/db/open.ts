@@ -5,22 +5,29 @@ import { openPglite, openPostgres, type Database } from './database.ts';
 import { migrate } from './migrate.ts';
 import { seedAddresses } from './seeds/addresses.ts';
 
-/** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR; migrated, catalogued, indexed. */
-export async function openDatabase(config: Config): Promise<Database> {
-  const database = await connectDatabase(config);
+/**
+ * PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR; migrated, catalogued, indexed.
+ * `owner` names this process in the data directory's claim (db/data-dir-lock.ts).
+ */
+export async function openDatabase(config: Config, owner?: string): Promise<Database> {
+  const database = await connectDatabase(config, owner);
   await prepare(database, config);
   return database;
 }
 
-/** The engine alone, reachable but untouched: the catalogue CLI migrates and imports itself. */
-export async function connectDatabase(config: Config): Promise<Database> {
+/**
+ * The engine alone, reachable but untouched: the catalogue CLI migrates and imports itself.
+ * DATA_DIR is claimed for this process first: another live process's claim throws DataDirInUse
+ * (a ConfigError), and nothing in the directory is opened or written.
+ */
+export async function connectDatabase(config: Config, owner?: string): Promise<Database> {
   if (config.databaseUrl) {
     const database = await openPostgres(config.databaseUrl);
     await checkConnection(database, config.databaseUrl);
     return database;
   }
   await mkdir(config.dataDir, { recursive: true });
-  return openPglite(config.dataDir);
+  return openPglite(config.dataDir, { owner });
 }
 
 /**

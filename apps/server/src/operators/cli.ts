@@ -1,6 +1,7 @@
 import { CliError, runCli } from '../cli-run.ts';
 import { loadConfig } from '../config.ts';
 import { connectDatabase } from '../db/open.ts';
+import { DataDirInUse } from '../db/data-dir-lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { deleteOperator, insertOperator, recordAudit } from '../repositories/operators.ts';
 import { inTransaction } from '../repositories/transactions.ts';
@@ -12,9 +13,12 @@ import { newOperatorId, normaliseEmail } from './sessions.ts';
  * from OPERATOR_PASSWORD, else asked for twice on the terminal without echo.
  * `npm run operator -- remove EMAIL`: removes the account and ends its sessions.
  * Both work on the database the server's own environment names (DATABASE_URL or DATA_DIR), after
- * its migrations. An embedded (PGlite) data directory is one process's at a time: stop the
- * server first (docs/rules/operators.md).
+ * its migrations. An embedded (PGlite) data directory is one process's at a time: beside a running
+ * server the command refuses and writes nothing (docs/rules/operators.md).
  */
+
+const firstManagerHint =
+  "For the first manager, the running server needs no stopping: open its /admin and choose 'Create the first manager', with the one-time setup code it printed at start.";
 
 const usage =
   'usage: npm run operator -- add EMAIL --role manager|viewer | npm run operator -- remove EMAIL';
@@ -88,7 +92,11 @@ async function main(args: string[]): Promise<number> {
   const password = parsed.command === 'add' ? await passwordFor(email) : undefined;
 
   const config = loadConfig(process.env);
-  const database = await connectDatabase(config);
+  const database = await connectDatabase(config, 'npm run operator').catch((error: unknown) => {
+    // A running server holds the directory: it also offers the first manager itself.
+    if (!(error instanceof DataDirInUse)) throw error;
+    throw new CliError(`${error.message}\n${firstManagerHint}`);
+  });
   try {
     await migrate(database);
     const now = new Date();

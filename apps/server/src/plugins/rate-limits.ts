@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { HttpError } from '../errors.ts';
 import { SIGN_INS_PER_MINUTE } from '../operators/sessions.ts';
+import { SETUP_ATTEMPTS_PER_MINUTE } from '../operators/first-manager.ts';
 import { firstConnection, rateLimitRedis, resilientStore } from './rate-limit-store.ts';
 
 /**
@@ -82,6 +83,13 @@ export const routeLimits: readonly RouteLimit[] = [
     routes: ['POST /admin/api/session'],
     perMinute: () => SIGN_INS_PER_MINUTE,
     message: `Too many sign-in attempts from this address: ${tryLater}`,
+  },
+  {
+    // Setup code guessing (docs/rules/operators.md#the-first-manager).
+    group: 'setup',
+    routes: ['POST /admin/api/setup'],
+    perMinute: () => SETUP_ATTEMPTS_PER_MINUTE,
+    message: `Too many setup attempts from this address: ${tryLater}`,
   },
 ];
 

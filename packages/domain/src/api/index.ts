@@ -17,3 +17,5 @@ export * from './admin.ts';
 export * from './admin-input.ts';
 export * from './order-page.ts';
 export * from './order-page-input.ts';
+export * from './first-manager.ts';
+export * from './first-manager-input.ts';

@@ -132,9 +132,14 @@ describe.each(engines())('operator sign-in on %s', (engine) => {
     expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
       expect.arrayContaining(['GET /admin/api/session', 'DELETE /admin/api/session']),
     );
-    // Every /admin/api/ route is guarded but signing in itself.
+    // Every /admin/api/ route is guarded but signing in itself and the first manager's setup
+    // (docs/rules/operators.md#the-first-manager).
     const open = routesOf(t.app).filter((r) => r.url.startsWith('/admin/api/') && !r.guard);
-    expect(open.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /admin/api/session']);
+    expect(open.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'GET /admin/api/setup',
+      'POST /admin/api/session',
+      'POST /admin/api/setup',
+    ]);
     for (const route of routes) {
       const anonymous: Record<string, string>[] = [{}, { cookie: 'fibre_operator=made-up-token' }];
       for (const headers of anonymous) {

@@ -24,6 +24,7 @@ import { adminActionRoutes } from './actions.ts';
 import { adminMailRoutes } from './mail.ts';
 import { adminOperationRoutes } from './operations.ts';
 import { adminReadRoutes } from './reads.ts';
+import { adminSetupRoutes } from './setup.ts';
 
 /*
  * The operator console's API (docs/rules/operators.md): signing in and out, who is signed in, and
@@ -190,6 +191,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
         return reply.status(204).send();
       },
     }),
+    // The first manager, with the setup code (docs/rules/operators.md#the-first-manager).
+    ...adminSetupRoutes(ctx),
     // Orders and leads, read (docs/rules/operators.md#reading).
     ...adminReadRoutes(ctx),
     // Retry, resolve, cancel (docs/rules/operators.md#acting-on-orders).

@@ -51,6 +51,8 @@ describe('the OpenAPI description at /api/docs', () => {
         'DELETE /admin/api/session',
         'GET /admin/api/operators',
         'POST /admin/api/operators/{email}/unlock',
+        'GET /admin/api/setup',
+        'POST /admin/api/setup',
         'GET /admin/api/orders',
         'GET /admin/api/orders/{id}',
         'GET /admin/api/leads',

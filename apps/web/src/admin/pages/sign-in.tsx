@@ -5,6 +5,7 @@ import { ApiError } from '../api.ts';
 import { secondText } from '../format.ts';
 import { useSession } from '../session.tsx';
 import { ErrorAlert } from '../ui.tsx';
+import { FirstManagerOffer } from './first-manager.tsx';
 
 /**
  * What a failed sign-in says (docs/rules/operator-console.md#signing-in-and-out): each refusal its
@@ -90,6 +91,7 @@ export function SignInPage() {
           </Button>
         </form>
       </div>
+      <FirstManagerOffer />
     </main>
   );
 }
