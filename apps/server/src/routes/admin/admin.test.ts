@@ -288,12 +288,17 @@ describe.each(engines())('operator sign-in on %s', (engine) => {
     const checked = wrong.filter((s) => s === 401).length;
     expect(checked).toBeGreaterThanOrEqual(BOUNDS.email.free - 1);
     expect(checked).toBeLessThanOrEqual(BOUNDS.email.free);
-    // ...and their success did not lift the wait on everyone else.
+    // ...and their success did not take back the wrong ones' count.
     const bound = (await emailBound('amid@example.com'))!;
-    expect(bound.next_at!.getTime()).toBeGreaterThan(t.clock.now.getTime());
-    const elsewhere = await attempt('amid@example.com', PASSWORD);
-    expect(elsewhere.statusCode).toBe(429);
-    expect(elsewhere.json().error).toBe('sign_in_delayed');
+    expect(bound.failures).toBe(checked);
+    // Whether the wrong ones alone reached the free number is a race (the right password's count
+    // may have been among the first ten). When they did, the wait they set stands for everyone else.
+    if (checked === BOUNDS.email.free) {
+      expect(bound.next_at!.getTime()).toBeGreaterThan(t.clock.now.getTime());
+      const elsewhere = await attempt('amid@example.com', PASSWORD);
+      expect(elsewhere.statusCode).toBe(429);
+      expect(elsewhere.json().error).toBe('sign_in_delayed');
+    }
   });
 
   it("a stranger's wrong passwords on schedule, from ever new addresses, cannot keep the staff member out of their own address", async () => {
