@@ -55,7 +55,10 @@ interface BookingCalendarProps {
 /**
  * docs/rules/installation-and-holds.md: two months, weeks starting Monday, en-AU, every date in the
  * zone of the address's state (react-day-picker draws the days in that zone, whatever the browser's
- * own). Days without a free window are disabled. Each day is named by the domain's ordinal label.
+ * own). Days without a free window are disabled. While nothing is known of the months on show,
+ * the days from today on are aria-disabled and described by the status line, and a press on one
+ * goes to onSelect all the same (its owner keeps it until the answer). Each day is named by the
+ * domain's ordinal label.
  *
  * Drawing two months of zoned days is the step's dearest work (about half a second of a desktop
  * CPU): it is memoised, and every object handed to DayPicker keeps its identity while its inputs
@@ -83,7 +86,7 @@ export const BookingCalendar = memo(function BookingCalendar(props: BookingCalen
     };
   }, [timeZone]);
   // While nothing is known, only the days before today are out of reach (docs/rules/
-  // installation-and-holds.md, "While the dates load"): any other may yet have a window.
+  // installation-and-holds.md, the calendar: while the dates load): any other may have a window.
   const today = useMemo(() => dayKeyOf(Date.now(), timeZone), [timeZone]);
   const unavailable = useMemo(
     () =>

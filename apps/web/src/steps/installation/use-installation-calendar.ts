@@ -63,8 +63,9 @@ export function useInstallationCalendar(address: Address) {
   const lastMonth = addMonths(thisMonth, MONTHS_AHEAD);
   const [month, setMonth] = useState(() => (day ?? heldDay)?.slice(0, 7) ?? thisMonth);
   const shown = useQuery(bookingsQuery(provider, region, timeZone, month));
-  // A day chosen while the dates on show are still loading: kept, and chosen or refused once its
-  // month's answer arrives (docs/rules/installation-and-holds.md, "While the dates load").
+  // A day pressed while the dates on show are still loading: kept, and chosen or refused once its
+  // month's answer arrives (docs/rules/installation-and-holds.md, the calendar: while the dates
+  // load).
   const [waiting, setWaiting] = useState<DayKey | null>(null);
   // A day kept that way which turned out to have no free window: the step says so.
   const [refused, setRefused] = useState<DayKey | null>(null);
