@@ -178,8 +178,9 @@ describe('while the dates load', () => {
     await answerBookings(thisMonth, [slot(`${nextMonth}-11`, 8)]);
     await answerBookings(nextMonth, [slot(`${nextMonth}-11`, 8)]);
     const message = `No arrival windows are left on ${dayKeyLabel(later)}. Please choose another date.`;
-    await waitFor(() =>
-      expect(screen.getAllByText(message)[0]?.getAttribute('role')).toBe('status'),
+    await waitFor(
+      () => expect(screen.getAllByText(message)[0]?.getAttribute('role')).toBe('status'),
+      { timeout: 5000 },
     );
     // Not available (aria-disabled while it keeps the focus the press gave it).
     expect(dayButton(later).getAttribute('aria-disabled')).toBe('true');
