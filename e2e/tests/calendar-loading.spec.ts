@@ -8,6 +8,7 @@ import {
   windowButtons,
   type ListedSlot,
 } from '../support/checkout.ts';
+import { expectNoSeriousA11yViolations } from '../support/checks.ts';
 import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -159,6 +160,7 @@ test.describe('while the dates load (bookings answers held back, as on a slow ne
     await expect(day).toBeDisabled();
     await expect(day).toHaveAccessibleDescription(LOADING);
     await captureFromTop(page, 'installation-dates-loading');
+    await expectNoSeriousA11yViolations(page, { label: 'the calendar while its dates load' });
 
     await tap(page, day);
     await expect(page.getByText('Loading arrival windows…')).toBeVisible();
