@@ -1,4 +1,4 @@
-import { dayButtons, toInstallation, windowButtons } from '../support/checkout.ts';
+import { offeredDays, toInstallation, windowButtons } from '../support/checkout.ts';
 import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -18,10 +18,7 @@ test('on a fresh server, the first day pressed as soon as it is offered shows it
   await toInstallation(wizard, addresses.pyrmont, { router: paid });
 
   // Offered: a day button that is neither disabled nor aria-disabled (still loading).
-  const first = dayButtons(wizard)
-    .filter({ visible: true })
-    .and(page.getByRole('button', { disabled: false }))
-    .first();
+  const first = offeredDays(wizard).first();
   await first.click();
   const name = await first.getAttribute('aria-label');
   await expect(
