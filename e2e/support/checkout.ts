@@ -53,6 +53,14 @@ export function dayButtons(wizard: Wizard): Locator {
   return wizard.page.getByRole('grid').getByRole('button');
 }
 
+/**
+ * The days on offer: day buttons neither disabled nor aria-disabled. While the dates load the days
+ * are aria-disabled (docs/rules/installation-and-holds.md), so this waits for the answer.
+ */
+export function offeredDays(wizard: Wizard): Locator {
+  return wizard.page.getByRole('grid').getByRole('button', { disabled: false });
+}
+
 /** The chosen day's arrival windows. */
 export function windowButtons(wizard: Wizard): Locator {
   return wizard.page.getByRole('button', { name: /^Arrival between / });
@@ -65,7 +73,7 @@ export function holdTimer(wizard: Wizard): Locator {
 
 /** Chooses the first day with a free window; answers its name ('Thursday 26th November'). */
 export async function chooseFirstFreeDay(wizard: Wizard): Promise<string> {
-  const day = dayButtons(wizard).and(wizard.page.locator(':enabled')).first();
+  const day = offeredDays(wizard).first();
   await expect(day).toBeVisible();
   const name = (await day.getAttribute('aria-label')) ?? (await day.innerText());
   await day.click();
@@ -133,7 +141,7 @@ export async function expectWelcome(wizard: Wizard): Promise<void> {
  * last. Specs on the shared server choose different days so that their holds never meet.
  */
 export async function chooseFreeDay(wizard: Wizard, which: number | 'last'): Promise<string> {
-  const enabled = dayButtons(wizard).and(wizard.page.locator(':enabled'));
+  const enabled = offeredDays(wizard);
   await expect(enabled.first()).toBeVisible();
   const day = which === 'last' ? enabled.last() : enabled.nth(which);
   const name = (await day.getAttribute('aria-label')) ?? (await day.innerText());

@@ -197,7 +197,10 @@ export function AddressCombobox({
           {text.searchUnavailable(site.supportPhone)}
         </p>
       )}
-      {!down && !loading && open && searched && query && options.length === 0 && (
+      {/* Kept when the field loses focus, until the address changes: removed as a tap on Submit
+          pressed (and took the focus), it moved Submit from under the finger and the tap was lost
+          (docs/rules/address-and-serviceability.md). */}
+      {!down && !loading && searched && query && options.length === 0 && (
         <p className="combobox__empty" aria-hidden="true">
           {text.noMatches}
         </p>

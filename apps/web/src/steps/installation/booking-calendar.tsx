@@ -6,7 +6,7 @@ import {
   type DayKey,
   type MonthKey,
 } from '@fibre/domain';
-import { memo, startTransition, useMemo, type Ref } from 'react';
+import { memo, startTransition, useId, useMemo, type Ref } from 'react';
 import {
   DateLib,
   DayButton,
@@ -37,6 +37,16 @@ interface BookingCalendarProps {
   held: DayKey | null;
   available: ReadonlySet<DayKey>;
   loading: boolean;
+  /**
+   * The months on show have no answer yet: their days (from today on) can be chosen, are marked
+   * aria-disabled and described by the status, and a choice waits for the answer.
+   */
+  datesUnknown?: boolean;
+  /**
+   * The calendar's status line, announced as it changes; 'Loading available dates…' while
+   * loading unless told otherwise.
+   */
+  status?: string;
   /** The date error's id: every day describes itself by it while it shows. */
   errorId: string | undefined;
   ref?: Ref<HTMLDivElement>;
@@ -45,7 +55,10 @@ interface BookingCalendarProps {
 /**
  * docs/rules/installation-and-holds.md: two months, weeks starting Monday, en-AU, every date in the
  * zone of the address's state (react-day-picker draws the days in that zone, whatever the browser's
- * own). Days without a free window are disabled. Each day is named by the domain's ordinal label.
+ * own). Days without a free window are disabled. While nothing is known of the months on show,
+ * the days from today on are aria-disabled and described by the status line, and a press on one
+ * goes to onSelect all the same (its owner keeps it until the answer). Each day is named by the
+ * domain's ordinal label.
  *
  * Drawing two months of zoned days is the step's dearest work (about half a second of a desktop
  * CPU): it is memoised, and every object handed to DayPicker keeps its identity while its inputs
@@ -55,6 +68,9 @@ interface BookingCalendarProps {
  */
 export const BookingCalendar = memo(function BookingCalendar(props: BookingCalendarProps) {
   const { timeZone, available, errorId, ref, onSelect, onMonthChange } = props;
+  const datesUnknown = props.datesUnknown ?? false;
+  const status = props.status ?? (props.loading ? text.loadingDates : '');
+  const statusId = useId();
   // Each drawing asks every day of both months whether it is free, held, today, selected or
   // focused. A day's key in the zone is worked out once per day and time zone, not once per
   // drawing or per answer (bench/README.md, INP on the installation step).
@@ -69,9 +85,15 @@ export const BookingCalendar = memo(function BookingCalendar(props: BookingCalen
       return key;
     };
   }, [timeZone]);
+  // While nothing is known, only the days before today are out of reach (docs/rules/
+  // installation-and-holds.md, the calendar: while the dates load): any other may have a window.
+  const today = useMemo(() => dayKeyOf(Date.now(), timeZone), [timeZone]);
   const unavailable = useMemo(
-    () => (date: Date) => !available.has(keyOf(date)),
-    [available, keyOf],
+    () =>
+      datesUnknown
+        ? (date: Date) => keyOf(date) < today
+        : (date: Date) => !available.has(keyOf(date)),
+    [available, keyOf, datesUnknown, today],
   );
   const dateLib = useMemo(() => zonedComparisons(timeZone), [timeZone]);
   const components = useMemo(
@@ -81,19 +103,24 @@ export const BookingCalendar = memo(function BookingCalendar(props: BookingCalen
       // after the click's frame, and a later click (a window) goes before them.
       MonthGrid: MonthGridWithWeekdays,
       DayButton: function DescribedDayButton(buttonProps: DayButtonProps) {
-        const { onClick, onFocus, onBlur } = buttonProps;
+        const { onClick, onFocus, onBlur, modifiers } = buttonProps;
+        // A day whose windows are still loading is not yet available (aria-disabled, described by
+        // the status line), but a press on it is kept, not lost (the calendar's owner waits).
+        const waiting = Boolean(modifiers.waiting);
+        const describedBy = [errorId, waiting ? statusId : undefined].filter(Boolean).join(' ');
         return (
           <DayButton
             {...buttonProps}
             onClick={(event) => startTransition(() => onClick?.(event))}
             onFocus={(event) => startTransition(() => onFocus?.(event))}
             onBlur={(event) => startTransition(() => onBlur?.(event))}
-            aria-describedby={errorId}
+            aria-disabled={buttonProps['aria-disabled'] ?? (waiting || undefined)}
+            aria-describedby={describedBy || undefined}
           />
         );
       },
     }),
-    [errorId],
+    [errorId, statusId],
   );
   const labels = useMemo(() => {
     const names = new Map<number, string>();
@@ -125,11 +152,19 @@ export const BookingCalendar = memo(function BookingCalendar(props: BookingCalen
   );
   const heldKey = props.held;
   const modifiers = useMemo(
-    () => ({ held: heldKey ? (date: Date) => keyOf(date) === heldKey : undefined }),
-    [heldKey, keyOf],
+    () => ({
+      held: heldKey ? (date: Date) => keyOf(date) === heldKey : undefined,
+      waiting: datesUnknown ? (date: Date) => keyOf(date) >= today : undefined,
+    }),
+    [heldKey, keyOf, datesUnknown, today],
   );
   return (
     <div ref={ref} className="calendar" aria-busy={props.loading}>
+      {/* Always there, so a change is read out; above the months, where a phone shows it. */}
+      <p id={statusId} className="calendar__status" role="status">
+        {status === text.loadingDates && <span className="spinner" aria-hidden="true" />}
+        {status}
+      </p>
       <DayPicker
         mode="single"
         required
@@ -147,19 +182,18 @@ export const BookingCalendar = memo(function BookingCalendar(props: BookingCalen
         }}
         disabled={unavailable}
         modifiers={modifiers}
-        modifiersClassNames={heldClassNames}
+        modifiersClassNames={modifierClassNames}
         labels={labels}
         formatters={formatters}
         hideWeekdays
         dateLib={dateLib}
         components={components}
-        footer={props.loading ? text.loadingDates : undefined}
       />
     </div>
   );
 });
 
-const heldClassNames = { held: 'calendar__held' };
+const modifierClassNames = { held: 'calendar__held', waiting: 'calendar__waiting' };
 
 type Zoned = Date & { timeZone?: string };
 

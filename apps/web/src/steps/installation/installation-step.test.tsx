@@ -135,6 +135,64 @@ describe('the calendar', () => {
   });
 });
 
+// docs/rules/installation-and-holds.md, the calendar: while the dates load, a press is kept.
+describe('while the dates load', () => {
+  const later = `${nextMonth}-10`;
+
+  it('a day pressed before the answer is not yet available, says so, and is chosen when it arrives', async () => {
+    const user = userEvent.setup();
+    renderInWizard(<InstallationStep />, { state: atInstallation });
+    await waitFor(() => expect(server.bookings(nextMonth)).toHaveLength(1));
+    const day = dayButton(later);
+    expect(day.getAttribute('aria-disabled')).toBe('true');
+    expect(day).toHaveProperty('disabled', false);
+    expect(screen.getByText('Loading available dates…').getAttribute('role')).toBe('status');
+    expect(document.getElementById(day.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Loading available dates…',
+    );
+
+    await user.click(day);
+    await screen.findByRole(
+      'heading',
+      { name: `Arrival windows on ${dayKeyLabel(later)}` },
+      { timeout: 5000 },
+    );
+    expect(screen.getByText('Loading arrival windows…')).toBeTruthy();
+    expect(windowButtons()).toHaveLength(0);
+
+    await answerBookings(thisMonth, [slot(later, 8)]);
+    await answerBookings(nextMonth, [slot(later, 8), slot(later, 10)]);
+    await waitFor(() => expect(windowButtons()).toHaveLength(2), { timeout: 5000 });
+    expect(dayButton(later).getAttribute('aria-disabled')).toBeNull();
+    expect(dayButton(later).closest('[role="gridcell"]')?.getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(screen.queryByText('Loading available dates…')).toBeNull();
+  });
+
+  it('a day pressed before the answer that has no window: the status says so, nothing is chosen', async () => {
+    const user = userEvent.setup();
+    renderInWizard(<InstallationStep />, { state: atInstallation });
+    await waitFor(() => expect(server.bookings(nextMonth)).toHaveLength(1));
+    await user.click(dayButton(later));
+    await answerBookings(thisMonth, [slot(`${nextMonth}-11`, 8)]);
+    await answerBookings(nextMonth, [slot(`${nextMonth}-11`, 8)]);
+    const message = `No arrival windows are left on ${dayKeyLabel(later)}. Please choose another date.`;
+    await waitFor(
+      () => expect(screen.getAllByText(message)[0]?.getAttribute('role')).toBe('status'),
+      { timeout: 5000 },
+    );
+    // Not available (aria-disabled while it keeps the focus the press gave it).
+    expect(dayButton(later).getAttribute('aria-disabled')).toBe('true');
+    expect(windowButtons()).toHaveLength(0);
+
+    // Choosing another day clears it.
+    await user.click(dayButton(`${nextMonth}-11`));
+    await waitFor(() => expect(windowButtons()).toHaveLength(1), { timeout: 5000 });
+    expect(screen.queryByText(message)).toBeNull();
+  });
+});
+
 describe('the hold', () => {
   it('holds the chosen window: Continue waits for the answer, then the window is pressed with its countdown', async () => {
     const { user } = await onDay20();

@@ -12,6 +12,9 @@ export const text = {
   pickDateFirst: 'Choose a date to see its arrival windows.',
   noWindows: 'No arrival windows are left on this day. Please choose another date.',
   loadingDates: 'Loading available dates…',
+  loadingWindows: 'Loading arrival windows…',
+  noWindowsOn: (date: string) =>
+    `No arrival windows are left on ${date}. Please choose another date.`,
   loadFailed: 'We couldn’t load the installation times.',
   tryAgain: 'Try again',
   nextMonth: 'Next month',

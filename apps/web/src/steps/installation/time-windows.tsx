@@ -43,8 +43,8 @@ export function TimeWindows(props: TimeWindowsProps) {
   return (
     <div ref={ref} className="time-windows" aria-busy={busy}>
       <h3 className="time-windows__title">{text.windowsOn(dayLabel)}</h3>
-      {slots.length === 0 && !busy ? (
-        <p className="time-windows__empty">{text.noWindows}</p>
+      {slots.length === 0 ? (
+        <p className="time-windows__empty">{busy ? text.loadingWindows : text.noWindows}</p>
       ) : (
         <ul className="time-windows__list">
           {slots.map((slot) => {

@@ -1,4 +1,5 @@
 import {
+  dayKeyLabel,
   dayKeyOf,
   dedupeSlotsByStart,
   firstIssues,
@@ -16,6 +17,7 @@ import { useConfig } from '../../app/config/config-context.tsx';
 import { useDispatch, useStepNavigation, useWizard } from '../../app/store/store-context.tsx';
 import { bookingsKey, bookingsQuery } from './bookings-query.ts';
 import { addMonths } from './month-keys.ts';
+import { text } from './text.ts';
 import type { WindowSlot } from './time-windows.tsx';
 import { useHold } from './use-hold.ts';
 
@@ -61,8 +63,20 @@ export function useInstallationCalendar(address: Address) {
   const lastMonth = addMonths(thisMonth, MONTHS_AHEAD);
   const [month, setMonth] = useState(() => (day ?? heldDay)?.slice(0, 7) ?? thisMonth);
   const shown = useQuery(bookingsQuery(provider, region, timeZone, month));
-  // The chosen day's windows come from its own month, which may no longer be on show.
-  const ofDay = useQuery(bookingsQuery(provider, region, timeZone, day ? monthOf(day) : month));
+  // A day pressed while the dates on show are still loading: kept, and chosen or refused once its
+  // month's answer arrives (docs/rules/installation-and-holds.md, the calendar: while the dates
+  // load).
+  const [waiting, setWaiting] = useState<DayKey | null>(null);
+  // A day kept that way which turned out to have no free window: the step says so.
+  const [refused, setRefused] = useState<DayKey | null>(null);
+  // The chosen (or kept) day's windows come from its own month, which may no longer be on show.
+  const wanted = waiting ?? day;
+  const ofDay = useQuery(
+    bookingsQuery(provider, region, timeZone, wanted ? monthOf(wanted) : month),
+  );
+  // Nothing is known yet of the months on show (their first answer has not arrived): their days
+  // can be chosen, and a choice waits for the answer. A refresh keeps the old answer on show.
+  const datesUnknown = shown.data === undefined && !shown.isError;
 
   // The month after the one on show is fetched before the visitor moves on to it.
   const following = addMonths(month, 1);
@@ -106,8 +120,12 @@ export function useInstallationCalendar(address: Address) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on a press of Continue only, as above
   }, [presses]);
 
-  // Stable, so the memoised calendar is not drawn again on every render.
-  const chooseDay = useCallback(
+  // Whether the months on show are known, read by the (stable) chooseDay below.
+  const unknownRef = useRef(datesUnknown);
+  unknownRef.current = datesUnknown;
+
+  /** Takes the day into the store and brings its windows into view. */
+  const takeDay = useCallback(
     (date: DayKey) => {
       // A transition (bench/README.md, INP on the calendar): drawing two months again for the new
       // day is React's dearest work on the step, and done at once it held the click's next frame
@@ -128,6 +146,41 @@ export function useInstallationCalendar(address: Address) {
     [dispatch],
   );
 
+  // Stable, so the memoised calendar is not drawn again on every render.
+  const chooseDay = useCallback(
+    (date: DayKey) => {
+      setRefused(null);
+      if (unknownRef.current) {
+        setWaiting(date);
+        return;
+      }
+      setWaiting(null);
+      takeDay(date);
+    },
+    [takeDay],
+  );
+
+  // The kept day's month answered: the day is chosen when it has a free window, else refused (and
+  // the step says so). A failed answer shows the failure's alert instead.
+  useEffect(() => {
+    if (!waiting) return;
+    if (ofDay.data) {
+      setWaiting(null);
+      if (ofDay.data.get(waiting)?.length) takeDay(waiting);
+      else setRefused(waiting);
+    } else if (ofDay.isError) {
+      setWaiting(null);
+    }
+  }, [waiting, ofDay.data, ofDay.isError, takeDay]);
+
+  // The calendar's status line, read out as it changes.
+  const status = refused
+    ? text.noWindowsOn(dayKeyLabel(refused))
+    : loading
+      ? text.loadingDates
+      : '';
+  const shownDay = waiting ?? refused ?? day;
+
   return {
     timeZone,
     /** The zone's city, as the step names it: 'Sydney'. */
@@ -138,11 +191,13 @@ export function useInstallationCalendar(address: Address) {
       onMonthChange: setMonth,
       firstMonth: thisMonth,
       lastMonth,
-      selected: day,
+      selected: waiting ?? day,
       onSelect: chooseDay,
       held: heldDay,
       available,
       loading,
+      datesUnknown,
+      status,
       errorId: dateErrorId,
     },
     /** The windows could not be loaded: an alert with Try again (`refresh`). */
@@ -150,11 +205,11 @@ export function useInstallationCalendar(address: Address) {
     refresh,
     windows: {
       ref: windowsRef,
-      day,
-      slots: windows,
+      day: shownDay,
+      slots: shownDay === day ? windows : [],
       heldId: held?.booking_id ?? null,
       pendingId: hold.pendingId,
-      busy: loading || ofDay.isFetching || hold.pendingId !== null,
+      busy: waiting !== null || loading || ofDay.isFetching || hold.pendingId !== null,
       errorId: timeErrorId,
       onChoose: hold.choose,
     },
