@@ -116,6 +116,25 @@ export default tseslint.config(
     },
   },
   {
+    // A lazily loaded part is asked for twice before it says it did not load.
+    files: ['apps/web/src/**'],
+    ignores: ['apps/web/src/app/shell/lazy-with-retry.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react',
+              importNames: ['lazy'],
+              message: 'Use lazyWithRetry (apps/web/src/app/shell/lazy-with-retry.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The step map is the one file of app/ that imports the steps (lazily, one chunk each).
     files: ['apps/web/src/app/**'],
     ignores: ['apps/web/src/app/shell/steps.ts'],

@@ -11,7 +11,7 @@ import { errorReporterFor, type ErrorReporter } from './adapters/error-reporting
 import { halfConfigured } from './services.ts';
 import { errorHandlers, frameworkErrors } from './error-handler.ts';
 import { inputGuard } from './input-guard.ts';
-import { loggerOptions } from './logging.ts';
+import { loggerOptions, routeWords } from './logging.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { registerMetrics } from './metrics/register.ts';
 import { registerInFlightLimits } from './plugins/in-flight.ts';
@@ -87,13 +87,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metrics: createMetrics(),
     firstManager: createFirstManagerSetup(options.database),
   };
+  // The words of the app's routes: what the log keeps of a path no route matched (logging.ts).
+  const words = routeWords();
   const app = Fastify({
     // Settings a caller passes (a test's stream) go on top of the ones that keep data out.
     logger:
       options.logger === false
         ? false
         : {
-            ...loggerOptions(config),
+            ...loggerOptions(config, words),
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     bodyLimit: 64 * 1024,
@@ -106,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   said.log = app.log;
   app.decorate('firstManager', ctx.firstManager);
+  app.addHook('onRoute', words.learn);
   for (const note of halfConfigured(config)) app.log.warn(note);
   if (!options.catalogue) app.addHook('onClose', () => catalogue.close());
 

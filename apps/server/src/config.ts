@@ -106,6 +106,8 @@ const envSchema = z.object({
   /** How many generated street addresses the embedded address index holds. */
   ADDRESS_INDEX_SIZE: count(100_000, 5_000_000),
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
+  // The pages and the files of their build: their own budget, not the API's (010-limits.md).
+  PAGES_PER_MINUTE: positiveInt(6000),
   TRUST_PROXY: trustProxy,
   // Per-route limits on top of RATE_LIMIT_PER_MINUTE (docs/decisions/010-limits.md).
   CODE_CHECKS_PER_MINUTE: positiveInt(10),
@@ -214,6 +216,8 @@ export interface Config {
   /** AUTOCOMPLETE_KEPT: searches whose answers are kept per instance; 0 keeps none. */
   autocompleteKept: number;
   rateLimitPerMinute: number;
+  /** PAGES_PER_MINUTE: the pages and their files, per client address, apart from the API's. */
+  pagesPerMinute: number;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses / CIDRs. */
   trustProxy: false | number | string[];
   /** Per client address (docs/decisions/010-limits.md). */
@@ -325,6 +329,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     autocompleteTimeoutMs: e.AUTOCOMPLETE_TIMEOUT_MS,
     autocompleteKept: e.AUTOCOMPLETE_KEPT,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    pagesPerMinute: e.PAGES_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     limits: {
       codeChecksPerMinute: e.CODE_CHECKS_PER_MINUTE,

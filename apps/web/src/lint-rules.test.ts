@@ -79,3 +79,20 @@ describe('import boundaries in the wizard', () => {
     ]);
   });
 });
+
+describe('lazily loaded parts', () => {
+  const bare = [
+    "import { lazy } from 'react';",
+    "export const Part = lazy(() => import('./part.tsx'));",
+  ].join('\n');
+
+  it("refuses React's lazy(), which never asks for a failed chunk again", async () => {
+    expect(await findings(bare, 'apps/web/src/steps/build-plan/example.tsx')).toEqual([
+      expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .* Use lazyWithRetry/),
+    ]);
+  });
+
+  it('allows it in lazyWithRetry itself', async () => {
+    expect(await findings(bare, 'apps/web/src/app/shell/lazy-with-retry.ts')).toEqual([]);
+  });
+});

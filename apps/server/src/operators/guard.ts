@@ -14,7 +14,8 @@ const signedIn = new WeakMap<FastifyRequest, SignedIn>();
 /** The operator a guarded route's request was let through for. */
 export function operatorOf(request: FastifyRequest): SignedIn {
   const session = signedIn.get(request);
-  if (!session) throw new Error(`${request.method} ${request.url} has no operator guard`);
+  if (!session)
+    throw new Error(`${request.method} ${request.routeOptions.url} has no operator guard`);
   return session;
 }
 

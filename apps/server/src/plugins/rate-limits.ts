@@ -8,8 +8,9 @@ import { SETUP_ATTEMPTS_PER_MINUTE } from '../operators/first-manager.ts';
 import { firstConnection, rateLimitRedis, resilientStore } from './rate-limit-store.ts';
 
 /**
- * The request limits (docs/decisions/010-limits.md): RATE_LIMIT_PER_MINUTE over every route but
- * the health checks, and on top of it a tighter budget for the routes an attacker would repeat
+ * The request limits (docs/decisions/010-limits.md): RATE_LIMIT_PER_MINUTE over every API route
+ * but the health checks, PAGES_PER_MINUTE over the pages and the files of their build, and on top
+ * of the API's a tighter budget for the routes an attacker would repeat
  * (guessing codes, hoarding installation windows, testing cards, flooding leads and orders).
  * Every count is per client address, which is the socket's unless TRUST_PROXY names the proxies
  * allowed to say otherwise. Counts are shared through Redis when REDIS_URL is set.
@@ -94,6 +95,15 @@ export const routeLimits: readonly RouteLimit[] = [
 ];
 
 /**
+ * The API's paths (010-limits.md): these count against RATE_LIMIT_PER_MINUTE. Every other route
+ * is a page (the wizard's `/`, the console's `/admin`, the order page's `/order/{token}`) or a
+ * file of their build (`/assets/...`), counted against PAGES_PER_MINUTE instead: one page load is
+ * the page and tens of files, and visitors behind one address share its budgets.
+ */
+export const isApiPath = (url: string): boolean =>
+  /^\/(api|portal|admin\/api)(\/|$)/.test(url) || url === '/metrics';
+
+/**
  * Fastify's trustProxy for TRUST_PROXY. This Fastify trusts no hop for a bare number (it cannot
  * check the peer), so a hop count becomes the proxy-addr rule it stands for: the nearest n hops
  * are proxies. That holds only when the server is reachable through those proxies alone; naming
@@ -125,6 +135,26 @@ export async function registerRateLimits(
   const store = resilientStore(redis, `rl:${config.provider.code}:`, app.log, where);
   // Start counting in Redis from the first request, not after a reconnect.
   if (redis) await firstConnection(redis);
+
+  // Before the plugin's own onRoute hook, which reads each route's rateLimit: a page's route gets
+  // the pages' budget in place of the API's.
+  const pages = {
+    max: config.pagesPerMinute,
+    timeWindow: 60_000,
+    groupId: 'pages',
+    errorResponseBuilder: () => {
+      metrics.rateLimited('pages');
+      return new HttpError(
+        429,
+        'rate_limited',
+        `Too many page loads from this address: ${tryLater}`,
+      );
+    },
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.config?.rateLimit === undefined && !isApiPath(route.url))
+      route.config = { ...route.config, rateLimit: pages };
+  });
 
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,

@@ -117,6 +117,12 @@ export interface RouteDefinition<
   before?: (request: FastifyRequest) => void;
   /** Not rate-limited (health checks: a load balancer must get the truth). */
   unlimited?: boolean;
+  /**
+   * Path parameters whose values the log may show (logging.ts): only those that name no person
+   * and open nothing, such as the provider's code or a state. Every other one is logged as its
+   * name, `[token]` (docs/decisions/008-server-input.md).
+   */
+  loggedParams?: readonly string[];
   /** The answers the route itself gives; the ones every route may give are added (below). */
   responses: R;
   handler: (
@@ -250,7 +256,10 @@ export function registerDefined(app: FastifyInstance, routes: AnyRoute[]): void 
     const options: RouteOptions = {
       method: route.method,
       url: route.url,
-      ...(route.unlimited ? { config: { rateLimit: false } } : {}),
+      config: {
+        ...(route.unlimited ? { rateLimit: false } : {}),
+        ...(route.loggedParams ? { loggedParams: route.loggedParams } : {}),
+      },
       ...(route.guard ? { preHandler: route.guard } : {}),
       handler: async (request, reply) => {
         if (route.params) request.params = parse(route.params, request.params);

@@ -1,11 +1,12 @@
-import { StrictMode, Suspense, lazy } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { lazyWithRetry } from '../app/shell/lazy-with-retry.ts';
 import '../app/styles/global.css';
 import './admin.css';
 
 // The console is its own entry (admin.html), and its pages load lazily after this small shell
 // (docs/rules/operator-console.md); nothing here is in the wizard's bundle.
-const Console = lazy(() => import('./console.tsx'));
+const Console = lazyWithRetry(() => import('./console.tsx'));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,11 +1,12 @@
-import { StrictMode, Suspense, lazy } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { lazyWithRetry } from '../app/shell/lazy-with-retry.ts';
 import '../app/styles/global.css';
 import '../app/styles/layout.css';
 
 // The order page is its own entry (order.html, docs/rules/order-page.md); what it shows loads
 // lazily after this small shell, and nothing here is in the wizard's bundle.
-const OrderPageApp = lazy(() => import('./order-page-app.tsx'));
+const OrderPageApp = lazyWithRetry(() => import('./order-page-app.tsx'));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -108,6 +108,7 @@ export function addressRoutes(app: FastifyInstance, ctx: AppContext): void {
     defineRoute({
       method: 'GET',
       url: '/portal/api/v1/buildings/:id',
+      loggedParams: ['id'],
       operationId: 'getBuilding',
       summary: 'Billing portal: a building by its _id',
       tags: ['buildings'],

@@ -36,6 +36,7 @@ export function offerRoutes(app: FastifyInstance, ctx: AppContext): void {
     defineRoute({
       method: 'GET',
       url: '/api/v1/public/building/:code/campaign',
+      loggedParams: ['code'],
       operationId: 'getBuildingCampaign',
       summary: "The building's running campaign; 404 with status 'resource not found' when none",
       tags: ['offers'],
@@ -78,6 +79,7 @@ export function offerRoutes(app: FastifyInstance, ctx: AppContext): void {
     defineRoute({
       method: 'POST',
       url: '/api/v1/:provider/coupon',
+      loggedParams: ['provider'],
       operationId: 'validateCoupon',
       summary: 'Validates a coupon code for the chosen plans; 202 when valid',
       tags: ['offers'],
@@ -101,6 +103,7 @@ export function offerRoutes(app: FastifyInstance, ctx: AppContext): void {
     defineRoute({
       method: 'GET',
       url: '/api/v1/:provider/coupon/:code',
+      loggedParams: ['provider'],
       operationId: 'getCoupon',
       summary: 'Fetches a coupon by code, for a plan',
       tags: ['offers'],
@@ -124,6 +127,7 @@ export function offerRoutes(app: FastifyInstance, ctx: AppContext): void {
     defineRoute({
       method: 'GET',
       url: '/api/v1/:provider/referral/:code',
+      loggedParams: ['provider'],
       operationId: 'checkReferral',
       summary: 'Checks a referral or sales code; 202 when valid',
       tags: ['offers'],

@@ -26,6 +26,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
     defineRoute({
       method: 'POST',
       url: '/api/v1/:provider/install',
+      loggedParams: ['provider'],
       operationId: 'placeOrder',
       summary:
         'Places the order: consumes the hold, books the installation and starts billing in one unit of work',

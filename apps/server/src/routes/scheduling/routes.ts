@@ -54,6 +54,7 @@ export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
     defineRoute({
       method: 'GET',
       url: '/api/v1/:provider/bookings/:state',
+      loggedParams: ['provider', 'state'],
       operationId: 'listBookingSlots',
       summary:
         'Free installation slots of a state: one per free crew per window, starting in [from, to)',
@@ -94,6 +95,7 @@ export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
     defineRoute({
       method: 'POST',
       url: '/api/v1/:provider/reservations',
+      loggedParams: ['provider'],
       operationId: 'holdSlot',
       summary: 'Hold a slot’s window for RESERVATION_HOLD_SECONDS',
       tags: ['scheduling'],
@@ -125,6 +127,7 @@ export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
     defineRoute({
       method: 'DELETE',
       url: '/api/v1/:provider/reservations/:reservation_id',
+      loggedParams: ['provider'],
       operationId: 'releaseHold',
       summary:
         'Release a held slot; releasing twice is harmless. A hold taken with X-Hold-Session needs the same header',
@@ -152,6 +155,7 @@ export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
     defineRoute({
       method: 'POST',
       url: '/api/v1/:provider/reservations/:reservation_id/extend',
+      loggedParams: ['provider'],
       operationId: 'extendHold',
       summary:
         'Renew a live hold once for another RESERVATION_HOLD_SECONDS from now. A hold taken with X-Hold-Session needs the same header',

@@ -1,32 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-support/app.ts';
-
-function fakeBuild({ console: withConsole = false, order = false } = {}): string {
-  const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-  mkdirSync(join(dist, 'assets'));
-  writeFileSync(
-    join(dist, 'index.html'),
-    '<!doctype html><html><head><title>Wizard</title><script type="module" src="/assets/main-abc123.js"></script></head><body></body></html>',
-  );
-  writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
-  if (withConsole) {
-    writeFileSync(
-      join(dist, 'admin.html'),
-      '<!doctype html><html><head><title>Console</title><script type="module" src="/assets/admin-def456.js"></script></head><body></body></html>',
-    );
-    writeFileSync(join(dist, 'assets', 'admin-def456.js'), 'console.log(2)');
-  }
-  if (order) {
-    writeFileSync(
-      join(dist, 'order.html'),
-      '<!doctype html><html><head><title>Your order</title><script type="module" src="/assets/order-0a1b2c.js"></script></head><body></body></html>',
-    );
-  }
-  return dist;
-}
+import { fakeBuild } from '../../test-support/web-build.ts';
 
 const scriptSrc = (csp: unknown) =>
   String(csp)

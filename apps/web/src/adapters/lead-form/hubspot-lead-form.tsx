@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { createLead } from '../../app/api/later-endpoints.ts';
 import { logError } from '../../app/api/log.ts';
 import { useConfig } from '../../app/config/config-context.tsx';
+import { lazyWithRetry } from '../../app/shell/lazy-with-retry.ts';
 import { Skeleton } from '../../app/ui/skeleton.tsx';
 import { formElement, loadHubSpotForms } from './hubspot-forms.ts';
 import {
@@ -14,7 +15,7 @@ import type { LeadFormProps } from './lead-form.ts';
 import { LeadIntro, LeadThanks } from './lead-texts.tsx';
 import './hubspot-lead-form.css';
 
-const EmbeddedLeadForm = lazy(() =>
+const EmbeddedLeadForm = lazyWithRetry(() =>
   import('./embedded-lead-form.tsx').then((m) => ({ default: m.EmbeddedLeadForm })),
 );
 

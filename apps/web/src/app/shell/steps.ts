@@ -1,9 +1,11 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import type { WizardStep } from '@fibre/domain';
+import { lazyWithRetry } from './lazy-with-retry.ts';
 
 /*
  * One lazily loaded chunk per step folder: the first screen downloads only the address step.
- * Steps never import each other; this map is the only place that knows them all.
+ * Steps never import each other; this map is the only place that knows them all. A chunk that
+ * fails to load is asked for once more before the step says it did not load (lazy-with-retry.ts).
  */
 
 type Step = LazyExoticComponent<ComponentType>;
@@ -13,7 +15,7 @@ type Step = LazyExoticComponent<ComponentType>;
  * (app/query/with-queries.tsx): the query library arrives with the second step, not the first.
  */
 const withQueries = (load: () => Promise<ComponentType>): Step =>
-  lazy(async () => {
+  lazyWithRetry(async () => {
     const [{ withQueries: wrap }, Component] = await Promise.all([
       import('../query/with-queries.tsx'),
       load(),
@@ -21,7 +23,7 @@ const withQueries = (load: () => Promise<ComponentType>): Step =>
     return { default: wrap(Component) };
   });
 
-const checkAddress = lazy(() =>
+const checkAddress = lazyWithRetry(() =>
   import('../../steps/check-address/check-address-step.tsx').then((m) => ({
     default: m.CheckAddressStep,
   })),

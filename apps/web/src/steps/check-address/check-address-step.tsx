@@ -1,11 +1,12 @@
 import { isAddressSelectable, type Place } from '@fibre/domain';
-import { lazy, Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   createAddressSearch,
   type AddressPrediction,
 } from '../../adapters/address-search/address-search.ts';
 import { useConfig } from '../../app/config/config-context.tsx';
 import { CheckIcon } from '../../app/shell/icons.tsx';
+import { lazyWithRetry } from '../../app/shell/lazy-with-retry.ts';
 import { StepHeading } from '../../app/shell/step-focus.tsx';
 import { useDispatch, useWizard } from '../../app/store/store-context.tsx';
 import { Button } from '../../app/ui/button.tsx';
@@ -17,7 +18,7 @@ import './check-address.css';
 // The availability dialog, and the dialog library under it, load when an address is checked, not
 // with the first screen (bench/README.md: the address step's JavaScript).
 const loadDialog = () => import('./availability-dialog.tsx');
-const AvailabilityDialog = lazy(() =>
+const AvailabilityDialog = lazyWithRetry(() =>
   loadDialog().then((m) => ({ default: m.AvailabilityDialog })),
 );
 

@@ -1,7 +1,8 @@
 import type { Address } from '@fibre/domain';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { leadFormFor } from '../../adapters/lead-form/lead-form.ts';
 import { useConfig } from '../../app/config/config-context.tsx';
+import { lazyWithRetry } from '../../app/shell/lazy-with-retry.ts';
 import { Button } from '../../app/ui/button.tsx';
 import { Skeleton } from '../../app/ui/skeleton.tsx';
 import { text } from './text.ts';
@@ -12,7 +13,7 @@ export function NotAvailableBody({ address }: { address: Address }) {
   const [registering, setRegistering] = useState(false);
   const LeadForm = useMemo(() => {
     const adapter = leadFormFor(site.adapters.leadForm);
-    return lazy(() => adapter.load().then((component) => ({ default: component })));
+    return lazyWithRetry(() => adapter.load().then((component) => ({ default: component })));
   }, [site]);
 
   if (registering) {

@@ -1,5 +1,5 @@
 import { arrivalWindowText, dateLabel, isCouponFieldHidden, stateTimeZone } from '@fibre/domain';
-import { lazy, startTransition, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { startTransition, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { cardTokeniserFor } from '../../adapters/card-tokeniser/card-tokeniser.ts';
 import { useConfig } from '../../app/config/config-context.tsx';
 import { HoldExtension } from '../../app/hold/hold-extension.tsx';
@@ -7,6 +7,7 @@ import { HoldTimer } from '../../app/hold/hold-timer.tsx';
 import { ReservationTimedOutDialog } from '../../app/hold/reservation-timed-out-dialog.tsx';
 import { useHoldCountdown } from '../../app/hold/use-hold-countdown.ts';
 import { OrderSummary } from '../../app/order-summary/order-summary.tsx';
+import { lazyWithRetry } from '../../app/shell/lazy-with-retry.ts';
 import { StepHeading } from '../../app/shell/step-focus.tsx';
 import { useDispatch, useWizard } from '../../app/store/store-context.tsx';
 import { Alert } from '../../app/ui/alert.tsx';
@@ -69,7 +70,7 @@ export function PaymentStep() {
   const { errors } = form.formState;
   const CardFields = useMemo(
     () =>
-      lazy(() =>
+      lazyWithRetry(() =>
         cardTokeniserFor(site.adapters.cardTokeniser)
           .load()
           .then((c) => ({ default: c })),
