@@ -6,7 +6,7 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Modules that do I/O; packages/domain must stay pure (STYLE.md: the clock and ids are passed in).
+// Modules that do I/O; packages/domain must stay pure (docs/decisions/001-stack.md: no I/O, no clock, no randomness).
 const ioModules = [
   'fs',
   'fs/*',
