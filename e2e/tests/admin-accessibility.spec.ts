@@ -49,7 +49,7 @@ test('every console page, signed out and in, with an order, a live hold and a le
   await ops.page.getByLabel('Email', { exact: true }).fill(manager.email);
   await ops.page.getByLabel('Password', { exact: true }).fill('not the password');
   await ops.button('Sign in').click();
-  await expect(ops.alert).toContainText('The email or password is not right');
+  await expect(ops.alert).toContainText('Wrong email or password.');
   await inspect(ops.page, 'console-sign-in-refused');
 
   await ops.signIn(manager);
