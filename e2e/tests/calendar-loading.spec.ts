@@ -28,7 +28,7 @@ const status = (page: Page, text: string) => page.getByRole('status').filter({ h
 interface SlowBookings {
   /** How many bookings answers were let through. */
   answered: () => number;
-  /** From now on, answers wait for `release()` instead of DELAY_MS. */
+  /** From now on, answers wait for `release()` as well as DELAY_MS. */
   hold: () => void;
   /** Lets through the answers held so far. */
   release: () => void;
@@ -40,10 +40,10 @@ async function slowBookings(page: Page, { held = false } = {}): Promise<SlowBook
   let holding = held;
   let waiting: (() => void)[] = [];
   await page.route(BOOKINGS, async (route) => {
-    await new Promise<void>((resolve) => {
-      if (holding) waiting.push(resolve);
-      else setTimeout(resolve, DELAY_MS);
-    });
+    // Never sooner than DELAY_MS; held ones also wait for release().
+    const delay = new Promise<void>((resolve) => setTimeout(resolve, DELAY_MS));
+    if (holding) await new Promise<void>((resolve) => waiting.push(resolve));
+    await delay;
     await route.continue();
     answered += 1;
   });
@@ -122,12 +122,14 @@ test.describe('while the dates load (bookings answers held back, as on a slow ne
       ...(await freeDays(request, addMonths(month, 1))),
     ];
     expect(free.length).toBeGreaterThan(0);
-    await slowBookings(page);
+    // Held past DELAY_MS until the press, so that a busy machine cannot answer before it.
+    const slow = await slowBookings(page, { held: true });
     await toInstallation(wizard, addresses.pyrmont, { router: paid });
 
     const day = dayNamed(page, free[0]!);
     await expect(day).toBeVisible();
     expect(await tap(page, day), 'the press came while the dates loaded').toBe(true);
+    slow.release();
 
     // The press was kept: once the answer is in, the day is chosen and its windows show.
     await expect(windowButtons(wizard).first()).toBeVisible();
