@@ -148,6 +148,8 @@ test.describe('while the dates load (bookings answers held back, as on a slow ne
     page,
     request,
   }) => {
+    // axe and screenshots at two widths: near a minute on a busy machine.
+    test.slow();
     const month = monthKeyOf(Date.now(), ZONE);
     const free = [
       ...(await freeDays(request, month)),
