@@ -44,7 +44,7 @@ test('the first manager is made at /admin with the printed setup code, then sign
 
   await form.getByLabel('Setup code').fill(code);
   await form.getByRole('button', { name: 'Create the manager and sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('newcomer@example.com (manager)')).toBeVisible();
 
   // Setup is over: the offer is gone, the code opens nothing, and the manager signs in as usual.
@@ -58,5 +58,5 @@ test('the first manager is made at /admin with the printed setup code, then sign
   await page.getByLabel('Email', { exact: true }).fill('newcomer@example.com');
   await page.getByLabel('Password', { exact: true }).fill('a long enough password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible({ timeout: 30_000 });
 });
