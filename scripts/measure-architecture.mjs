@@ -1,0 +1,115 @@
+// Measures the shape of the code base (docs/rules/README.md, "Where things live"): how many entries sit at
+// the server's top level, which server folders import each other, how many functions run past 100
+// lines, and the median lines per source file of the server, the web app and the domain.
+// Usage: node scripts/measure-architecture.mjs [--json]
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
+const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
+const parts = {
+  server: 'apps/server/src',
+  web: 'apps/web/src',
+  domain: 'packages/domain/src',
+};
+
+const isSource = (name) => /\.(ts|tsx)$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name) && !name.endsWith('.d.ts');
+
+function walk(dir) {
+  const out = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name === 'node_modules' || entry.name === 'test-support' || entry.name === 'stand-ins') continue;
+      out.push(...walk(path));
+    } else if (isSource(entry.name)) out.push(path);
+  }
+  return out;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function lineCount(text) {
+  return text.split('\n').filter((line) => line.trim() !== '').length;
+}
+
+// Every function-like node whose body spans more than 100 lines (first to last line inclusive).
+function longFunctions(file, text) {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found = [];
+  const visit = (node) => {
+    if (ts.isFunctionLike(node) && node.body) {
+      const start = source.getLineAndCharacterOfPosition(node.getStart()).line;
+      const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
+      if (end - start + 1 > 100) found.push({ file: relative(root, file), line: start + 1, lines: end - start + 1 });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+// Relative imports of a file, resolved to paths.
+function importsOf(file, text) {
+  const specifiers = [...text.matchAll(/(?:import|export)[^'"`]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g)];
+  return specifiers.map((m) => resolve(dirname(file), m[1] ?? m[2]));
+}
+
+function serverFolderPairs(files) {
+  const base = resolve(root, parts.server);
+  const folderOf = (path) => {
+    const rel = relative(base, path);
+    if (rel.startsWith('..')) return null;
+    const segments = rel.split('/');
+    return segments.length > 1 ? segments[0] : null; // a file at the root belongs to no folder
+  };
+  const edges = new Set();
+  for (const file of files) {
+    const from = folderOf(file);
+    if (!from) continue;
+    for (const target of importsOf(file, readFileSync(file, 'utf8'))) {
+      const to = folderOf(target);
+      if (to && to !== from) edges.add(`${from}→${to}`);
+    }
+  }
+  const pairs = [];
+  for (const edge of edges) {
+    const [a, b] = edge.split('→');
+    if (a < b && edges.has(`${b}→${a}`)) pairs.push(`${a} ⇄ ${b}`);
+  }
+  return pairs.sort();
+}
+
+const result = { topLevelServerEntries: 0, serverFolderPairs: [], functionsOver100Lines: [], medianLines: {} };
+result.topLevelServerEntries = readdirSync(resolve(root, parts.server)).filter((name) => {
+  const stat = statSync(resolve(root, parts.server, name));
+  return stat.isDirectory() || isSource(name);
+}).length;
+for (const [name, dir] of Object.entries(parts)) {
+  const files = walk(resolve(root, dir));
+  const counts = [];
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    counts.push(lineCount(text));
+    result.functionsOver100Lines.push(...longFunctions(file, text));
+  }
+  result.medianLines[name] = { files: files.length, median: median(counts) };
+  if (name === 'server') result.serverFolderPairs = serverFolderPairs(files);
+}
+
+if (process.argv.includes('--json')) {
+  console.log(JSON.stringify(result, null, 2));
+} else {
+  console.log(`Top-level entries of ${parts.server} (folders and source files): ${result.topLevelServerEntries}`);
+  console.log(`Server folder pairs that import each other: ${result.serverFolderPairs.length}`);
+  for (const pair of result.serverFolderPairs) console.log(`  ${pair}`);
+  console.log(`Functions over 100 lines: ${result.functionsOver100Lines.length}`);
+  for (const f of result.functionsOver100Lines) console.log(`  ${f.file}:${f.line} (${f.lines} lines)`);
+  for (const [name, m] of Object.entries(result.medianLines)) {
+    console.log(`Median non-blank lines per source file, ${name}: ${m.median} (${m.files} files)`);
+  }
+}
