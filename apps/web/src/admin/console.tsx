@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button } from '../app/ui/button.tsx';
+import { Button } from '../shared/ui/button.tsx';
 import { ApiError } from './api.ts';
 import { AttentionPage } from './pages/attention.tsx';
 import { HoldsPage } from './pages/holds.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Alert } from '../app/ui/alert.tsx';
-import { Button } from '../app/ui/button.tsx';
+import { Alert } from '../shared/ui/alert.tsx';
+import { Button } from '../shared/ui/button.tsx';
 import { messageOf } from './api.ts';
 
 /** An error's message in role=alert, focused when it appears (docs/rules/operator-console.md). */

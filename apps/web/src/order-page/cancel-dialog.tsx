@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Modal } from '../app/modal/modal.tsx';
-import { Alert } from '../app/ui/alert.tsx';
-import { Button } from '../app/ui/button.tsx';
+import { Modal } from '../shared/modal/modal.tsx';
+import { Alert } from '../shared/ui/alert.tsx';
+import { Button } from '../shared/ui/button.tsx';
 import { text } from './text.ts';
 import { useOrderChange } from './use-order.ts';
 

@@ -1,6 +1,6 @@
 import type { OrderPageAnswer, ReservationBody } from '@fibre/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { cancelOrder, fetchOrder, rescheduleOrder } from './api.ts';
+import { cancelOrder, fetchOrder, rescheduleOrder } from '../shared/api/order-page.ts';
 
 /*
  * The order, in the page's query cache, and its two changes (docs/rules/order-page.md). A change's

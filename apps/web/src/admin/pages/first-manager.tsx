@@ -5,8 +5,8 @@ import {
   type FirstManager,
 } from '@fibre/domain';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button } from '../../app/ui/button.tsx';
-import { Field } from '../../app/ui/field.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { Field } from '../../shared/ui/field.tsx';
 import { ApiError, call } from '../api.ts';
 import { useSession } from '../session.tsx';
 import { ErrorAlert } from '../ui.tsx';

@@ -1,7 +1,7 @@
 import { adminHoldsAnswer } from '@fibre/domain';
 import { stateTimeZone } from '@fibre/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button } from '../../app/ui/button.tsx';
+import { Button } from '../../shared/ui/button.tsx';
 import { call } from '../api.ts';
 import { timeText, whenText } from '../format.ts';
 import { useOperator } from '../session.tsx';

@@ -5,7 +5,7 @@ import {
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
-import { Button } from '../../app/ui/button.tsx';
+import { Button } from '../../shared/ui/button.tsx';
 import { call } from '../api.ts';
 import { whenText } from '../format.ts';
 import { useOperator } from '../session.tsx';

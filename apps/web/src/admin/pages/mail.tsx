@@ -1,6 +1,6 @@
 import { adminMailAnswer, type AdminMail } from '@fibre/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Button } from '../../app/ui/button.tsx';
+import { Button } from '../../shared/ui/button.tsx';
 import { call, messageOf } from '../api.ts';
 import { whenText } from '../format.ts';
 import { Empty, ErrorAlert, Loading, TableScroll } from '../ui.tsx';

@@ -1,8 +1,8 @@
 import { adminOrdersAnswer } from '@fibre/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
-import { Button } from '../../app/ui/button.tsx';
-import { Field } from '../../app/ui/field.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { Field } from '../../shared/ui/field.tsx';
 import { call } from '../api.ts';
 import { dayStart } from '../format.ts';
 import { useLocation, useNavigate } from '../router.tsx';

@@ -1,7 +1,7 @@
 import { adminScheduleAnswer, AU_STATES } from '@fibre/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Field } from '../../app/ui/field.tsx';
+import { Field } from '../../shared/ui/field.tsx';
 import { call } from '../api.ts';
 import { CONSOLE_ZONE, timeText, todayIn } from '../format.ts';
 import { Link } from '../router.tsx';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../app/ui/button.tsx';
-import { Field } from '../../app/ui/field.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { Field } from '../../shared/ui/field.tsx';
 import { ApiError } from '../api.ts';
 import { secondText } from '../format.ts';
 import { useSession } from '../session.tsx';

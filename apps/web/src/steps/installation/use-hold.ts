@@ -1,11 +1,11 @@
 import type { Address, Reservation } from '@fibre/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { createReservation, releaseReservation } from '../../app/api/later-endpoints.ts';
-import { useConfig } from '../../app/config/config-context.tsx';
-import type { HeldSlot } from '../../app/store/state.ts';
-import { useDispatch, useWizard } from '../../app/store/store-context.tsx';
-import type { WindowSlot } from './time-windows.tsx';
+import { createReservation, releaseReservation } from '../../shared/api/scheduling.ts';
+import { useConfig } from '../../shared/config/config-context.tsx';
+import type { HeldSlot } from '../../shared/store/state.ts';
+import { useDispatch, useWizard } from '../../shared/store/store-context.tsx';
+import type { WindowSlot } from '../../shared/booking-calendar/time-windows.tsx';
 
 /** A hold that was not granted; after a 429, with the server's own message to show. */
 class HoldRefused extends Error {
