@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../shared/ui/button.tsx';
-import { ApiError } from './api.ts';
+import { ApiError } from '../shared/api/http.ts';
 import { consolePages, pageAt, sees } from './pages.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
 import { Link, Router, useLocation } from './router.tsx';

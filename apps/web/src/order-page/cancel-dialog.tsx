@@ -46,7 +46,7 @@ export function CancelDialog({ token, when, open, onOpenChange, onCancelled, ret
       {cancel.error && (
         <div ref={errorRef} tabIndex={-1} className="order-page__notice">
           <Alert tone="danger">
-            <p>{cancel.error.message ?? text.changeFailed}</p>
+            <p>{cancel.error.message}</p>
           </Alert>
         </div>
       )}

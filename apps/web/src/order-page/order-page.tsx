@@ -47,7 +47,7 @@ export function OrderPage({ token }: { token: string }) {
         <h1 className="step-heading">{text.heading}</h1>
         <Alert tone="danger" className="order-page__alert">
           <div>
-            <p>{load.message ?? text.loadFailed}</p>
+            <p>{load.message}</p>
             <Button variant="secondary" onClick={retry}>
               {text.tryAgain}
             </Button>

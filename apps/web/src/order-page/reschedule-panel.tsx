@@ -210,7 +210,7 @@ export function ReschedulePanel({ token, order, onDone }: Props) {
       {refusal && (
         <div ref={errorRef} tabIndex={-1} className="order-page__notice">
           <Alert tone="danger" className="order-page__alert">
-            <p>{refusal.message ?? text.changeFailed}</p>
+            <p>{refusal.message}</p>
           </Alert>
         </div>
       )}

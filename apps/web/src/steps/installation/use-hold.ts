@@ -1,6 +1,7 @@
 import type { Address, Reservation } from '@fibre/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { serverSentence } from '../../shared/api/messages.ts';
 import { createReservation, releaseReservation } from '../../shared/api/scheduling.ts';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import type { HeldSlot } from '../../shared/store/state.ts';
@@ -62,7 +63,7 @@ export function useHold(address: Address, onLost: () => void) {
         start: slot.start,
         end: slot.end,
       });
-      if (!answer.ok) throw new HoldRefused(answer.status === 429 ? answer.message : null);
+      if (!answer.ok) throw new HoldRefused(serverSentence(answer));
       const { reservation_id, event_id, expires_at } = answer.data;
       if (typeof reservation_id !== 'string' || typeof event_id !== 'string') {
         throw new HoldRefused(null);
