@@ -36,25 +36,56 @@ const ioModules = [
   'undici',
 ];
 
-// The wizard's shape: each step folder stands alone; app/ is the shell every step uses, and only its
-// lazy step map (app/shell/steps.ts, one chunk per step) knows the steps; adapters serve any step.
+// The web app's shape, one way: shared/ <- steps/, admin/, order-page/ <- shell/ (apps/web/README.md).
+// shared/ is what two or more of them use and imports none of them; each step folder stands alone;
+// the console (admin/) and the order page (order-page/), builds of their own, import no step and
+// not the wizard's shell; only the shell's lazy step map (shell/steps.ts, one chunk per step)
+// imports the steps.
+const web = './apps/web/src';
 const stepFolders = readdirSync(new URL('apps/web/src/steps', import.meta.url), {
   withFileTypes: true,
 })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-const wizardZones = [
+const webZones = [
+  {
+    target: `${web}/shared`,
+    from: [`${web}/steps`, `${web}/admin`, `${web}/order-page`, `${web}/shell`],
+    message:
+      'shared/ imports none of steps/, admin/, order-page/ and shell/: they import it (apps/web/README.md).',
+  },
   ...stepFolders.map((step) => ({
-    target: `./apps/web/src/steps/${step}`,
-    from: './apps/web/src/steps',
+    target: `${web}/steps/${step}`,
+    from: `${web}/steps`,
     except: [`./${step}`],
-    message: 'A step never imports another step: share code through app/ or packages/domain.',
+    message: 'A step never imports another step: share code through shared/ or packages/domain.',
   })),
   {
-    target: './apps/web/src/adapters',
-    from: './apps/web/src/steps',
-    message: 'An adapter never imports a step.',
+    target: `${web}/steps`,
+    from: [`${web}/admin`, `${web}/order-page`, `${web}/shell`],
+    message: 'A step never imports the console, the order page or the shell: only shared/.',
+  },
+  {
+    target: [`${web}/admin`, `${web}/order-page`],
+    from: [`${web}/steps`, `${web}/shell`],
+    message:
+      "The console and the order page import neither steps nor the wizard's shell: move what they share to shared/.",
+  },
+  {
+    target: `${web}/admin`,
+    from: `${web}/order-page`,
+    message: 'The console never imports the order page: move what they share to shared/.',
+  },
+  {
+    target: `${web}/order-page`,
+    from: `${web}/admin`,
+    message: 'The order page never imports the console: move what they share to shared/.',
+  },
+  {
+    target: `${web}/shell`,
+    from: [`${web}/admin`, `${web}/order-page`],
+    message: "The wizard's shell never imports the console or the order page.",
   },
 ];
 
@@ -73,9 +104,9 @@ const kyselyBuilders = [
 ];
 
 const shellZone = {
-  target: './apps/web/src/app',
-  from: './apps/web/src/steps',
-  message: 'app/ never imports a step: only app/shell/steps.ts knows them.',
+  target: `${web}/shell`,
+  from: `${web}/steps`,
+  message: 'The shell imports a step only through its lazy step map, shell/steps.ts.',
 };
 
 export default tseslint.config(
@@ -109,16 +140,13 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      'import/no-restricted-paths': [
-        'error',
-        { basePath: import.meta.dirname, zones: wizardZones },
-      ],
+      'import/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webZones }],
     },
   },
   {
     // A lazily loaded part is asked for twice before it says it did not load.
     files: ['apps/web/src/**'],
-    ignores: ['apps/web/src/app/shell/lazy-with-retry.ts'],
+    ignores: ['apps/web/src/shared/lazy/lazy-with-retry.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -127,7 +155,7 @@ export default tseslint.config(
             {
               name: 'react',
               importNames: ['lazy'],
-              message: 'Use lazyWithRetry (apps/web/src/app/shell/lazy-with-retry.ts).',
+              message: 'Use lazyWithRetry (apps/web/src/shared/lazy/lazy-with-retry.ts).',
             },
           ],
         },
@@ -135,13 +163,13 @@ export default tseslint.config(
     },
   },
   {
-    // The step map is the one file of app/ that imports the steps (lazily, one chunk each).
-    files: ['apps/web/src/app/**'],
-    ignores: ['apps/web/src/app/shell/steps.ts'],
+    // The step map is the one file of shell/ that imports the steps (lazily, one chunk each).
+    files: ['apps/web/src/shell/**'],
+    ignores: ['apps/web/src/shell/steps.ts'],
     rules: {
       'import/no-restricted-paths': [
         'error',
-        { basePath: import.meta.dirname, zones: [shellZone] },
+        { basePath: import.meta.dirname, zones: [...webZones, shellZone] },
       ],
     },
   },

@@ -2,7 +2,8 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 // The workspace's lint configuration keeps the wizard's shape: hooks used as React requires, each
-// step folder on its own, and only app/shell/steps.ts (the lazy step map) knowing the steps. These
+// step folder on its own, shared/ <- steps/, admin/, order-page/ <- shell/ one way, and only
+// shell/steps.ts (the lazy step map) knowing the steps. These
 // cases prove the rules fire where they should. The snippets' files are not on disk, which
 // import/no-cycle cannot walk, so that rule (tested in packages/domain) is off here.
 const eslint = new ESLint({
@@ -17,6 +18,12 @@ async function findings(code: string, file: string): Promise<string[]> {
 
 const paymentStep = "import { PaymentStep } from '../../steps/payment/payment-step.tsx';";
 const uses = '\nexport const used = PaymentStep;';
+/** An import of `name` from `path`, used so that it is not unused. */
+const importOf = (name: string, path: string) =>
+  `import { ${name} } from '${path}';\nexport const used = ${name};`;
+/** The console's and the order page's components, from a file `up` folders below src/. */
+const consolePage = (up: string) => importOf('ConsoleApp', `${up}admin/console.tsx`);
+const orderPage = (up: string) => importOf('OrderPage', `${up}order-page/order-page.tsx`);
 
 describe('hooks in the wizard', () => {
   it('refuses a hook called conditionally', async () => {
@@ -27,7 +34,7 @@ describe('hooks in the wizard', () => {
       '  return null;',
       '}',
     ].join('\n');
-    expect(await findings(code, 'apps/web/src/app/ui/example.tsx')).toEqual([
+    expect(await findings(code, 'apps/web/src/shared/ui/example.tsx')).toEqual([
       expect.stringMatching(
         /^react-hooks\/rules-of-hooks: React Hook "useState" is called conditionally/,
       ),
@@ -44,7 +51,7 @@ describe('hooks in the wizard', () => {
       '  return null;',
       '}',
     ].join('\n');
-    expect(await findings(code, 'apps/web/src/app/ui/example.tsx')).toEqual([
+    expect(await findings(code, 'apps/web/src/shared/ui/example.tsx')).toEqual([
       expect.stringMatching(/^react-hooks\/exhaustive-deps: .* missing dependency: 'title'/),
     ]);
   });
@@ -64,19 +71,87 @@ describe('import boundaries in the wizard', () => {
     expect(await findings(code, 'apps/web/src/steps/payment/example.ts')).toEqual([]);
   });
 
-  it('refuses app/ importing a step, except the step map', async () => {
-    expect(await findings(paymentStep + uses, 'apps/web/src/app/shell/example.ts')).toEqual([
-      expect.stringMatching(/^import\/no-restricted-paths: .* app\/ never imports a step/),
+  it('refuses the shell importing a step, except the step map', async () => {
+    const step = importOf('PaymentStep', '../steps/payment/payment-step.tsx');
+    expect(await findings(step, 'apps/web/src/shell/example.ts')).toEqual([
+      expect.stringMatching(
+        /^import\/no-restricted-paths: .* The shell imports a step only through/,
+      ),
     ]);
-    expect(await findings(paymentStep + uses, 'apps/web/src/app/shell/steps.ts')).toEqual([]);
+    expect(await findings(step, 'apps/web/src/shell/steps.ts')).toEqual([]);
   });
 
-  it('refuses an adapter importing a step', async () => {
-    expect(
-      await findings(paymentStep + uses, 'apps/web/src/adapters/lead-form/example.ts'),
-    ).toEqual([
-      expect.stringMatching(/^import\/no-restricted-paths: .* An adapter never imports a step/),
+  it('allows the shell shared/', async () => {
+    const code = importOf('Button', '../shared/ui/button.tsx');
+    expect(await findings(code, 'apps/web/src/shell/example.ts')).toEqual([]);
+  });
+
+  it('refuses the shell importing the console or the order page', async () => {
+    const message = /^import\/no-restricted-paths: .* The wizard's shell never imports the console/;
+    for (const code of [consolePage('../'), orderPage('../')])
+      expect(await findings(code, 'apps/web/src/shell/example.ts')).toEqual([
+        expect.stringMatching(message),
+      ]);
+    // The step map too.
+    expect(await findings(consolePage('../'), 'apps/web/src/shell/steps.ts')).toEqual([
+      expect.stringMatching(message),
     ]);
+  });
+
+  it('refuses shared/ importing a step, the console, the order page or the shell', async () => {
+    const file = 'apps/web/src/shared/hold/example.ts';
+    const message =
+      /^import\/no-restricted-paths: .* shared\/ imports none of steps\/, admin\/, order-page\/ and shell\//;
+    for (const code of [
+      paymentStep + uses,
+      consolePage('../../'),
+      orderPage('../../'),
+      importOf('App', '../../shell/app.tsx'),
+    ])
+      expect(await findings(code, file)).toEqual([expect.stringMatching(message)]);
+    // An adapter is in shared/ too.
+    const adapter = 'apps/web/src/shared/adapters/lead-form/example.ts';
+    expect(
+      await findings(importOf('PaymentStep', '../../../steps/payment/payment-step.tsx'), adapter),
+    ).toEqual([expect.stringMatching(message)]);
+  });
+
+  it('refuses a step importing the console, the order page or the shell', async () => {
+    const file = 'apps/web/src/steps/payment/example.ts';
+    const message =
+      /^import\/no-restricted-paths: .* A step never imports the console, the order page or the shell/;
+    const shell = importOf('App', '../../shell/app.tsx');
+    for (const code of [consolePage('../../'), orderPage('../../'), shell])
+      expect(await findings(code, file)).toEqual([expect.stringMatching(message)]);
+  });
+
+  it('refuses the console and the order page importing a step or the shell', async () => {
+    const message =
+      /^import\/no-restricted-paths: .* The console and the order page import neither steps nor the wizard's shell/;
+    const step = importOf('PaymentStep', '../steps/payment/payment-step.tsx');
+    const shell = importOf('App', '../shell/app.tsx');
+    for (const file of ['apps/web/src/admin/example.ts', 'apps/web/src/order-page/example.ts'])
+      for (const code of [step, shell])
+        expect(await findings(code, file)).toEqual([expect.stringMatching(message)]);
+  });
+
+  it('refuses the console and the order page importing each other', async () => {
+    expect(await findings(orderPage('../'), 'apps/web/src/admin/example.ts')).toEqual([
+      expect.stringMatching(
+        /^import\/no-restricted-paths: .* The console never imports the order page/,
+      ),
+    ]);
+    expect(await findings(consolePage('../'), 'apps/web/src/order-page/example.ts')).toEqual([
+      expect.stringMatching(
+        /^import\/no-restricted-paths: .* The order page never imports the console/,
+      ),
+    ]);
+  });
+
+  it('allows the console and the order page shared/', async () => {
+    const code = importOf('Button', '../shared/ui/button.tsx');
+    expect(await findings(code, 'apps/web/src/admin/example.ts')).toEqual([]);
+    expect(await findings(code, 'apps/web/src/order-page/example.ts')).toEqual([]);
   });
 });
 
@@ -93,6 +168,6 @@ describe('lazily loaded parts', () => {
   });
 
   it('allows it in lazyWithRetry itself', async () => {
-    expect(await findings(bare, 'apps/web/src/app/shell/lazy-with-retry.ts')).toEqual([]);
+    expect(await findings(bare, 'apps/web/src/shared/lazy/lazy-with-retry.ts')).toEqual([]);
   });
 });

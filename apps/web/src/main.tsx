@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
-import './app/styles/global.css';
-import './app/styles/layout.css';
+import { App } from './shell/app.tsx';
+import './shared/styles/global.css';
+import './shared/styles/layout.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

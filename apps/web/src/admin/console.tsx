@@ -1,15 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button } from '../app/ui/button.tsx';
-import { ApiError } from './api.ts';
-import { AttentionPage } from './pages/attention.tsx';
-import { HoldsPage } from './pages/holds.tsx';
-import { LeadsPage } from './pages/leads.tsx';
-import { MailPage } from './pages/mail.tsx';
-import { OffersPage } from './pages/offers.tsx';
-import { OrderPage } from './pages/order.tsx';
-import { OrdersPage } from './pages/orders.tsx';
-import { SchedulePage } from './pages/schedule.tsx';
+import { Button } from '../shared/ui/button.tsx';
+import { ApiError } from '../shared/api/http.ts';
+import { consolePages, pageAt, sees } from './pages.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
 import { Link, Router, useLocation } from './router.tsx';
 import { SessionProvider, useOperator, useSession } from './session.tsx';
@@ -29,51 +22,17 @@ export function newConsoleQueryClient(): QueryClient {
   });
 }
 
-const links = [
-  { to: '/admin', label: 'Orders' },
-  { to: '/admin/attention', label: 'Needs attention' },
-  { to: '/admin/schedule', label: 'Schedule' },
-  { to: '/admin/holds', label: 'Holds' },
-  { to: '/admin/leads', label: 'Leads' },
-  { to: '/admin/offers', label: 'Offers' },
-  { to: '/admin/mail', label: 'Mail' },
-];
-
-function currentLink(path: string): string {
-  if (path.startsWith('/admin/orders/')) return '/admin';
-  return links.find((link) => link.to === path.replace(/\/$/, ''))?.to ?? '';
-}
-
-function Page({ path }: { path: string }) {
-  const clean = path.replace(/\/+$/, '') || '/admin';
-  const order = /^\/admin\/orders\/([^/]+)$/.exec(clean);
-  if (order) return <OrderPage id={decodeURIComponent(order[1]!)} />;
-  switch (clean) {
-    case '/admin':
-    case '/admin/orders':
-      return <OrdersPage />;
-    case '/admin/attention':
-      return <AttentionPage />;
-    case '/admin/schedule':
-      return <SchedulePage />;
-    case '/admin/holds':
-      return <HoldsPage />;
-    case '/admin/leads':
-      return <LeadsPage />;
-    case '/admin/offers':
-      return <OffersPage />;
-    case '/admin/mail':
-      return <MailPage />;
-    default:
-      return (
-        <>
-          <h1 className="console-title">Page not found</h1>
-          <p>
-            There is no console page here. <Link to="/admin">Go to the orders</Link>.
-          </p>
-        </>
-      );
-  }
+/** The page at the path, from the table of pages (pages.tsx), or "Page not found". */
+function Page({ found }: { found: ReturnType<typeof pageAt> }) {
+  if (found) return <found.page.component params={found.params} />;
+  return (
+    <>
+      <h1 className="console-title">Page not found</h1>
+      <p>
+        There is no console page here. <Link to="/admin">Go to the orders</Link>.
+      </p>
+    </>
+  );
 }
 
 function SignedIn() {
@@ -83,7 +42,8 @@ function SignedIn() {
   const [leaving, setLeaving] = useState(false);
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
-  const current = currentLink(path);
+  const found = pageAt(path, operator.role);
+  const links = consolePages.filter((page) => page.label && sees(operator.role, page));
   // After a page change the focus moves to the new page, so a keyboard starts at its top.
   useEffect(() => {
     if (first.current) {
@@ -117,8 +77,11 @@ function SignedIn() {
         <nav aria-label="Console" className="console-nav">
           <ul>
             {links.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} aria-current={current === link.to ? 'page' : undefined}>
+              <li key={link.path}>
+                <Link
+                  to={link.path}
+                  aria-current={found?.current === link.path ? 'page' : undefined}
+                >
                   {link.label}
                 </Link>
               </li>
@@ -127,7 +90,7 @@ function SignedIn() {
         </nav>
       </header>
       <main id="console-main" ref={main} tabIndex={-1} className="console-main">
-        <Page path={path} />
+        <Page found={found} />
       </main>
     </div>
   );

@@ -1,7 +1,7 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { lazyWithRetry } from '../app/shell/lazy-with-retry.ts';
-import '../app/styles/global.css';
+import { lazyWithRetry } from '../shared/lazy/lazy-with-retry.ts';
+import '../shared/styles/global.css';
 import './admin.css';
 
 // The console is its own entry (admin.html), and its pages load lazily after this small shell

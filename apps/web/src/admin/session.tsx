@@ -1,7 +1,14 @@
-import { adminSessionAnswer, type AdminSessionAnswer } from '@fibre/domain';
+import type { AdminSessionAnswer } from '@fibre/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import { ApiError, call, setCsrfToken, setUnauthorizedHandler } from './api.ts';
+import { setCsrfToken, setUnauthorizedHandler } from '../shared/api/admin-client.ts';
+import {
+  fetchSession,
+  signIn as startSession,
+  signOut as endSession,
+} from '../shared/api/admin-session.ts';
+import { ApiError } from '../shared/api/http.ts';
+import { consoleMessage } from './messages.ts';
 
 /*
  * Who is signed in (docs/rules/operator-console.md): asked of GET /admin/api/session on load,
@@ -40,12 +47,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     setUnauthorizedHandler(ended);
     let live = true;
-    call('GET', '/admin/api/session', adminSessionAnswer, { quietUnauthorized: true }).then(
+    fetchSession().then(
       (session) => live && started(session),
       (error: unknown) => {
         if (!live) return;
         if (error instanceof ApiError && error.status === 401) setState({ status: 'signed-out' });
-        else setState({ status: 'failed', message: (error as Error).message });
+        else setState({ status: 'failed', message: consoleMessage(error) });
       },
     );
     return () => {
@@ -65,17 +72,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [expiresAt, ended]);
 
   const signIn = async (email: string, password: string) => {
-    started(
-      await call('POST', '/admin/api/session', adminSessionAnswer, {
-        body: { email, password },
-        quietUnauthorized: true,
-      }),
-    );
+    started(await startSession(email, password));
   };
 
   const signOut = async () => {
     try {
-      await call('DELETE', '/admin/api/session', null, { quietUnauthorized: true });
+      await endSession();
     } finally {
       ended();
     }

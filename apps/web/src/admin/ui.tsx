@@ -1,12 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Alert } from '../app/ui/alert.tsx';
-import { Button } from '../app/ui/button.tsx';
-import { messageOf } from './api.ts';
+import { Alert } from '../shared/ui/alert.tsx';
+import { Button } from '../shared/ui/button.tsx';
+import { consoleMessage } from './messages.ts';
 
 /** An error's message in role=alert, focused when it appears (docs/rules/operator-console.md). */
 export function ErrorAlert({ error }: { error: unknown }) {
   const ref = useRef<HTMLDivElement>(null);
-  const message = error ? messageOf(error) : null;
+  const message = error ? consoleMessage(error) : null;
   useEffect(() => {
     if (message) ref.current?.focus();
   }, [message, error]);

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Modal } from '../app/modal/modal.tsx';
-import { Alert } from '../app/ui/alert.tsx';
-import { Button } from '../app/ui/button.tsx';
+import { Modal } from '../shared/modal/modal.tsx';
+import { Alert } from '../shared/ui/alert.tsx';
+import { Button } from '../shared/ui/button.tsx';
 import { text } from './text.ts';
 import { useOrderChange } from './use-order.ts';
 
@@ -46,7 +46,7 @@ export function CancelDialog({ token, when, open, onOpenChange, onCancelled, ret
       {cancel.error && (
         <div ref={errorRef} tabIndex={-1} className="order-page__notice">
           <Alert tone="danger">
-            <p>{cancel.error.message ?? text.changeFailed}</p>
+            <p>{cancel.error.message}</p>
           </Alert>
         </div>
       )}

@@ -1,8 +1,8 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { lazyWithRetry } from '../app/shell/lazy-with-retry.ts';
-import '../app/styles/global.css';
-import '../app/styles/layout.css';
+import { lazyWithRetry } from '../shared/lazy/lazy-with-retry.ts';
+import '../shared/styles/global.css';
+import '../shared/styles/layout.css';
 
 // The order page is its own entry (order.html, docs/rules/order-page.md); what it shows loads
 // lazily after this small shell, and nothing here is in the wizard's bundle.

@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfigProvider } from '../app/config/config-provider.tsx';
-import { newQueryClient } from '../app/query/query-client.ts';
-import { Footer } from '../app/shell/footer.tsx';
-import { Header } from '../app/shell/header.tsx';
-import { ShellFailed, ShellSkeleton } from '../app/shell/shell-states.tsx';
-import { tokenFromPath } from './api.ts';
+import { ConfigProvider } from '../shared/config/config-provider.tsx';
+import { newQueryClient } from '../shared/query/query-client.ts';
+import { Footer } from '../shared/layout/footer.tsx';
+import { Header } from '../shared/layout/header.tsx';
+import { ShellFailed, ShellSkeleton } from '../shared/layout/shell-states.tsx';
+import { tokenFromPath } from './token.ts';
 import { OrderPage } from './order-page.tsx';
 
 /** The customer's order page: the provider's configuration and brand, then the order. */

@@ -1,10 +1,10 @@
 import { formatCents, formatWindow, type OrderPageAnswer } from '@fibre/domain';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useConfig } from '../app/config/config-context.tsx';
-import { telHref } from '../app/shell/header.tsx';
-import { StepSkeleton } from '../app/shell/step-skeleton.tsx';
-import { Alert } from '../app/ui/alert.tsx';
-import { Button } from '../app/ui/button.tsx';
+import { useConfig } from '../shared/config/config-context.tsx';
+import { telHref } from '../shared/layout/header.tsx';
+import { StepSkeleton } from '../shared/layout/step-skeleton.tsx';
+import { Alert } from '../shared/ui/alert.tsx';
+import { Button } from '../shared/ui/button.tsx';
 import { CancelDialog } from './cancel-dialog.tsx';
 import { ReschedulePanel } from './reschedule-panel.tsx';
 import { momentLabel, statusLabels, text } from './text.ts';
@@ -47,7 +47,7 @@ export function OrderPage({ token }: { token: string }) {
         <h1 className="step-heading">{text.heading}</h1>
         <Alert tone="danger" className="order-page__alert">
           <div>
-            <p>{load.message ?? text.loadFailed}</p>
+            <p>{load.message}</p>
             <Button variant="secondary" onClick={retry}>
               {text.tryAgain}
             </Button>

@@ -11,18 +11,17 @@ import {
 } from '@fibre/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useConfig } from '../app/config/config-context.tsx';
-import { Alert } from '../app/ui/alert.tsx';
-import { Button } from '../app/ui/button.tsx';
-import { BookingCalendar } from '../steps/installation/booking-calendar.tsx';
+import { useConfig } from '../shared/config/config-context.tsx';
+import { Alert } from '../shared/ui/alert.tsx';
+import { Button } from '../shared/ui/button.tsx';
+import { BookingCalendar } from '../shared/booking-calendar/booking-calendar.tsx';
 import {
   bookingsKey,
   bookingsQuery,
   type SlotsByDay,
-} from '../steps/installation/bookings-query.ts';
-import { addMonths } from '../steps/installation/month-keys.ts';
-import { TimeWindows, type WindowSlot } from '../steps/installation/time-windows.tsx';
-import '../steps/installation/installation.css';
+} from '../shared/booking-calendar/bookings-query.ts';
+import { addMonths } from '../shared/booking-calendar/month-keys.ts';
+import { TimeWindows, type WindowSlot } from '../shared/booking-calendar/time-windows.tsx';
 import { text } from './text.ts';
 import { orderKey, useOrderChange, type ChangeRefusal } from './use-order.ts';
 
@@ -211,7 +210,7 @@ export function ReschedulePanel({ token, order, onDone }: Props) {
       {refusal && (
         <div ref={errorRef} tabIndex={-1} className="order-page__notice">
           <Alert tone="danger" className="order-page__alert">
-            <p>{refusal.message ?? text.changeFailed}</p>
+            <p>{refusal.message}</p>
           </Alert>
         </div>
       )}

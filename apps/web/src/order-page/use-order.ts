@@ -1,6 +1,9 @@
 import type { OrderPageAnswer, ReservationBody } from '@fibre/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { cancelOrder, fetchOrder, rescheduleOrder } from './api.ts';
+import { cancelOrder, fetchOrder, rescheduleOrder } from '../shared/api/order-page.ts';
+import { loadFailedMessage, refusalOf, type ChangeRefusal } from './messages.ts';
+
+export type { ChangeRefusal };
 
 /*
  * The order, in the page's query cache, and its two changes (docs/rules/order-page.md). A change's
@@ -14,8 +17,8 @@ export type OrderLoad =
   | { state: 'loading' }
   | { state: 'ready'; order: OrderPageAnswer }
   | { state: 'not-found' }
-  /** 429 or any other failure: the server's message when it sent one. */
-  | { state: 'failed'; message: string | null };
+  /** 429 or any other failure: what it says (messages.ts). */
+  | { state: 'failed'; message: string };
 
 export function useOrder(token: string): { load: OrderLoad; retry: () => void } {
   const query = useQuery({
@@ -29,24 +32,9 @@ export function useOrder(token: string): { load: OrderLoad; retry: () => void } 
   if (result.ok) return { load: { state: 'ready', order: result.data }, retry };
   if (result.status === 404) return { load: { state: 'not-found' }, retry };
   return {
-    load: { state: 'failed', message: result.status === 429 ? result.message : null },
+    load: { state: 'failed', message: loadFailedMessage(result) },
     retry,
   };
-}
-
-/**
- * A refused change: the server's reason (its `error`) and its sentence, or null when the answer
- * had none to show (the connection failed, or an answer not in the error shape).
- */
-export interface ChangeRefusal {
-  reason: string;
-  message: string | null;
-}
-
-function refusalOf(result: { status: number; data: unknown; message: string }): ChangeRefusal {
-  const data = result.data as { error?: unknown; message?: unknown } | null;
-  const reason = typeof data?.error === 'string' ? data.error : 'failed';
-  return { reason, message: typeof data?.message === 'string' ? result.message : null };
 }
 
 /** Reschedule or cancel; on success the cached order is the answer. */

@@ -1,8 +1,8 @@
 import type { Campaign, DomainConfig, Plan, Router } from '@fibre/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { catalogueKeys } from '../app/catalogue/use-catalogue.ts';
-import { newQueryClient } from '../app/query/query-client.ts';
-import type { WizardState } from '../app/store/state.ts';
+import { catalogueKeys } from '../shared/catalogue/use-catalogue.ts';
+import { newQueryClient } from '../shared/query/query-client.ts';
+import type { WizardState } from '../shared/store/state.ts';
 import { demoRules } from './rules.ts';
 import { plans as demoPlans, routers as demoRouters } from './wizard-state.ts';
 

@@ -3,12 +3,12 @@ import type { DomainConfig } from '@fibre/domain';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach } from 'vitest';
-import type { PublicConfig } from '../app/api/endpoints.ts';
-import { ConfigContext } from '../app/config/config-context.tsx';
-import { newQueryClient } from '../app/query/query-client.ts';
-import { saveState } from '../app/store/persistence.ts';
-import type { WizardState } from '../app/store/state.ts';
-import { StoreProvider } from '../app/store/store-context.tsx';
+import type { PublicConfig } from '../shared/api/config.ts';
+import { ConfigContext } from '../shared/config/config-context.tsx';
+import { newQueryClient } from '../shared/query/query-client.ts';
+import { saveState } from '../shared/store/persistence.ts';
+import type { WizardState } from '../shared/store/state.ts';
+import { StoreProvider } from '../shared/store/store-context.tsx';
 import { demoRules } from './rules.ts';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import type { Address, Plan, Router } from '@fibre/domain';
-import { initialState, type WizardState } from '../app/store/state.ts';
+import { initialState, type WizardState } from '../shared/store/state.ts';
 
 export const plan = (id: string, name: string, speed: number, over: Partial<Plan> = {}): Plan => ({
   id,

@@ -1,13 +1,9 @@
-import {
-  firstManagerAnswer,
-  OPERATOR_PASSWORD_MIN,
-  setupStatusAnswer,
-  type FirstManager,
-} from '@fibre/domain';
+import { OPERATOR_PASSWORD_MIN, type FirstManager } from '@fibre/domain';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button } from '../../app/ui/button.tsx';
-import { Field } from '../../app/ui/field.tsx';
-import { ApiError, call } from '../api.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { Field } from '../../shared/ui/field.tsx';
+import { createFirstManager, fetchSetupStatus } from '../../shared/api/admin-session.ts';
+import { ApiError } from '../../shared/api/http.ts';
 import { useSession } from '../session.tsx';
 import { ErrorAlert } from '../ui.tsx';
 
@@ -22,7 +18,7 @@ export function FirstManagerOffer() {
 
   useEffect(() => {
     let live = true;
-    call('GET', '/admin/api/setup', setupStatusAnswer, { quietUnauthorized: true }).then(
+    fetchSetupStatus().then(
       (answer) => live && setOpen(answer.open),
       // Without an answer the offer is simply not shown; signing in works as ever.
       () => undefined,
@@ -72,10 +68,7 @@ function FirstManagerForm() {
     setBusy(true);
     setError(null);
     const email = input.email.trim();
-    call('POST', '/admin/api/setup', firstManagerAnswer, {
-      body: { ...input, email },
-      quietUnauthorized: true,
-    })
+    createFirstManager({ ...input, email })
       .then(() => signIn(email, input.password))
       .catch((failure: unknown) => {
         setError(failure);

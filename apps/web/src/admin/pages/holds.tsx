@@ -1,8 +1,7 @@
-import { adminHoldsAnswer } from '@fibre/domain';
 import { stateTimeZone } from '@fibre/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button } from '../../app/ui/button.tsx';
-import { call } from '../api.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { fetchHolds, releaseHold } from '../../shared/api/admin-holds.ts';
 import { timeText, whenText } from '../format.ts';
 import { useOperator } from '../session.tsx';
 import { Empty, ErrorAlert, Loading, TableScroll } from '../ui.tsx';
@@ -13,10 +12,10 @@ export function HoldsPage() {
   const queryClient = useQueryClient();
   const holds = useQuery({
     queryKey: ['holds'],
-    queryFn: () => call('GET', '/admin/api/holds', adminHoldsAnswer),
+    queryFn: fetchHolds,
   });
   const release = useMutation({
-    mutationFn: (id: string) => call('DELETE', `/admin/api/holds/${encodeURIComponent(id)}`, null),
+    mutationFn: releaseHold,
     onSuccess: (_none, id) => {
       queryClient.setQueryData(['holds'], (current: typeof holds.data) =>
         current ? { items: current.items.filter((hold) => hold.reservationId !== id) } : current,

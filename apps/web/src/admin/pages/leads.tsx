@@ -1,12 +1,12 @@
-import { adminLead, adminLeadsAnswer, type AdminLead } from '@fibre/domain';
+import type { AdminLead } from '@fibre/domain';
 import {
   useInfiniteQuery,
   useMutation,
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
-import { Button } from '../../app/ui/button.tsx';
-import { call } from '../api.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { fetchLeads, markLeadContacted } from '../../shared/api/admin-leads.ts';
 import { whenText } from '../format.ts';
 import { useOperator } from '../session.tsx';
 import { Empty, ErrorAlert, LoadMore, Loading, TableScroll } from '../ui.tsx';
@@ -19,22 +19,13 @@ export function LeadsPage() {
   const queryClient = useQueryClient();
   const leads = useInfiniteQuery({
     queryKey: ['leads'],
-    queryFn: ({ pageParam }) =>
-      call(
-        'GET',
-        `/admin/api/leads${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
-        adminLeadsAnswer,
-      ),
+    queryFn: ({ pageParam }) => fetchLeads(pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
   const mark = useMutation({
     mutationFn: ({ id, contacted }: { id: string; contacted: boolean }) =>
-      call(
-        contacted ? 'POST' : 'DELETE',
-        `/admin/api/leads/${encodeURIComponent(id)}/contacted`,
-        adminLead,
-      ),
+      markLeadContacted(id, contacted),
     onSuccess: (lead) =>
       queryClient.setQueryData<Pages>(['leads'], (current) =>
         current

@@ -1,7 +1,8 @@
-import { adminMailAnswer, type AdminMail } from '@fibre/domain';
+import type { AdminMail } from '@fibre/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Button } from '../../app/ui/button.tsx';
-import { call, messageOf } from '../api.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { fetchMail, fetchOrderMail } from '../../shared/api/admin-mail.ts';
+import { consoleMessage } from '../messages.ts';
 import { whenText } from '../format.ts';
 import { Empty, ErrorAlert, Loading, TableScroll } from '../ui.tsx';
 
@@ -67,12 +68,7 @@ export function MailTable({ items, caption }: { items: AdminMail[]; caption: str
 export function MailPage() {
   const mail = useInfiniteQuery({
     queryKey: ['mail'],
-    queryFn: ({ pageParam }) =>
-      call(
-        'GET',
-        `/admin/api/mail${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
-        adminMailAnswer,
-      ),
+    queryFn: ({ pageParam }) => fetchMail(pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -105,12 +101,7 @@ export function MailPage() {
 export function OrderMail({ orderId }: { orderId: string }) {
   const mail = useQuery({
     queryKey: ['mail', 'order', orderId],
-    queryFn: () =>
-      call(
-        'GET',
-        `/admin/api/mail?limit=100&orderId=${encodeURIComponent(orderId)}`,
-        adminMailAnswer,
-      ),
+    queryFn: () => fetchOrderMail(orderId),
   });
   return (
     <section aria-labelledby="order-mail" className="console-section">
@@ -120,7 +111,7 @@ export function OrderMail({ orderId }: { orderId: string }) {
       {/* A side section: its failure is told in place, not in an alert that takes the focus from
           the order's own. */}
       {mail.isError && (
-        <p className="console-muted">The mail could not be loaded: {messageOf(mail.error)}</p>
+        <p className="console-muted">The mail could not be loaded: {consoleMessage(mail.error)}</p>
       )}
       {mail.isPending ? (
         <Loading>Loading mail…</Loading>

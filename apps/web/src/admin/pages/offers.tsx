@@ -1,6 +1,5 @@
-import { adminOffersAnswer } from '@fibre/domain';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../api.ts';
+import { fetchOffers } from '../../shared/api/admin-offers.ts';
 import { Empty, ErrorAlert, Loading, TableScroll } from '../ui.tsx';
 
 const day = (iso: string) => iso.slice(0, 10);
@@ -9,7 +8,7 @@ const day = (iso: string) => iso.slice(0, 10);
 export function OffersPage() {
   const offers = useQuery({
     queryKey: ['offers'],
-    queryFn: () => call('GET', '/admin/api/offers', adminOffersAnswer),
+    queryFn: fetchOffers,
   });
   const data = offers.data;
   return (

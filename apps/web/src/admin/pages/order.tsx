@@ -1,20 +1,21 @@
-import { adminOrderAnswer, type AdminOrderAnswer } from '@fibre/domain';
+import type { AdminOrderAnswer } from '@fibre/domain';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../app/ui/button.tsx';
-import { Field } from '../../app/ui/field.tsx';
-import { ApiError, call } from '../api.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { Field } from '../../shared/ui/field.tsx';
+import { actOnOrder, fetchOrder } from '../../shared/api/admin-orders.ts';
+import { ApiError } from '../../shared/api/http.ts';
 import { money, statusLabel, whenText, windowText } from '../format.ts';
 import { useOperator } from '../session.tsx';
 import { ErrorAlert, Loading } from '../ui.tsx';
 import { OrderMail } from './mail.tsx';
 
-type Action = 'retry' | 'resolve' | 'cancel';
+type Action = Parameters<typeof actOnOrder>[1];
 
 const orderQuery = (id: string) => ({
   queryKey: ['order', id],
-  queryFn: () => call('GET', `/admin/api/orders/${encodeURIComponent(id)}`, adminOrderAnswer),
+  queryFn: () => fetchOrder(id),
 });
 
 const show = (value: unknown): string => {
@@ -142,9 +143,7 @@ export function OrderPage({ id }: { id: string }) {
   const [last, setLast] = useState<Action | null>(null);
   const act = useMutation({
     mutationFn: ({ action, body }: { action: Action; body: unknown }) =>
-      call('POST', `/admin/api/orders/${encodeURIComponent(id)}/${action}`, adminOrderAnswer, {
-        body,
-      }),
+      actOnOrder(id, action, body),
     onMutate: ({ action }) => setLast(action),
     onSuccess: (answer) => queryClient.setQueryData(['order', id], answer),
     onSettled: async (_answer, error) => {

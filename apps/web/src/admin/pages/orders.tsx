@@ -1,9 +1,8 @@
-import { adminOrdersAnswer } from '@fibre/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
-import { Button } from '../../app/ui/button.tsx';
-import { Field } from '../../app/ui/field.tsx';
-import { call } from '../api.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { Field } from '../../shared/ui/field.tsx';
+import { fetchOrders } from '../../shared/api/admin-orders.ts';
 import { dayStart } from '../format.ts';
 import { useLocation, useNavigate } from '../router.tsx';
 import { Empty, ErrorAlert, LoadMore, Loading } from '../ui.tsx';
@@ -20,21 +19,20 @@ interface Filters {
  * GET /admin/api/orders's query: `from` is the From day's start in Sydney, `to` the start of the
  * day after To, each with its offset (docs/rules/operator-console.md#orders).
  */
-export function ordersSearch(filters: Filters, cursor?: string): string {
+export function ordersSearch(filters: Filters, cursor?: string): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.status) params.set('status', filters.status);
   if (filters.from) params.set('from', dayStart(filters.from));
   if (filters.to) params.set('to', dayStart(filters.to, undefined, 1));
   if (cursor) params.set('cursor', cursor);
-  const query = params.toString();
-  return `/admin/api/orders${query ? `?${query}` : ''}`;
+  return params;
 }
 
 export function useOrders(filters: Filters) {
   return useInfiniteQuery({
     queryKey: ['orders', filters],
-    queryFn: ({ pageParam }) => call('GET', ordersSearch(filters, pageParam), adminOrdersAnswer),
+    queryFn: ({ pageParam }) => fetchOrders(ordersSearch(filters, pageParam)),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

@@ -1,8 +1,8 @@
-import { adminScheduleAnswer, AU_STATES } from '@fibre/domain';
+import { AU_STATES } from '@fibre/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Field } from '../../app/ui/field.tsx';
-import { call } from '../api.ts';
+import { Field } from '../../shared/ui/field.tsx';
+import { fetchSchedule } from '../../shared/api/admin-schedule.ts';
 import { CONSOLE_ZONE, timeText, todayIn } from '../format.ts';
 import { Link } from '../router.tsx';
 import { Empty, ErrorAlert, Loading, TableScroll } from '../ui.tsx';
@@ -13,12 +13,7 @@ export function SchedulePage() {
   const [date, setDate] = useState(() => todayIn(CONSOLE_ZONE));
   const schedule = useQuery({
     queryKey: ['schedule', state, date],
-    queryFn: () =>
-      call(
-        'GET',
-        `/admin/api/schedule?${new URLSearchParams({ state, date }).toString()}`,
-        adminScheduleAnswer,
-      ),
+    queryFn: () => fetchSchedule(state, date),
     enabled: /^\d{4}-\d{2}-\d{2}$/.test(date),
   });
   const data = schedule.data;

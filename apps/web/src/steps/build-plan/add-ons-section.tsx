@@ -1,8 +1,8 @@
 import { formatDollars, hasAddOn, type BuildingVariant } from '@fibre/domain';
-import { useConfig } from '../../app/config/config-context.tsx';
-import { useDispatch, useWizard } from '../../app/store/store-context.tsx';
-import { Alert } from '../../app/ui/alert.tsx';
-import { Switch } from '../../app/ui/switch.tsx';
+import { useConfig } from '../../shared/config/config-context.tsx';
+import { useDispatch, useWizard } from '../../shared/store/store-context.tsx';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Switch } from '../../shared/ui/switch.tsx';
 import { text } from './text.ts';
 
 /**

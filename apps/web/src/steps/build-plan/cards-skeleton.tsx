@@ -1,4 +1,4 @@
-import { Skeleton } from '../../app/ui/skeleton.tsx';
+import { Skeleton } from '../../shared/ui/skeleton.tsx';
 
 /**
  * Card-shaped placeholders while plans or routers load, laid out as the carousel lays out its

@@ -1,4 +1,4 @@
-import type { CurrentOffer } from '../../app/offers/current-offer.ts';
+import type { CurrentOffer } from '../../shared/offers/current-offer.ts';
 
 /**
  * The promo banner: the active offer in words and its terms. PNBF24 hides it

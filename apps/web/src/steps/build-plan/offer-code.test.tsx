@@ -5,7 +5,7 @@ import { withCatalogue } from '../../test-support/catalogue.ts';
 import { fakeServer } from '../../test-support/fake-server.ts';
 import { renderInWizard } from '../../test-support/render.tsx';
 import { orderState } from '../../test-support/wizard-state.ts';
-import type { WizardState } from '../../app/store/state.ts';
+import type { WizardState } from '../../shared/store/state.ts';
 import { BuildPlanStep } from './build-plan-step.tsx';
 
 // The Build Plan step's offer codes (docs/rules/offers-and-coupons.md), through the one offer

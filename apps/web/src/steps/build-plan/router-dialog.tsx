@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { Modal } from '../../app/modal/modal.tsx';
-import { Button } from '../../app/ui/button.tsx';
+import { Modal } from '../../shared/modal/modal.tsx';
+import { Button } from '../../shared/ui/button.tsx';
 import { text } from './text.ts';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { canAddToCart } from '@fibre/domain';
-import type { OrderChoices } from '../../app/catalogue/use-order.ts';
-import type { useOfferCode } from '../../app/offers/use-offer-code.ts';
-import { useDispatch, useStepNavigation, useWizard } from '../../app/store/store-context.tsx';
+import type { OrderChoices } from '../../shared/catalogue/use-order.ts';
+import type { useOfferCode } from '../../shared/offers/use-offer-code.ts';
+import { useDispatch, useStepNavigation, useWizard } from '../../shared/store/store-context.tsx';
 
 /**
  * docs/rules/plans-and-pricing.md: Add to cart is enabled with a plan and a router. It records the

@@ -2,8 +2,8 @@ import { useId, useState, type KeyboardEvent, type Ref } from 'react';
 import type {
   AddressPrediction,
   AddressSearch,
-} from '../../adapters/address-search/address-search.ts';
-import { useConfig } from '../../app/config/config-context.tsx';
+} from '../../shared/adapters/address-search/address-search.ts';
+import { useConfig } from '../../shared/config/config-context.tsx';
 import { text } from './text.ts';
 import { useAddressSuggestions } from './use-address-suggestions.ts';
 import './address-combobox.css';

@@ -1,6 +1,6 @@
 import { availabilityHeading, isServiceable } from '@fibre/domain';
-import { Modal } from '../../app/modal/modal.tsx';
-import { useDispatch, useWizard } from '../../app/store/store-context.tsx';
+import { Modal } from '../../shared/modal/modal.tsx';
+import { useDispatch, useWizard } from '../../shared/store/store-context.tsx';
 import { AvailableBody } from './available-body.tsx';
 import { NotAvailableBody } from './not-available-body.tsx';
 

@@ -1,11 +1,11 @@
 import { buildingVariant, serviceabilityText, showsViewPlans, type Address } from '@fibre/domain';
 import { useState } from 'react';
-import { useConfig } from '../../app/config/config-context.tsx';
-import { CheckIcon } from '../../app/shell/icons.tsx';
-import { telHref } from '../../app/shell/header.tsx';
-import { useStepNavigation } from '../../app/store/store-context.tsx';
-import { Button } from '../../app/ui/button.tsx';
-import { SegmentedControl } from '../../app/ui/segmented-control.tsx';
+import { useConfig } from '../../shared/config/config-context.tsx';
+import { CheckIcon } from '../../shared/layout/icons.tsx';
+import { telHref } from '../../shared/layout/header.tsx';
+import { useStepNavigation } from '../../shared/store/store-context.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { SegmentedControl } from '../../shared/ui/segmented-control.tsx';
 import { text } from './text.ts';
 
 type ServiceType = 'residential' | 'business';

@@ -3,13 +3,13 @@ import { Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   createAddressSearch,
   type AddressPrediction,
-} from '../../adapters/address-search/address-search.ts';
-import { useConfig } from '../../app/config/config-context.tsx';
-import { CheckIcon } from '../../app/shell/icons.tsx';
-import { lazyWithRetry } from '../../app/shell/lazy-with-retry.ts';
-import { StepHeading } from '../../app/shell/step-focus.tsx';
-import { useDispatch, useWizard } from '../../app/store/store-context.tsx';
-import { Button } from '../../app/ui/button.tsx';
+} from '../../shared/adapters/address-search/address-search.ts';
+import { useConfig } from '../../shared/config/config-context.tsx';
+import { CheckIcon } from '../../shared/layout/icons.tsx';
+import { lazyWithRetry } from '../../shared/lazy/lazy-with-retry.ts';
+import { StepHeading } from '../../shared/layout/step-focus.tsx';
+import { useDispatch, useWizard } from '../../shared/store/store-context.tsx';
+import { Button } from '../../shared/ui/button.tsx';
 import { AddressCombobox } from './address-combobox.tsx';
 import { text } from './text.ts';
 import { useAddressCheck } from './use-address-check.ts';

@@ -1,10 +1,10 @@
 import type { Address } from '@fibre/domain';
 import { Suspense, useMemo, useState } from 'react';
-import { leadFormFor } from '../../adapters/lead-form/lead-form.ts';
-import { useConfig } from '../../app/config/config-context.tsx';
-import { lazyWithRetry } from '../../app/shell/lazy-with-retry.ts';
-import { Button } from '../../app/ui/button.tsx';
-import { Skeleton } from '../../app/ui/skeleton.tsx';
+import { leadFormFor } from '../../shared/adapters/lead-form/lead-form.ts';
+import { useConfig } from '../../shared/config/config-context.tsx';
+import { lazyWithRetry } from '../../shared/lazy/lazy-with-retry.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { text } from './text.ts';
 
 /** 'We are sorry!': the address is not served; 'Register your address' shows the lead form. */

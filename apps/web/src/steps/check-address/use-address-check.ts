@@ -6,10 +6,10 @@ import {
   type Place,
 } from '@fibre/domain';
 import { useRef, useState } from 'react';
-import { withMasterBuilding } from '../../app/api/buildings.ts';
-import { lookupAddress, type AddressLookupBody } from '../../app/api/endpoints.ts';
-import { useConfig } from '../../app/config/config-context.tsx';
-import { useDispatch } from '../../app/store/store-context.tsx';
+import { withMasterBuilding } from '../../shared/api/buildings.ts';
+import { lookupAddress, type AddressLookupBody } from '../../shared/api/addresses.ts';
+import { useConfig } from '../../shared/config/config-context.tsx';
+import { useDispatch } from '../../shared/store/store-context.tsx';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

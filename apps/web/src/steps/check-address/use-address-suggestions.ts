@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type {
   AddressPrediction,
   AddressSearch,
-} from '../../adapters/address-search/address-search.ts';
+} from '../../shared/adapters/address-search/address-search.ts';
 
 const MIN_CHARS = 3;
 const DEBOUNCE_MS = 180;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { installBodySchema, type DomainConfig, type Plan, type Router } from '@fibre/domain';
-import { initialState, type WizardState } from '../../app/store/state.ts';
-import { currentOffer } from '../../app/offers/current-offer.ts';
-import { selectedPlan, selectedRouter } from '../../app/store/selectors.ts';
-import { restoredState } from '../../app/store/store-context.tsx';
+import { initialState, type WizardState } from '../../shared/store/state.ts';
+import { currentOffer } from '../../shared/offers/current-offer.ts';
+import { selectedPlan, selectedRouter } from '../../shared/store/selectors.ts';
+import { restoredState } from '../../shared/store/store-context.tsx';
 import { acmeRules, demoRules } from '../../test-support/rules.ts';
 import { installBodyFrom } from './install-body.ts';
 

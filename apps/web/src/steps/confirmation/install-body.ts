@@ -8,8 +8,8 @@ import {
   type DomainConfig,
   type InstallBody,
 } from '@fibre/domain';
-import type { OrderChoices } from '../../app/catalogue/use-order.ts';
-import type { WizardState } from '../../app/store/state.ts';
+import type { OrderChoices } from '../../shared/catalogue/use-order.ts';
+import type { WizardState } from '../../shared/store/state.ts';
 
 /**
  * The install call's body, made only by the domain's builders from what the store holds and the

@@ -5,9 +5,9 @@ import {
   orderSummary,
   stateTimeZone,
 } from '@fibre/domain';
-import { useOrder } from '../../app/catalogue/use-order.ts';
-import { useConfig } from '../../app/config/config-context.tsx';
-import { useWizard } from '../../app/store/store-context.tsx';
+import { useOrder } from '../../shared/catalogue/use-order.ts';
+import { useConfig } from '../../shared/config/config-context.tsx';
+import { useWizard } from '../../shared/store/store-context.tsx';
 import { text } from './text.ts';
 
 const money = (amount: number) => `$${formatDollars(amount)}`;

@@ -10,12 +10,12 @@ import {
 } from '@fibre/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { pushPageView } from '../../app/analytics/data-layer.ts';
-import type { ApiResult } from '../../app/api/client.ts';
-import { placeInstall } from '../../app/api/later-endpoints.ts';
-import { useOrder } from '../../app/catalogue/use-order.ts';
-import { useConfig } from '../../app/config/config-context.tsx';
-import { useDispatch, useWizard } from '../../app/store/store-context.tsx';
+import { pushPageView } from '../../shared/analytics/data-layer.ts';
+import type { ApiResult } from '../../shared/api/client.ts';
+import { placeInstall } from '../../shared/api/orders.ts';
+import { useOrder } from '../../shared/catalogue/use-order.ts';
+import { useConfig } from '../../shared/config/config-context.tsx';
+import { useDispatch, useWizard } from '../../shared/store/store-context.tsx';
 import { installBodyFrom } from './install-body.ts';
 
 type InstallAnswer = ApiResult<{ success: true; order_id: string }>;

@@ -1,8 +1,8 @@
-import { OrderSummary } from '../../app/order-summary/order-summary.tsx';
-import { StepHeading } from '../../app/shell/step-focus.tsx';
-import { useWizard } from '../../app/store/store-context.tsx';
-import { Button } from '../../app/ui/button.tsx';
-import { Field } from '../../app/ui/field.tsx';
+import { OrderSummary } from '../../shared/order-summary/order-summary.tsx';
+import { StepHeading } from '../../shared/layout/step-focus.tsx';
+import { useWizard } from '../../shared/store/store-context.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { Field } from '../../shared/ui/field.tsx';
 import { text } from './text.ts';
 import { useConnectionForm } from './use-connection-form.ts';
 import './connection-details.css';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { connectionDetailsSchema } from '@fibre/domain';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useDispatch, useStepNavigation, useWizard } from '../../app/store/store-context.tsx';
+import { useDispatch, useStepNavigation, useWizard } from '../../shared/store/store-context.tsx';
 
 interface ConnectionValues {
   unit: string;

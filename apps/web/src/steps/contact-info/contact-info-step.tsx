@@ -1,9 +1,9 @@
 import { howDidYouHearOptions } from '@fibre/domain';
 import type { ClipboardEvent, DragEvent } from 'react';
-import { OrderSummary } from '../../app/order-summary/order-summary.tsx';
-import { StepHeading } from '../../app/shell/step-focus.tsx';
-import { Button } from '../../app/ui/button.tsx';
-import { Field } from '../../app/ui/field.tsx';
+import { OrderSummary } from '../../shared/order-summary/order-summary.tsx';
+import { StepHeading } from '../../shared/layout/step-focus.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { Field } from '../../shared/ui/field.tsx';
 import { text } from './text.ts';
 import { useContactForm } from './use-contact-form.ts';
 

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { capitaliseName, contactSchema, type ContactFormValues } from '@fibre/domain';
 import { useForm, type Resolver } from 'react-hook-form';
-import type { ContactDraft } from '../../app/store/state.ts';
-import { useDispatch, useStepNavigation, useWizard } from '../../app/store/store-context.tsx';
+import type { ContactDraft } from '../../shared/store/state.ts';
+import { useDispatch, useStepNavigation, useWizard } from '../../shared/store/store-context.tsx';
 
 const empty: ContactDraft = {
   firstName: '',

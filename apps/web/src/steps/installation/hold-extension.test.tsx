@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../test-support/fake-server.ts';
 import { renderInWizard } from '../../test-support/render.tsx';
 import { contactDoneState, orderState } from '../../test-support/wizard-state.ts';
-import { rememberExtension } from '../../app/hold/extension-memory.ts';
-import type { WizardState } from '../../app/store/state.ts';
+import { rememberExtension } from '../../shared/hold/extension-memory.ts';
+import type { WizardState } from '../../shared/store/state.ts';
 import { InstallationStep } from './installation-step.tsx';
 
 // 'Need more time?' (docs/rules/installation-and-holds.md#extending-a-hold) on the Installation

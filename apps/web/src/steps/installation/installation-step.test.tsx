@@ -6,10 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../test-support/fake-server.ts';
 import { renderInWizard } from '../../test-support/render.tsx';
 import { contactDoneState, orderState } from '../../test-support/wizard-state.ts';
-import type { WizardState } from '../../app/store/state.ts';
-import { useStepNavigation, useWizard } from '../../app/store/store-context.tsx';
+import type { WizardState } from '../../shared/store/state.ts';
+import { useStepNavigation, useWizard } from '../../shared/store/store-context.tsx';
 import { InstallationStep } from './installation-step.tsx';
-import { addMonths } from './month-keys.ts';
+import { addMonths } from '../../shared/booking-calendar/month-keys.ts';
 import { useInstallationCalendar } from './use-installation-calendar.ts';
 
 // Step 5's one owner, useInstallationCalendar, through the step as the visitor uses it

@@ -1,18 +1,18 @@
 import { arrivalWindowText, dateLabel, dayKeyLabel, type Address } from '@fibre/domain';
 import { useId } from 'react';
-import { HoldExtension } from '../../app/hold/hold-extension.tsx';
-import { HoldTimer } from '../../app/hold/hold-timer.tsx';
-import { ReservationTimedOutDialog } from '../../app/hold/reservation-timed-out-dialog.tsx';
-import { useHoldCountdown } from '../../app/hold/use-hold-countdown.ts';
-import { StepHeading } from '../../app/shell/step-focus.tsx';
-import { useStepNavigation, useWizard } from '../../app/store/store-context.tsx';
-import { Alert } from '../../app/ui/alert.tsx';
-import { Button } from '../../app/ui/button.tsx';
-import { BookingCalendar } from './booking-calendar.tsx';
+import { HoldExtension } from '../../shared/hold/hold-extension.tsx';
+import { HoldTimer } from '../../shared/hold/hold-timer.tsx';
+import { ReservationTimedOutDialog } from '../../shared/hold/reservation-timed-out-dialog.tsx';
+import { useHoldCountdown } from '../../shared/hold/use-hold-countdown.ts';
+import { StepHeading } from '../../shared/layout/step-focus.tsx';
+import { useStepNavigation, useWizard } from '../../shared/store/store-context.tsx';
+import { Alert } from '../../shared/ui/alert.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { BookingCalendar } from '../../shared/booking-calendar/booking-calendar.tsx';
 import { text } from './text.ts';
-import { TimeWindows } from './time-windows.tsx';
+import { TimeWindows } from '../../shared/booking-calendar/time-windows.tsx';
 import { useInstallationCalendar } from './use-installation-calendar.ts';
-import type { WindowSlot } from './time-windows.tsx';
+import type { WindowSlot } from '../../shared/booking-calendar/time-windows.tsx';
 import './installation.css';
 
 // The hold's countdown ticks once a second: its own components, so a tick draws the timer and the

@@ -1,4 +1,5 @@
 import { messages } from '@fibre/domain';
+import { text as calendarText } from '../../shared/booking-calendar/text.ts';
 
 /** Step 5's words. */
 export const text = {
@@ -8,17 +9,11 @@ export const text = {
   note: messages.installationNote,
   dateTitle: 'Choose a date',
   timeTitle: 'Choose an arrival time',
-  windowsOn: (date: string) => `Arrival windows on ${date}`,
-  pickDateFirst: 'Choose a date to see its arrival windows.',
-  noWindows: 'No arrival windows are left on this day. Please choose another date.',
-  loadingDates: 'Loading available dates…',
-  loadingWindows: 'Loading arrival windows…',
+  loadingDates: calendarText.loadingDates,
   noWindowsOn: (date: string) =>
     `No arrival windows are left on ${date}. Please choose another date.`,
   loadFailed: 'We couldn’t load the installation times.',
   tryAgain: 'Try again',
-  nextMonth: 'Next month',
-  previousMonth: 'Previous month',
   goBack: 'Go back',
   continue: 'Continue',
   slotUnavailable: messages.slotUnavailable,

@@ -1,11 +1,12 @@
 import type { Address, Reservation } from '@fibre/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { createReservation, releaseReservation } from '../../app/api/later-endpoints.ts';
-import { useConfig } from '../../app/config/config-context.tsx';
-import type { HeldSlot } from '../../app/store/state.ts';
-import { useDispatch, useWizard } from '../../app/store/store-context.tsx';
-import type { WindowSlot } from './time-windows.tsx';
+import { serverSentence } from '../../shared/api/messages.ts';
+import { createReservation, releaseReservation } from '../../shared/api/scheduling.ts';
+import { useConfig } from '../../shared/config/config-context.tsx';
+import type { HeldSlot } from '../../shared/store/state.ts';
+import { useDispatch, useWizard } from '../../shared/store/store-context.tsx';
+import type { WindowSlot } from '../../shared/booking-calendar/time-windows.tsx';
 
 /** A hold that was not granted; after a 429, with the server's own message to show. */
 class HoldRefused extends Error {
@@ -62,7 +63,7 @@ export function useHold(address: Address, onLost: () => void) {
         start: slot.start,
         end: slot.end,
       });
-      if (!answer.ok) throw new HoldRefused(answer.status === 429 ? answer.message : null);
+      if (!answer.ok) throw new HoldRefused(serverSentence(answer));
       const { reservation_id, event_id, expires_at } = answer.data;
       if (typeof reservation_id !== 'string' || typeof event_id !== 'string') {
         throw new HoldRefused(null);

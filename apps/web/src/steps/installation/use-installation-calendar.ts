@@ -13,12 +13,12 @@ import {
 } from '@fibre/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useConfig } from '../../app/config/config-context.tsx';
-import { useDispatch, useStepNavigation, useWizard } from '../../app/store/store-context.tsx';
-import { bookingsKey, bookingsQuery } from './bookings-query.ts';
-import { addMonths } from './month-keys.ts';
+import { useConfig } from '../../shared/config/config-context.tsx';
+import { useDispatch, useStepNavigation, useWizard } from '../../shared/store/store-context.tsx';
+import { bookingsKey, bookingsQuery } from '../../shared/booking-calendar/bookings-query.ts';
+import { addMonths } from '../../shared/booking-calendar/month-keys.ts';
 import { text } from './text.ts';
-import type { WindowSlot } from './time-windows.tsx';
+import type { WindowSlot } from '../../shared/booking-calendar/time-windows.tsx';
 import { useHold } from './use-hold.ts';
 
 // Windows are offered up to a year ahead (docs/rules/installation-and-holds.md).

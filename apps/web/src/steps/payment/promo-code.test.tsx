@@ -6,11 +6,11 @@ import { withCatalogue } from '../../test-support/catalogue.ts';
 import { fakeServer } from '../../test-support/fake-server.ts';
 import { renderInWizard } from '../../test-support/render.tsx';
 import { orderState } from '../../test-support/wizard-state.ts';
-import type { WizardState } from '../../app/store/state.ts';
+import type { WizardState } from '../../shared/store/state.ts';
 import { PromoCode } from './promo-code.tsx';
 
 // The offer code at payment (docs/rules/offers-and-coupons.md), through the one offer code hook
-// (app/offers/use-offer-code.ts): the coupon call is stubbed at fetch, each answer released by
+// (shared/offers/use-offer-code.ts): the coupon call is stubbed at fetch, each answer released by
 // the test, so the order in which answers arrive is the test's to choose.
 
 const state: WizardState = { ...orderState, step: 6 };

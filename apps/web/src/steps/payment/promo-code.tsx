@@ -1,14 +1,14 @@
 import { messages } from '@fibre/domain';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ConfirmOfferDialog } from '../../app/offers/confirm-offer-dialog.tsx';
-import { useOfferCode } from '../../app/offers/use-offer-code.ts';
-import { Button } from '../../app/ui/button.tsx';
+import { ConfirmOfferDialog } from '../../shared/offers/confirm-offer-dialog.tsx';
+import { useOfferCode } from '../../shared/offers/use-offer-code.ts';
+import { Button } from '../../shared/ui/button.tsx';
 import { text } from './text.ts';
 
 /**
  * The promo / referral code with Validate. Its own small form (Enter validates the code, not the
  * payment), shown only while no referral or move-in offer is active (the step decides). The code's
- * state is the offer code hook's (app/offers/use-offer-code.ts).
+ * state is the offer code hook's (shared/offers/use-offer-code.ts).
  */
 export function PromoCode() {
   const id = useId();

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { monthlyCharge, paymentAcceptancesSchema, type PaymentAcceptances } from '@fibre/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import type { CardFieldsHandle } from '../../adapters/card-tokeniser/card-tokeniser.ts';
-import { useOrder } from '../../app/catalogue/use-order.ts';
-import { useConfig } from '../../app/config/config-context.tsx';
-import { useDispatch, useStepNavigation, useWizard } from '../../app/store/store-context.tsx';
+import type { CardFieldsHandle } from '../../shared/adapters/card-tokeniser/card-tokeniser.ts';
+import { useOrder } from '../../shared/catalogue/use-order.ts';
+import { useConfig } from '../../shared/config/config-context.tsx';
+import { useDispatch, useStepNavigation, useWizard } from '../../shared/store/store-context.tsx';
 import { newIdempotencyKey } from './new-idempotency-key.ts';
 
 export interface AcceptanceValues {

@@ -1,0 +1,45 @@
+import { ApiError } from '../shared/api/http.ts';
+import { secondText } from './format.ts';
+
+/*
+ * The console's words for a failure (docs/rules/operator-console.md), in one place: what a page's
+ * alert says, and what a failed sign-in says (each refusal its own words, and a fault on the
+ * server's side says so). Any other error answer says its own message.
+ */
+
+const unreachable = 'The server could not be reached. Check the connection and try again.';
+
+/** The message to show for a failed call. */
+export function consoleMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.kind === 'unreachable') return unreachable;
+    if (error.kind === 'shape') return 'The answer was not in the expected shape.';
+  }
+  return error instanceof Error ? error.message : 'Something went wrong.';
+}
+
+/** What a failed sign-in says (docs/rules/operator-console.md#signing-in-and-out). */
+export function signInMessage(error: unknown): string {
+  if (!(error instanceof ApiError))
+    return 'Signing in failed in this browser. Reload the page and try again.';
+  if (error.status === 0) return consoleMessage(error);
+  if (error.status >= 500) {
+    return 'The server had a fault and could not check the password. Try again in a minute; if it keeps happening, tell whoever runs the console.';
+  }
+  switch (error.code) {
+    case 'sign_in_failed':
+      return 'Wrong email or password.';
+    case 'sign_in_delayed': {
+      const retryAt = error.answer.retryAt;
+      return typeof retryAt === 'string'
+        ? `Too many wrong passwords: try again at ${secondText(retryAt)} (Sydney time).`
+        : 'Too many wrong passwords: wait a while and try again.';
+    }
+    case 'sign_in_locked':
+      return 'Too many wrong passwords in a row for this email: a manager must unlock it before it can sign in from here.';
+    case 'rate_limited':
+      return 'Too many sign-in attempts from this address: wait a minute and try again.';
+    default:
+      return consoleMessage(error);
+  }
+}

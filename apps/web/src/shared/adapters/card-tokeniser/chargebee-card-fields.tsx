@@ -1,0 +1,149 @@
+import { messages } from '@fibre/domain';
+import { useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import { useConfig } from '../../config/config-context.tsx';
+import type { CardFieldsProps, TokeniseResult } from './card-tokeniser.ts';
+import { CardholderNameField } from './cardholder-name-field.tsx';
+import {
+  chargebeeComponents,
+  type CardFieldType,
+  type ChargebeeCardComponent,
+  type ChargebeeCardField,
+} from './chargebee-js.ts';
+import { cardComponentOptions, cardholderName, pageTextTokens } from './chargebee-options.ts';
+import './card-fields.css';
+import './chargebee.css';
+
+const refused: TokeniseResult = { error: messages.cardInvalid };
+
+interface Mounted {
+  component: ChargebeeCardComponent;
+  number: ChargebeeCardField;
+}
+
+const frames: Array<{ type: CardFieldType; label: string; hint?: string }> = [
+  { type: 'number', label: 'Card number' },
+  { type: 'expiry', label: 'Expiry', hint: 'MM/YY' },
+  { type: 'cvv', label: 'CVV', hint: '3 or 4 digits' },
+];
+
+/**
+ * Chargebee.js card fields (docs/rules/outside-parts.md): number, expiry and CVV live in
+ * Chargebee's iframes, so no card data ever reaches this page; only the cardholder's name is ours.
+ * Submit asks Chargebee for a token with that name; anything that goes wrong (the script, an
+ * incomplete or invalid card, a refusal) answers the card error
+ * (docs/rules/contact-and-connection.md) and the visitor stays on Payment.
+ */
+export function ChargebeeCardFields({ ref, errorId, disabled }: CardFieldsProps) {
+  const keys = useConfig().site.services.chargebee;
+  const [name, setName] = useState('');
+  // Chargebee mounts into containers it finds by selector: an id without useId's punctuation.
+  const prefix = `cb-${useId().replace(/[^\w-]/g, '')}`;
+  const mounting = useRef<Promise<Mounted> | null>(null);
+  const mounted = useRef<Mounted | null>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    let gone = false;
+    const fields: ChargebeeCardField[] = [];
+    const mount = async (): Promise<Mounted> => {
+      if (!keys?.site || !keys.publishableKey) throw new Error('Chargebee.js is not configured');
+      const cb = await chargebeeComponents(keys);
+      if (gone) throw new Error('the card fields were left before Chargebee.js loaded');
+      const component = cb.createComponent(
+        'card',
+        cardComponentOptions(pageTextTokens(nameInput.current)),
+      );
+      for (const { type, label } of frames) {
+        const field = component.createField(type, { ariaLabel: label }).at(`#${prefix}-${type}`);
+        // A frame is named by its field's label, for screen readers listing the page's frames.
+        field.on('ready', () => nameFrame(`${prefix}-${type}`, label));
+        fields.push(field);
+      }
+      await component.mount();
+      return { component, number: fields[0]! };
+    };
+    const attempt = mount();
+    mounting.current = attempt;
+    attempt.then(
+      (m) => {
+        if (!gone) mounted.current = m;
+      },
+      // The visitor can still press Submit: tokenise() then answers the card error.
+      () => undefined,
+    );
+    return () => {
+      gone = true;
+      mounted.current = null;
+      mounting.current = null;
+      for (const field of fields) field.destroy?.();
+    };
+  }, [keys, prefix]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      focus: () => mounted.current?.number.focus(),
+      async tokenise() {
+        const holder = cardholderName(name);
+        if (!holder || !mounting.current) return refused;
+        try {
+          const { component } = await mounting.current;
+          const answer = await component.tokenize(holder);
+          const token = answer?.token;
+          return typeof token === 'string' && token !== '' ? { token } : refused;
+        } catch {
+          return refused;
+        }
+      },
+    }),
+    [name],
+  );
+
+  const invalid = Boolean(errorId);
+  return (
+    <div className="card-fields">
+      {frames.map(({ type, label, hint }) => (
+        <div
+          key={type}
+          className={['field', type === 'number' ? 'card-fields__number' : '']
+            .filter(Boolean)
+            .join(' ')}
+        >
+          <span className="field__label" id={`${prefix}-${type}-label`}>
+            {label}
+          </span>
+          {/* Chargebee puts its frame in here and marks the box with its state's classes. */}
+          <div
+            id={`${prefix}-${type}`}
+            className="input cb-field"
+            role="group"
+            aria-labelledby={`${prefix}-${type}-label`}
+            aria-describedby={
+              [hint ? `${prefix}-${type}-hint` : null, errorId].filter(Boolean).join(' ') ||
+              undefined
+            }
+            data-invalid={invalid || undefined}
+          />
+          {hint && (
+            <p className="field__hint" id={`${prefix}-${type}-hint`}>
+              {hint}
+            </p>
+          )}
+        </div>
+      ))}
+      <CardholderNameField
+        value={name}
+        onChange={setName}
+        disabled={disabled}
+        errorId={errorId}
+        inputRef={nameInput}
+      />
+    </div>
+  );
+}
+
+/** Titles Chargebee's frame in the container with its field's label (axe: frame-title). */
+function nameFrame(containerId: string, label: string) {
+  const frame = document.getElementById(containerId)?.querySelector('iframe');
+  if (frame && !frame.title) frame.title = label;
+}

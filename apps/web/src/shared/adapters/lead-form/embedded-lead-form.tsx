@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { leadSchema, messages, type LeadValues } from '@fibre/domain';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { createLead } from '../../api/leads.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Field } from '../../ui/field.tsx';
+import type { LeadFormProps } from './lead-form.ts';
+import { LeadIntro, LeadThanks } from './lead-texts.tsx';
+import './embedded-lead-form.css';
+
+type LeadInput = z.input<typeof leadSchema>;
+
+/** The built-in lead form: the domain's lead schema, stored with POST /api/v1/public/leads. */
+export function EmbeddedLeadForm({ formattedAddress }: LeadFormProps) {
+  const [sent, setSent] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LeadInput, unknown, LeadValues>({
+    resolver: zodResolver(leadSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      message: '',
+      formatted_address: formattedAddress,
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailed(false);
+    const result = await createLead({
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      formatted_address: values.formatted_address,
+      ...(values.phone ? { phone: values.phone } : {}),
+      ...(values.message ? { message: values.message } : {}),
+    });
+    if (result.ok) {
+      setSent(values.email);
+      return;
+    }
+    let shown = false;
+    for (const [name, message] of Object.entries(result.fields)) {
+      if (name in values) {
+        setError(name as keyof LeadInput, { message }, { shouldFocus: !shown });
+        shown = true;
+      }
+    }
+    if (!shown) setFailed(true);
+  });
+
+  if (sent) return <LeadThanks email={sent} formattedAddress={formattedAddress} />;
+
+  return (
+    <form className="lead-form" onSubmit={onSubmit} noValidate aria-label="Register your address">
+      <LeadIntro formattedAddress={formattedAddress} />
+      <div className="form-grid form-grid--two">
+        <Field label="First name" error={errors.firstName?.message}>
+          {(control) => (
+            <input
+              className="input"
+              autoComplete="given-name"
+              {...control}
+              {...register('firstName')}
+            />
+          )}
+        </Field>
+        <Field label="Last name" error={errors.lastName?.message}>
+          {(control) => (
+            <input
+              className="input"
+              autoComplete="family-name"
+              {...control}
+              {...register('lastName')}
+            />
+          )}
+        </Field>
+        <Field label="Email" error={errors.email?.message} className="form-grid__full">
+          {(control) => (
+            <input
+              className="input"
+              type="email"
+              autoComplete="email"
+              {...control}
+              {...register('email')}
+            />
+          )}
+        </Field>
+        <Field label="Mobile" optional error={errors.phone?.message} className="form-grid__full">
+          {(control) => (
+            <input
+              className="input"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              {...control}
+              {...register('phone')}
+            />
+          )}
+        </Field>
+      </div>
+      {failed && (
+        <Alert tone="danger" className="lead-form__alert">
+          <p>{messages.somethingWentWrong}. Please try again.</p>
+        </Alert>
+      )}
+      <Button type="submit" block busy={isSubmitting} className="lead-form__submit" keepsFieldFocus>
+        Submit
+      </Button>
+    </form>
+  );
+}

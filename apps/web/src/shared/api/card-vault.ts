@@ -1,0 +1,9 @@
+import { cardTokenAnswer, type CardTokenBody } from '@fibre/domain';
+import { post, type Options } from './client.ts';
+
+/** The test-mode card vault (docs/rules/api.md; only when no Chargebee site is configured). */
+
+export type { CardTokenBody };
+
+export const createTestVaultToken = (body: CardTokenBody, o?: Options) =>
+  post('/api/v1/test-vault/tokens', body, cardTokenAnswer, o);

@@ -1,0 +1,179 @@
+import {
+  addAddOn,
+  previousStep,
+  removeAddOn,
+  selectCard,
+  type Address,
+  type DomainConfig,
+  type WizardStep,
+} from '@fibre/domain';
+import type { Action, HoldChange } from './actions.ts';
+import { allowed } from './selectors.ts';
+import type { ReservationsArea, WizardState } from './state.ts';
+
+/**
+ * The catalogue rules the store was once given. Which plans are offered and which is the default
+ * are now decided beside the catalogue's query (shared/catalogue), so the reducer needs none; the
+ * parameter stays so the store's callers keep one shape.
+ */
+export type StoreRules = Pick<DomainConfig, 'hiddenPlanIdParts' | 'defaultPlanId'>;
+
+function goTo(state: WizardState, step: WizardStep): WizardState {
+  return { ...state, step, address: { ...state.address, dialogOpen: false } };
+}
+
+function checked(state: WizardState, input: string, address: Address): WizardState {
+  const addOns = address.greenfield
+    ? addAddOn(state.signup.addOns, 'new-development-fee')
+    : removeAddOn(state.signup.addOns, 'new-development-fee');
+  return {
+    ...state,
+    address: { input, value: address, dialogOpen: true },
+    // Another building has its own plans and campaign (their queries are keyed by building code):
+    // the coupon validated for this one no longer holds. The connection details follow the
+    // address, so they are asked for again.
+    discount: { ...state.discount, coupon: null, campaignCouponRefused: false },
+    signup: { ...state.signup, addOns, connectionConfirmed: false },
+  };
+}
+
+/**
+ * The hold after a change (docs/rules/installation-and-holds.md): a failed or lost hold clears the
+ * reservation, and with it the wanted booking id (the held slot's), and shows the danger alert; the
+ * day chosen stays, so the visitor chooses again on it. A booked hold keeps its slot to show.
+ */
+function holdChanged(area: ReservationsArea, change: HoldChange): ReservationsArea {
+  switch (change.to) {
+    case 'held':
+      return { reservation: change.reservation, slot: change.slot, lost: false, booked: false };
+    case 'lost':
+      return { reservation: null, slot: null, lost: true, booked: false };
+    case 'released':
+      return { reservation: null, slot: null, lost: false, booked: false };
+    case 'booked':
+      return { ...area, lost: false, booked: area.reservation !== null };
+  }
+}
+
+/** The store's reducer (the catalogue's rules are applied where the catalogue is read). */
+export function reducerFor(_rules?: StoreRules) {
+  return reduce;
+}
+
+function reduce(state: WizardState, action: Action): WizardState {
+  switch (action.type) {
+    case 'step/next': {
+      const next = allowed(state, action.now).next;
+      return next === null ? state : goTo(state, next);
+    }
+    case 'step/back': {
+      const back = previousStep(state.step);
+      return back === null ? state : goTo(state, back);
+    }
+    case 'address/checked': {
+      const next = checked(state, action.input, action.address);
+      return action.restart ? { ...next, step: 1 } : next;
+    }
+    case 'address/dialog':
+      return { ...state, address: { ...state.address, dialogOpen: action.open } };
+
+    case 'offers/brought':
+      return {
+        ...state,
+        campaign: action.campaign ?? state.campaign,
+        discount: {
+          ...state.discount,
+          pendingCode: action.pendingCode ?? state.discount.pendingCode,
+          // Another offer: whether the old campaign's coupon was refused says nothing of it.
+          campaignCouponRefused: action.campaign ? false : state.discount.campaignCouponRefused,
+        },
+        signup: { ...state.signup, referralCode: action.referralCode ?? state.signup.referralCode },
+      };
+    case 'discount/code':
+      return {
+        ...state,
+        discount: {
+          ...state.discount,
+          pendingCode: null,
+          code: action.code,
+          discount: action.code === null ? null : action.discount,
+          coupon: action.coupon,
+        },
+      };
+    case 'discount/coupon': {
+      if (!action.refused)
+        return { ...state, discount: { ...state.discount, coupon: action.coupon } };
+      // A refused promo code is dropped; a refused campaign coupon is remembered as refused.
+      const promo = state.discount.code !== null;
+      return {
+        ...state,
+        discount: {
+          ...state.discount,
+          code: promo ? null : state.discount.code,
+          discount: promo ? null : state.discount.discount,
+          coupon: null,
+          campaignCouponRefused: !promo || state.discount.campaignCouponRefused,
+        },
+      };
+    }
+
+    case 'plans/filter':
+      return { ...state, plans: { ...state.plans, filter: action.filter } };
+    case 'plans/select':
+      return {
+        ...state,
+        plans: { ...state.plans, selectedId: selectCard(state.plans.selectedId, action.id) },
+        // The validated coupon was for the previous plan.
+        discount: { ...state.discount, coupon: null, campaignCouponRefused: false },
+      };
+    case 'routers/select':
+      return {
+        ...state,
+        routers: { selectedId: selectCard(state.routers.selectedId, action.id) },
+      };
+
+    case 'signup/add-on':
+      return {
+        ...state,
+        signup: {
+          ...state.signup,
+          addOns: action.on
+            ? addAddOn(state.signup.addOns, action.addOn)
+            : removeAddOn(state.signup.addOns, action.addOn),
+        },
+      };
+    case 'signup/contact':
+      return { ...state, signup: { ...state.signup, contact: action.contact, contactDraft: null } };
+    case 'signup/contact-draft':
+      // The step must pass again before the wizard moves past it.
+      return { ...state, signup: { ...state.signup, contactDraft: action.draft, contact: null } };
+    case 'signup/unit':
+      return {
+        ...state,
+        address: state.address.value
+          ? { ...state.address, value: { ...state.address.value, unit: action.unit } }
+          : state.address,
+        signup: {
+          ...state.signup,
+          connectionConfirmed: action.confirmed,
+        },
+      };
+
+    case 'bookings/date':
+      return { ...state, bookings: { date: action.date } };
+    case 'reservations/changed':
+      return { ...state, reservations: holdChanged(state.reservations, action.change) };
+    case 'signup/payment':
+      return {
+        ...state,
+        signup: {
+          ...state.signup,
+          cardToken: action.cardToken,
+          acceptances: action.acceptances,
+          idempotencyKey: action.idempotencyKey,
+        },
+      };
+    case 'restore':
+      return action.state;
+  }
+}
