@@ -4,7 +4,7 @@ import { expect, test } from '../support/fixtures.ts';
 
 // Issue 28, item 7 (docs/decisions/010-limits.md): a step's chunk that fails to load (the network
 // dropped it, or the server refused it) is asked for once more before the step says 'This part of
-// the page did not load' (apps/web/src/app/shell/lazy-with-retry.ts).
+// the page did not load' (apps/web/src/shared/lazy/lazy-with-retry.ts).
 
 const notLoaded = 'This part of the page did not load';
 const planChunk = /\/assets\/build-plan-step-[\w-]+\.js$/;
