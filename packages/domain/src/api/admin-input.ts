@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AU_STATES } from '../catalogue/provider-catalogue-shape.ts';
+import { AU_STATES } from '../shared/states.ts';
 import { text } from '../shared/text.ts';
 import { isoWithOffset } from './scheduling-input.ts';
 

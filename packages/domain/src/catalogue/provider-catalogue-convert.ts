@@ -3,12 +3,8 @@
  * as the server sends them, and the summary `npm run catalogue -- check` prints (docs/catalogue.md).
  */
 import { defaultDomainConfig, type DomainConfig } from '../shared/config.ts';
-import {
-  AU_STATES,
-  type PlanSpec,
-  type ProviderCatalogue,
-  type RouterSpec,
-} from './provider-catalogue-shape.ts';
+import { AU_STATES } from '../shared/states.ts';
+import type { PlanSpec, ProviderCatalogue, RouterSpec } from './provider-catalogue-schema.ts';
 import type { Plan, Router } from '../api/catalogue.ts';
 
 export function domainConfigFromCatalogue(c: ProviderCatalogue): DomainConfig {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AU_STATES, parseProviderCatalogue, type AuState } from './provider-catalogue.ts';
+import { AU_STATES, type AuState } from '../shared/states.ts';
+import { parseProviderCatalogue } from './provider-catalogue.ts';
 
 // The public holidays in catalogue/demo.yaml: the 2026 and 2027 national and state lists.
 const result = parseProviderCatalogue(

@@ -5,7 +5,7 @@
  * dangling name too: a value of the wrong type is simply not compared (the schema reports it).
  */
 import { dateText, isCalendarDate } from './provider-catalogue-schema.ts';
-import { AU_STATES } from './provider-catalogue-shape.ts';
+import { AU_STATES } from '../shared/states.ts';
 
 export type CataloguePath = (string | number)[];
 export interface PathIssue {

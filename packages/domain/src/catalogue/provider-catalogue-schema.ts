@@ -1,17 +1,20 @@
 /**
- * The provider file's schema: each value on its own (docs/catalogue.md lists the keys and rules).
- * Rules that compare values (unique ids, names that must point somewhere, a speed against another)
- * are provider-catalogue-rules.ts. Every object is strict, so a misspelt key is an error rather
- * than a value silently left out.
+ * The provider's catalogue as data: the schema of the provider file (catalogue/demo.yaml is the
+ * demo provider's; docs/catalogue.md describes every key), each value on its own, and the types
+ * of the file's parts, inferred from it so that the schema is the one shape. Keys are the file's
+ * own, so an error can name the field as the file spells it. Rules that compare values (unique
+ * ids, names that must point somewhere, a speed against another) are provider-catalogue-rules.ts;
+ * the reader is provider-catalogue.ts. Every object is strict, so a misspelt key is an error
+ * rather than a value silently left out.
  */
 import { z } from 'zod';
-import {
-  AU_STATES,
-  COUPON_TYPES,
-  WEEKDAYS,
-  type CouponTypeName,
-  type ProviderCatalogue,
-} from './provider-catalogue-shape.ts';
+import { AU_STATES, type AuState } from '../shared/states.ts';
+
+export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const COUPON_TYPES = { coupon: 1, referral: 2, move_in: 3, sales: 4 } as const;
+export type CouponTypeName = keyof typeof COUPON_TYPES;
 
 const text = z.string({ error: 'must be text' }).trim().min(1, { error: 'must not be empty' });
 const optionalText = z.string({ error: 'must be text (it may be empty)' });
@@ -80,10 +83,12 @@ function oneOf(words: readonly string[]) {
 const link = z.strictObject({ label: text, href: text });
 
 const provider = z.strictObject({
+  /** The {provider} path segment and every plan's and router's rsp: [a-z0-9-]{1,32}. */
   code: z
     .string({ error: 'must be text' })
     .regex(/^[a-z0-9-]{1,32}$/, { error: 'must be 1 to 32 lower-case letters, digits or -' }),
   name: text,
+  /** #rrggbb */
   colour: z
     .string({ error: "must be a colour '#rrggbb' in quotes" })
     .regex(/^#[0-9a-fA-F]{6}$/, { error: "must be a colour '#rrggbb' in quotes" }),
@@ -99,20 +104,25 @@ const provider = z.strictObject({
 const plan = z.strictObject({
   id: text,
   name: text,
+  /** Mbps, the tier's name speed. */
   speed: positiveInt,
+  /** Mbps, the typical busy-hour (7 pm to 11 pm) speed; at most `speed`. */
   busy_hour_speed: z
     .number({ error: 'must be a number of Mbps' })
     .positive({ error: 'must be more than 0' }),
+  /** Dollars a month, at most two decimals. */
   monthly: money,
   description: text,
   lit: z.boolean({ error: 'must be true or false' }),
   non_lit: z.boolean({ error: 'must be true or false' }),
+  /** The plan's Critical Information Summary (https URL). */
   cis_url: httpsUrl,
 });
 
 const router = z.strictObject({
   id: text,
   name: text,
+  /** Dollars a month; 0 is bring-your-own. */
   monthly: money,
   description: text,
   period: optionalText,
@@ -125,13 +135,16 @@ const building = z.strictObject({
     street: text,
     suburb: text,
     state: auState,
+    /** Four digits. */
     postcode,
   }),
   status: text,
   class: oneOf(['mdu', 'sdu']),
   category: oneOf(['brownfield', 'greenfield']),
   type: oneOf(['residential', 'commercial', 'mixed']),
+  /** Code of the building that answers for this one (a slave building's master). */
   master: text.optional(),
+  /** Id of a campaign in `campaigns`. */
   campaign: text.optional(),
   units: z.array(looseText).optional(),
 });
@@ -139,11 +152,13 @@ const building = z.strictObject({
 const couponTypes = Object.keys(COUPON_TYPES) as [CouponTypeName, ...CouponTypeName[]];
 
 const coupon = z.strictObject({
+  /** Upper case letters and digits. */
   code: z
     .string({ error: 'must be text' })
     .regex(/^[A-Z0-9]+$/, { error: 'must be upper-case letters and digits' }),
   type: z.enum(couponTypes, { error: `must be one of ${couponTypes.join(', ')}` }),
   months: positiveInt,
+  /** Exactly one of percent and dollars. */
   percent: z
     .number({ error: 'must be a number from 0 to 100' })
     .min(0, { error: 'must be a number from 0 to 100' })
@@ -159,9 +174,12 @@ const campaign = z.strictObject({
   id: text,
   name: text,
   terms: text,
+  /** A code in `coupons`. */
   coupon: text,
   months_free: positiveInt,
+  /** YYYY-MM-DD */
   starts: calendarDate,
+  /** YYYY-MM-DD, after starts */
   ends: calendarDate,
 });
 
@@ -171,21 +189,24 @@ const crew = z.strictObject({
   days: z.array(z.enum(WEEKDAYS, { error: `must be one of ${WEEKDAYS.join(', ')}` })).min(1, {
     error: 'must name at least one day',
   }),
+  /** 'HH:MM-HH:MM' local time */
   shift: z
     .string({ error: SHIFT_ERROR })
     .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, { error: SHIFT_ERROR }),
   window_minutes: positiveInt,
+  /** Crews working each window. */
   capacity: positiveInt,
 });
 
 const crews = z.strictObject(
   Object.fromEntries(AU_STATES.map((state) => [state, crew.optional()])) as Record<
-    (typeof AU_STATES)[number],
+    AuState,
     z.ZodOptional<typeof crew>
   >,
 );
 
 const holiday = z.strictObject({
+  /** YYYY-MM-DD */
   date: calendarDate,
   name: text,
   states: z.union([z.literal('all'), z.array(auState).min(1)], {
@@ -195,7 +216,9 @@ const holiday = z.strictObject({
 
 const crewDayOff = z.strictObject({
   state: auState,
+  /** YYYY-MM-DD */
   date: calendarDate,
+  /** How many of the state's crews are off (default 1). */
   crews: positiveInt.optional(),
 });
 
@@ -226,7 +249,15 @@ export const providerCatalogueSchema = z.strictObject({
   }),
 });
 
-// The schema's output is exactly the file's shape: neither may drift from the other.
-type Output = z.output<typeof providerCatalogueSchema>;
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _exact: Same<Output, ProviderCatalogue> = true;
+// The file's parts, as the schema gives them: a key is written once, in the schema above.
+export type ProviderCatalogue = z.output<typeof providerCatalogueSchema>;
+export type ProviderSpec = ProviderCatalogue['provider'];
+export type LinkSpec = ProviderSpec['links']['navigation'][number];
+export type PlanSpec = ProviderCatalogue['plans'][number];
+export type RouterSpec = ProviderCatalogue['routers'][number];
+export type BuildingSpec = ProviderCatalogue['buildings'][number];
+export type CouponSpec = ProviderCatalogue['coupons'][number];
+export type CampaignSpec = ProviderCatalogue['campaigns'][number];
+export type CrewSpec = NonNullable<ProviderCatalogue['crews'][AuState]>;
+export type HolidaySpec = ProviderCatalogue['closures']['holidays'][number];
+export type CrewDayOffSpec = ProviderCatalogue['closures']['crew_days_off'][number];

@@ -6,9 +6,26 @@ import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Docum
 import type { z } from 'zod';
 import { catalogueRuleIssues, type CataloguePath } from './provider-catalogue-rules.ts';
 import { providerCatalogueSchema } from './provider-catalogue-schema.ts';
-import type { ProviderCatalogue } from './provider-catalogue-shape.ts';
+import type { ProviderCatalogue } from './provider-catalogue-schema.ts';
 
-export * from './provider-catalogue-shape.ts';
+// The file's parts, typed by the schema; AU_STATES is shared (shared/states.ts).
+export {
+  COUPON_TYPES,
+  WEEKDAYS,
+  type BuildingSpec,
+  type CampaignSpec,
+  type CouponSpec,
+  type CouponTypeName,
+  type CrewDayOffSpec,
+  type CrewSpec,
+  type HolidaySpec,
+  type LinkSpec,
+  type PlanSpec,
+  type ProviderCatalogue,
+  type ProviderSpec,
+  type RouterSpec,
+  type Weekday,
+} from './provider-catalogue-schema.ts';
 export * from './provider-catalogue-convert.ts';
 
 export interface CatalogueIssue {

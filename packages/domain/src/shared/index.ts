@@ -6,4 +6,5 @@ export * from './money.ts';
 export * from './types.ts';
 export * from './config.ts';
 export * from './constants.ts';
+export * from './states.ts';
 export * from './text.ts';
