@@ -1,7 +1,7 @@
 import { messages } from '../shared/messages.ts';
 import { isServiceable, type BuildingFacts } from './serviceability.ts';
 
-// Apart from serviceability.ts: the headings bring messages.ts, which the first screen does not
+// Apart from serviceability.ts: the headings bring shared/messages.ts, which the first screen does not
 // need (the availability dialog loads when an address is checked).
 
 /**

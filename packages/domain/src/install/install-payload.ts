@@ -17,14 +17,14 @@ import type { Coupon } from '../api/offers.ts';
 /**
  * The install call's body, `{ reservation_id, event_id, arrivy_booking, charge_bee }`
  * (docs/rules/orders.md). The wizard builds it and the server validates it with this same schema.
- * The schema checks shape and formats only; the contact rules with their messages (validation.ts)
+ * The schema checks shape and formats only; the contact rules with their messages (contact/validation.ts)
  * and the prices are checked again by the server from its own rules and catalogue
  * (docs/rules/orders.md).
  */
 
 /*
  * Every text field is bounded and has a character rule that fits what it holds (docs/decisions/
- * 009-install-facts.md): `text()` (text.ts) refuses control characters and lone surrogates and
+ * 009-install-facts.md): `text()` (shared/text.ts) refuses control characters and lone surrogates and
  * bounds the length; the patterns below admit only what a code, a number or an address line can
  * contain, so markup such as `<script>` fits nowhere.
  */
@@ -180,7 +180,7 @@ export interface InstallBodyInput {
 /**
  * Phone normalisation (docs/rules/contact-and-connection.md): a number not starting with +61 loses
  * its leading character and gains +61. Repeated here rather than imported so the payload does not
- * wait on normalise.ts; both follow the same rule.
+ * wait on address/normalise.ts; both follow the same rule.
  */
 function toInternationalMobile(phone: string): string {
   return phone.startsWith('+61') ? phone : `+61${phone.slice(1)}`;

@@ -1,5 +1,5 @@
 /*
- * An instant and its one reader, apart from dates.ts: the step model (steps.ts) needs only this,
+ * An instant and its one reader, apart from scheduling/dates.ts: the step model (wizard/steps.ts) needs only this,
  * and the wizard's first screen loads the step model, so it must not bring date-fns and the time
  * zones with it (bench/README.md: the address step's JavaScript).
  */
