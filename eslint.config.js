@@ -36,6 +36,28 @@ const ioModules = [
   'undici',
 ];
 
+// The domain's subjects (packages/domain/src/<subject>/, each a package export), each importing
+// only the subjects it is listed with, so that no two import each other: shared is under all,
+// the API's schemas under the rules, pricing over the catalogue and offers, install over most.
+const domainSubjectImports = {
+  shared: [],
+  api: ['shared'],
+  address: ['shared', 'api'],
+  contact: ['shared', 'api'],
+  catalogue: ['shared', 'api'],
+  offers: ['shared', 'api'],
+  scheduling: ['shared', 'api'],
+  wizard: ['shared', 'api'],
+  pricing: ['shared', 'api', 'catalogue', 'offers'],
+  install: ['shared', 'api', 'address', 'contact', 'catalogue', 'offers', 'pricing', 'scheduling'],
+};
+const domainZones = Object.entries(domainSubjectImports).map(([subject, uses]) => ({
+  target: `./packages/domain/src/${subject}`,
+  from: './packages/domain/src',
+  except: [subject, ...uses].map((name) => `./${name}`),
+  message: `The domain's ${subject}/ imports only ${['its own files', ...uses.map((u) => `${u}/`)].join(', ')} (eslint.config.js, domainSubjectImports).`,
+}));
+
 // The wizard's shape: each step folder stands alone; app/ is the shell every step uses, and only its
 // lazy step map (app/shell/steps.ts, one chunk per step) knows the steps; adapters serve any step.
 const stepFolders = readdirSync(new URL('apps/web/src/steps', import.meta.url), {
@@ -238,6 +260,10 @@ export default tseslint.config(
             message: 'packages/domain does no I/O.',
           })),
         },
+      ],
+      'import/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: domainZones },
       ],
       'no-restricted-globals': [
         'error',
