@@ -37,7 +37,7 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['packages/domain/src/**/*.ts'],
-      exclude: ['**/*.test.ts', '**/index.ts', '**/types.ts'],
+      exclude: ['**/*.test.ts', '**/index.ts'],
       reporter: ['text-summary', 'text'],
       thresholds: { lines: 95 },
     },

@@ -11,7 +11,7 @@ import {
   type PlaceComponent,
 } from './address.ts';
 import { defaultDomainConfig, type DomainConfig } from '../shared/config.ts';
-import type { Address } from '../shared/types.ts';
+import type { Address } from './address.ts';
 
 const component = (long_name: string, short_name: string, ...types: string[]): PlaceComponent => ({
   long_name,

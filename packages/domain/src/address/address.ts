@@ -1,6 +1,28 @@
 import type { DomainConfig } from '../shared/config.ts';
-import type { Address } from '../shared/types.ts';
 import { abbreviateStreetType, normaliseBuildingCode, streetNumberFallback } from './normalise.ts';
+
+export type BuildingCategory = 'greenfield' | 'brownfield' | (string & {});
+
+export interface Address {
+  formatted_address: string;
+  street_number: string;
+  street: string;
+  suburb: string;
+  state: string;
+  postcode: string;
+  /** '' or '0' count as absent (see hasUnit). */
+  unit: string;
+  uniqueCode: string;
+  status: string;
+  buildingCategory: BuildingCategory;
+  buildingClass: string;
+  buildingType: string;
+  buildingTypeExtra?: string;
+  mdu: boolean;
+  commercial: boolean;
+  mixed: boolean;
+  greenfield: boolean;
+}
 
 /*
  * One parser for every way an address arrives (docs/rules/address-and-serviceability.md): a place

@@ -1,6 +1,6 @@
 import type { DomainConfig } from '../shared/config.ts';
 import { formatDollars } from '../shared/money.ts';
-import type { Address } from '../shared/types.ts';
+import type { Address } from './address.ts';
 
 /**
  * The statuses that show the available dialog; anything else, 'failed' too, does not

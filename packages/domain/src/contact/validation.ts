@@ -15,6 +15,14 @@ import {
 } from '../shared/constants.ts';
 import { isCleanText, text, textMessages } from '../shared/text.ts';
 
+export interface ContactValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  howDidYouHearAboutUs: string;
+}
+
 /*
  * The schemas of docs/rules/contact-and-connection.md, shared by the wizard's forms and the
  * server's routes. Each field gives at most one message: required first, then length, then pattern.

@@ -5,8 +5,9 @@ import type { DomainConfig } from '../shared/config.ts';
 import { CONTRACT_TERM } from '../shared/constants.ts';
 import { CHARGE_TEXT, formatDollars } from '../shared/money.ts';
 import { isCleanText } from '../shared/text.ts';
-import { extraFieldNames } from '../shared/types.ts';
-import type { AddOn, ExtraFieldEntry, ExtraFieldName, ExtraFields } from '../shared/types.ts';
+import { extraFieldNames } from '../shared/extra-field-names.ts';
+import type { AddOn } from '../pricing/add-ons.ts';
+import type { ExtraFieldEntry, ExtraFieldName, ExtraFields } from '../shared/extra-field-names.ts';
 
 export interface ExtraFieldsInput {
   buildingCode: string;

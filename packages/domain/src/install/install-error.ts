@@ -1,7 +1,12 @@
 import { messages } from '../shared/messages.ts';
-import type { SubmissionResult } from '../shared/types.ts';
 
 /** The install answer and the order's result it gives the confirmation step (docs/rules/orders.md). */
+
+/** The order's result, as the confirmation step (the finale) shows it. */
+export interface SubmissionResult {
+  success: boolean;
+  err: string | null;
+}
 
 const EXPIRED_BOOKING_PHRASE = 'booking is expired';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildInstallBody, installBodySchema } from './install-payload.ts';
 import type { InstallBody, InstallBodyInput } from './install-payload.ts';
-import type { ExtraFieldEntry, SchedulingRecord } from '../shared/types.ts';
+import type { ExtraFieldEntry } from '../shared/extra-field-names.ts';
+import type { SchedulingRecord } from './install-payload.ts';
 
 const extraFields: ExtraFieldEntry[] = [
   { name: 'Building Code', value: 'G1A2B3' },

@@ -4,15 +4,33 @@ import { endOfBookingDayMs, stateTimeZone, toZonedIso } from '../scheduling/date
 import { templateExtraFieldsSchema } from './extra-fields.ts';
 import { CHARGE_TEXT, parseCharge } from '../shared/money.ts';
 import { text } from '../shared/text.ts';
-import type {
-  AddOn,
-  Address,
-  ContactValues,
-  ExtraFieldEntry,
-  RouterChoice,
-} from '../shared/types.ts';
+import type { AddOn } from '../pricing/add-ons.ts';
+import type { Address } from '../address/address.ts';
+import type { ContactValues } from '../contact/validation.ts';
+import type { ExtraFieldEntry } from '../shared/extra-field-names.ts';
 import type { BookingSlot, Reservation } from '../api/scheduling.ts';
 import type { Coupon } from '../api/offers.ts';
+
+export interface RouterChoice {
+  /** the router id; 'byo' style routers have cost '0' */
+  mode: string;
+  cost: string;
+}
+
+export interface SchedulingRecord {
+  customer_first_name: string;
+  customer_last_name: string;
+  customer_email: string;
+  customer_mobile_number: string;
+  customer_address_line_1: string;
+  customer_address_line_2: string;
+  customer_city: string;
+  customer_state: string;
+  customer_zipcode: string;
+  customer_country: 'Australia';
+  title: string;
+  template_extra_fields: ExtraFieldEntry[];
+}
 
 /**
  * The install call's body, `{ reservation_id, event_id, arrivy_booking, charge_bee }`

@@ -9,7 +9,8 @@ import {
 } from './extra-fields.ts';
 import { buildInstallBody, unitOrEmpty, type InstallBodyInput } from './install-payload.ts';
 import { readInstallBody } from './install-read.ts';
-import { extraFieldNames, type AddOn } from '../shared/types.ts';
+import { extraFieldNames } from '../shared/extra-field-names.ts';
+import { type AddOn } from '../pricing/add-ons.ts';
 import { messages } from '../shared/messages.ts';
 import { howDidYouHearOptions } from '../contact/validation.ts';
 

@@ -9,7 +9,8 @@ import { messages } from '../shared/messages.ts';
 import { parseDollars } from '../shared/money.ts';
 import { echoedExtraFields } from './extra-fields.ts';
 import { installBodySchema, type InstallBody } from './install-payload.ts';
-import type { AddOn, ExtraFieldName, ExtraFields } from '../shared/types.ts';
+import type { AddOn } from '../pricing/add-ons.ts';
+import type { ExtraFieldName, ExtraFields } from '../shared/extra-field-names.ts';
 import type { Coupon } from '../api/offers.ts';
 import { contactSchema, firstIssues } from '../contact/validation.ts';
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { referralCampaignId, referralCampaignIds, type ReferralCampaignId } from './coupons.ts';
 import { discountFromCampaign, freeMonthsDiscount } from './discounts.ts';
 import { messages } from '../shared/messages.ts';
-import type { Discount } from '../shared/types.ts';
+import type { Discount } from './discounts.ts';
 import type { Campaign } from '../api/catalogue.ts';
 import type { CouponType } from '../api/offers.ts';
 

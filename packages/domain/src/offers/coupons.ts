@@ -4,7 +4,7 @@ import type { DomainConfig } from '../shared/config.ts';
 import { SPECIAL_SKIP_CODE } from '../shared/constants.ts';
 import { discountFromCoupon, sameOffer } from './discounts.ts';
 import { messages } from '../shared/messages.ts';
-import type { Discount } from '../shared/types.ts';
+import type { Discount } from './discounts.ts';
 import type { Coupon, CouponType } from '../api/offers.ts';
 
 const COUPON_ACCEPTED_STATUS = 202;

@@ -7,9 +7,19 @@ import {
 } from '../shared/constants.ts';
 import { messages } from '../shared/messages.ts';
 import { formatDollars } from '../shared/money.ts';
-import type { Discount } from '../shared/types.ts';
 import type { Campaign } from '../api/catalogue.ts';
 import type { Coupon } from '../api/offers.ts';
+
+export interface Discount {
+  period: number;
+  period_unit: string;
+  starting_period: number;
+  /** dollars (converted from cents) */
+  dollar_amount: number | null;
+  percentage: number | null;
+  in_words: string;
+  terms: string;
+}
 
 type DiscountAmounts = Omit<Discount, 'in_words' | 'terms'>;
 

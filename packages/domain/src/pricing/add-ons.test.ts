@@ -11,7 +11,7 @@ import {
 } from './add-ons.ts';
 import { buildExtraFields } from '../install/extra-fields.ts';
 import { acmeRules, demoRules } from '../test-support/rules.ts';
-import type { AddOn } from '../shared/types.ts';
+import type { AddOn } from './add-ons.ts';
 
 const fields = buildExtraFields(
   {

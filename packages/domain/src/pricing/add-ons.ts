@@ -4,7 +4,9 @@
  */
 import type { DomainConfig } from '../shared/config.ts';
 import { formatDollars } from '../shared/money.ts';
-import type { AddOn, ExtraFields } from '../shared/types.ts';
+import type { ExtraFields } from '../shared/extra-field-names.ts';
+
+export type AddOn = 'static-ip' | 'new-development-fee';
 
 export const addOnCodes: readonly AddOn[] = ['static-ip', 'new-development-fee'];
 

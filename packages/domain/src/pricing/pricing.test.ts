@@ -15,7 +15,8 @@ import {
   sameCharge,
 } from './pricing.ts';
 import { acmeRules, demoRules } from '../test-support/rules.ts';
-import type { AddOn, Discount } from '../shared/types.ts';
+import type { AddOn } from './add-ons.ts';
+import type { Discount } from '../offers/discounts.ts';
 import type { Plan, Router } from '../api/catalogue.ts';
 
 function plan(cost: string): Plan {

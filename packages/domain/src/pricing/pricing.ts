@@ -12,7 +12,8 @@ import type { DomainConfig } from '../shared/config.ts';
 import { FIRST_PAYMENT_DELAY_DAYS } from '../shared/constants.ts';
 import { appliesToFirstPayment, showsPromoBanner } from '../offers/discounts.ts';
 import { parseCharge, parseDollars } from '../shared/money.ts';
-import type { AddOn, Discount } from '../shared/types.ts';
+import type { AddOn } from './add-ons.ts';
+import type { Discount } from '../offers/discounts.ts';
 import type { Plan, Router } from '../api/catalogue.ts';
 
 export interface PricedOrder {
