@@ -36,6 +36,28 @@ const ioModules = [
   'undici',
 ];
 
+// The domain's subjects (packages/domain/src/<subject>/, each a package export), each importing
+// only the subjects it is listed with, so that no two import each other: shared is under all,
+// the API's schemas under the rules, pricing over the catalogue and offers, install over most.
+const domainSubjectImports = {
+  shared: [],
+  api: ['shared'],
+  address: ['shared', 'api'],
+  contact: ['shared', 'api'],
+  catalogue: ['shared', 'api'],
+  offers: ['shared', 'api'],
+  scheduling: ['shared', 'api'],
+  wizard: ['shared', 'api'],
+  pricing: ['shared', 'api', 'catalogue', 'offers'],
+  install: ['shared', 'api', 'address', 'contact', 'catalogue', 'offers', 'pricing', 'scheduling'],
+};
+const domainZones = Object.entries(domainSubjectImports).map(([subject, uses]) => ({
+  target: `./packages/domain/src/${subject}`,
+  from: './packages/domain/src',
+  except: [subject, ...uses].map((name) => `./${name}`),
+  message: `The domain's ${subject}/ imports only ${['its own files', ...uses.map((u) => `${u}/`)].join(', ')} (eslint.config.js, domainSubjectImports).`,
+}));
+
 // The web app's shape, one way: shared/ <- steps/, admin/, order-page/ <- shell/ (apps/web/README.md).
 // shared/ is what two or more of them use and imports none of them; each step folder stands alone;
 // the console (admin/) and the order page (order-page/), builds of their own, import no step and
@@ -266,6 +288,10 @@ export default tseslint.config(
             message: 'packages/domain does no I/O.',
           })),
         },
+      ],
+      'import/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: domainZones },
       ],
       'no-restricted-globals': [
         'error',

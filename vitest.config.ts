@@ -21,7 +21,11 @@ export default defineConfig({
         test: {
           name: 'domain-los-angeles',
           root: 'packages/domain',
-          include: ['src/dates.test.ts', 'src/slots.test.ts', 'src/install-payload.test.ts'],
+          include: [
+            'src/scheduling/dates.test.ts',
+            'src/scheduling/slots.test.ts',
+            'src/install/install-payload.test.ts',
+          ],
           env: { TZ: 'America/Los_Angeles' },
           testTimeout: 20_000,
         },
@@ -33,7 +37,7 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['packages/domain/src/**/*.ts'],
-      exclude: ['**/*.test.ts', '**/index.ts', '**/types.ts'],
+      exclude: ['**/*.test.ts', '**/index.ts'],
       reporter: ['text-summary', 'text'],
       thresholds: { lines: 95 },
     },

@@ -13,14 +13,20 @@ const parts = {
   domain: 'packages/domain/src',
 };
 
-const isSource = (name) => /\.(ts|tsx)$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name) && !name.endsWith('.d.ts');
+const isSource = (name) =>
+  /\.(ts|tsx)$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name) && !name.endsWith('.d.ts');
 
 function walk(dir) {
   const out = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name === 'node_modules' || entry.name === 'test-support' || entry.name === 'stand-ins') continue;
+      if (
+        entry.name === 'node_modules' ||
+        entry.name === 'test-support' ||
+        entry.name === 'stand-ins'
+      )
+        continue;
       out.push(...walk(path));
     } else if (isSource(entry.name)) out.push(path);
   }
@@ -45,7 +51,8 @@ function longFunctions(file, text) {
     if (ts.isFunctionLike(node) && node.body) {
       const start = source.getLineAndCharacterOfPosition(node.getStart()).line;
       const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
-      if (end - start + 1 > 100) found.push({ file: relative(root, file), line: start + 1, lines: end - start + 1 });
+      if (end - start + 1 > 100)
+        found.push({ file: relative(root, file), line: start + 1, lines: end - start + 1 });
     }
     ts.forEachChild(node, visit);
   };
@@ -55,7 +62,11 @@ function longFunctions(file, text) {
 
 // Relative imports of a file, resolved to paths.
 function importsOf(file, text) {
-  const specifiers = [...text.matchAll(/(?:import|export)[^'"`]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g)];
+  const specifiers = [
+    ...text.matchAll(
+      /(?:import|export)[^'"`]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g,
+    ),
+  ];
   return specifiers.map((m) => resolve(dirname(file), m[1] ?? m[2]));
 }
 
@@ -84,7 +95,12 @@ function serverFolderPairs(files) {
   return pairs.sort();
 }
 
-const result = { topLevelServerEntries: 0, serverFolderPairs: [], functionsOver100Lines: [], medianLines: {} };
+const result = {
+  topLevelServerEntries: 0,
+  serverFolderPairs: [],
+  functionsOver100Lines: [],
+  medianLines: {},
+};
 result.topLevelServerEntries = readdirSync(resolve(root, parts.server)).filter((name) => {
   const stat = statSync(resolve(root, parts.server, name));
   return stat.isDirectory() || isSource(name);
@@ -104,11 +120,14 @@ for (const [name, dir] of Object.entries(parts)) {
 if (process.argv.includes('--json')) {
   console.log(JSON.stringify(result, null, 2));
 } else {
-  console.log(`Top-level entries of ${parts.server} (folders and source files): ${result.topLevelServerEntries}`);
+  console.log(
+    `Top-level entries of ${parts.server} (folders and source files): ${result.topLevelServerEntries}`,
+  );
   console.log(`Server folder pairs that import each other: ${result.serverFolderPairs.length}`);
   for (const pair of result.serverFolderPairs) console.log(`  ${pair}`);
   console.log(`Functions over 100 lines: ${result.functionsOver100Lines.length}`);
-  for (const f of result.functionsOver100Lines) console.log(`  ${f.file}:${f.line} (${f.lines} lines)`);
+  for (const f of result.functionsOver100Lines)
+    console.log(`  ${f.file}:${f.line} (${f.lines} lines)`);
   for (const [name, m] of Object.entries(result.medianLines)) {
     console.log(`Median non-blank lines per source file, ${name}: ${m.median} (${m.files} files)`);
   }

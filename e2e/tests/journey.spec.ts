@@ -19,7 +19,7 @@ test('each step pushes its page name to window.dataLayer, once', async ({
   await wizard.button('Continue').click();
   await expectPageName(page, 'Installation');
   // Steps 3 (Contact info) and 4 (Connection details) both push 'Connection Details'
-  // (packages/domain/src/steps.ts records why).
+  // (packages/domain/src/wizard/steps.ts records why).
   expect(await dataLayerPageNames(page)).toEqual([
     'Check Address',
     'Build Plan',

@@ -1,28 +1,13 @@
-// The domain's public surface: pure business rules shared by the wizard and the server.
-export * from './messages.ts';
-export * from './money.ts';
-export * from './types.ts';
-export * from './config.ts';
-export * from './constants.ts';
-export * from './text.ts';
-export * from './validation.ts';
-export * from './names.ts';
-export * from './normalise.ts';
-export * from './address.ts';
-export * from './serviceability.ts';
-export * from './availability-heading.ts';
-export * from './catalogue.ts';
-export * from './campaigns.ts';
-export * from './coupons.ts';
-export * from './discounts.ts';
-export * from './pricing.ts';
-export * from './add-ons.ts';
-export * from './extra-fields.ts';
-export * from './dates.ts';
-export * from './slots.ts';
-export * from './steps.ts';
-export * from './install-payload.ts';
-export * from './install-read.ts';
-export * from './install-error.ts';
-export * from './provider-catalogue.ts';
+// Every subject at once, for the imports not yet moved to a subject's own entry
+// (`@fibre/domain/catalogue`, ...: package.json's exports). Pure business rules shared by the
+// wizard and the server.
+export * from './shared/index.ts';
 export * from './api/index.ts';
+export * from './address/index.ts';
+export * from './contact/index.ts';
+export * from './catalogue/index.ts';
+export * from './offers/index.ts';
+export * from './pricing/index.ts';
+export * from './scheduling/index.ts';
+export * from './install/index.ts';
+export * from './wizard/index.ts';

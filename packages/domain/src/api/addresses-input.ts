@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../text.ts';
+import { text } from '../shared/text.ts';
 
 /*
  * Requests of the address and building calls (docs/rules/address-and-serviceability.md). Address

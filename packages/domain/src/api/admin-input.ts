@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { AU_STATES } from '../provider-catalogue-shape.ts';
-import { text } from '../text.ts';
+import { AU_STATES } from '../shared/states.ts';
+import { text } from '../shared/text.ts';
 import { isoWithOffset } from './scheduling-input.ts';
 
 /** POST /admin/api/session: an operator's email and password (docs/rules/operators.md). */

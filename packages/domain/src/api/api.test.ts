@@ -1,8 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod/mini';
-import type { DomainConfig } from '../config.ts';
-import { defaultDomainConfig } from '../config.ts';
-import type { Coupon } from '../types.ts';
+import type { DomainConfig } from '../shared/config.ts';
+import { defaultDomainConfig } from '../shared/config.ts';
+import type { Coupon } from './offers.ts';
 import type { couponAnswer } from './index.ts';
 import { domainConfigAnswer, errorAnswer } from './index.ts';
 

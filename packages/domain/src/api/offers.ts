@@ -14,3 +14,6 @@ export const couponAnswer = z.object({
   percentage: z.nullable(z.number()),
   plan_ids: z.array(z.string()),
 });
+export type Coupon = z.infer<typeof couponAnswer>;
+/** Coupon types: 1 coupon code, 2 referral code, 3 move-in coupon, 4 sales commission. */
+export type CouponType = Coupon['coupon_type'];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../text.ts';
+import { text } from '../shared/text.ts';
 
 /**
  * POST /api/v1/test-vault/tokens (docs/rules/demo-data.md#test-cards). A card that fails it is a

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 const link = z.object({ label: z.string(), href: z.string() });
 
 /**
- * The catalogue's rules and prices (DomainConfig, config.ts), as the public config sends them; a
+ * The catalogue's rules and prices (DomainConfig, shared/config.ts), as the public config sends them; a
  * type test (api.test.ts) keeps the two alike.
  */
 export const domainConfigAnswer = z.object({

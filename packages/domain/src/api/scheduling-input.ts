@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../text.ts';
+import { text } from '../shared/text.ts';
 
 /** Inputs of the bookings and reservations calls (docs/rules/installation-and-holds.md). */
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parseProviderCatalogue, type CatalogueIssue } from '../provider-catalogue.ts';
+import { parseProviderCatalogue, type CatalogueIssue } from '../catalogue/provider-catalogue.ts';
 
 /** The demo provider's file (catalogue/demo.yaml), as the tests break it one edit at a time. */
 export const demo = readFileSync(

@@ -1,4 +1,4 @@
-import { defaultDomainConfig, type DomainConfig } from '../config.ts';
+import { defaultDomainConfig, type DomainConfig } from '../shared/config.ts';
 
 /** The demo provider's rules (catalogue/demo.yaml): $9 static IP, $300, 1.5%, Boost 100. */
 export const demoRules: DomainConfig = defaultDomainConfig;

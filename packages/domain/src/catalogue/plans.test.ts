@@ -1,0 +1,196 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  canAddToCart,
+  defaultPlan,
+  filterPlans,
+  forProvider,
+  isBringYourOwn,
+  isMostPopular,
+  isSelected,
+  parseCost,
+  parseCostOrNull,
+  selectCard,
+  visiblePlans,
+} from './plans.ts';
+import { acmeRules, demoRules } from '../test-support/rules.ts';
+import type { Plan, Router } from '../api/catalogue.ts';
+
+function plan(id: string, name: string, speed: number, lit: boolean, nonLit: boolean): Plan {
+  return {
+    id,
+    name,
+    speed,
+    cost: '79',
+    description1: '',
+    rsp: 'demo',
+    addressLIT: lit,
+    addressNonLIT: nonLit,
+    busyHourSpeed: 90,
+    cisUrl: 'https://example.com/cis.pdf',
+  };
+}
+
+function router(id: string, cost: string): Router {
+  return { id, name: id, cost, description1: '', description2: 'per month', rsp: 'demo' };
+}
+
+// Deliberately not in speed order.
+const plans = [
+  plan('streamer-1000', 'Streamer 1000', 1000, true, false),
+  plan('boost-100', 'Boost 100', 100, true, true),
+  plan('fast-350', 'Fast 350', 350, true, true),
+  plan('basic-50', 'Basic 50', 50, false, true),
+  plan('super-500', 'Super 500', 500, true, false),
+];
+
+describe('cost strings', () => {
+  it.each([
+    ['79', 79],
+    ['79.00', 79],
+    [' 79.5 ', 79.5],
+    ['0', 0],
+    ['12.34', 12.34],
+  ])('parseCost(%j) = %s', (cost, dollars) => expect(parseCost(cost)).toBe(dollars));
+
+  it.each(['abc', '', ' ', '-5', '79.999', '1e2', '$79', 'NaN', 'Infinity', '7,900'])(
+    'rejects non-numeric %j',
+    (cost) => {
+      expect(parseCostOrNull(cost)).toBeNull();
+      expect(() => parseCost(cost)).toThrow(RangeError);
+    },
+  );
+});
+
+describe('docs/rules/plans-and-pricing.md: which plans show', () => {
+  it.each([
+    // "the building is LIT or greenfield and the plan has addressLIT"
+    ['LIT', { lit: true, greenfield: false }, ['boost-100', 'super-500', 'streamer-1000']],
+    [
+      'LIT greenfield',
+      { lit: true, greenfield: true },
+      ['boost-100', 'super-500', 'streamer-1000'],
+    ],
+    // both branches hold for a greenfield building that is not LIT
+    [
+      'greenfield, not LIT',
+      { lit: false, greenfield: true },
+      ['basic-50', 'boost-100', 'super-500', 'streamer-1000'],
+    ],
+    // "or the building is not LIT and the plan has addressNonLIT"
+    ['not LIT', { lit: false, greenfield: false }, ['basic-50', 'boost-100']],
+  ])('%s building', (_label, building, ids) => {
+    expect(visiblePlans(plans, building, demoRules).map((p) => p.id)).toEqual(ids);
+  });
+
+  it("Plans with id containing 350 are excluded (the demo's hidden id part)", () => {
+    const only350 = [plan('x350y', 'Boost 350', 350, true, true)];
+    expect(visiblePlans(only350, { lit: true, greenfield: true }, demoRules)).toEqual([]);
+  });
+
+  it("another provider's hidden id parts hide its plans, and 350 shows", () => {
+    const list = [
+      plan('legacy-100', 'Old 100', 100, true, true),
+      plan('fast-350', 'Fast 350', 350, true, true),
+      plan('trial-50', 'Trial 50', 50, true, true),
+    ];
+    const shown = visiblePlans(list, { lit: true, greenfield: false }, acmeRules);
+    expect(shown.map((p) => p.id)).toEqual(['fast-350']);
+  });
+
+  it('Plans are sorted by speed, and the input is not reordered', () => {
+    const before = plans.map((p) => p.id);
+    const building = { lit: false, greenfield: true };
+    const shown = visiblePlans(plans, building, demoRules).map((p) => p.speed);
+    expect(shown).toEqual([50, 100, 500, 1000]);
+    expect(plans.map((p) => p.id)).toEqual(before);
+  });
+
+  it('never shows a 350 plan and keeps speed order, whatever the catalogue', () => {
+    const arbitraryPlan = fc
+      .record({
+        id: fc.constantFrom('a', 'b350', '350', 'c', 'boost'),
+        speed: fc.integer({ min: 1, max: 2000 }),
+        lit: fc.boolean(),
+        nonLit: fc.boolean(),
+      })
+      .map((p) => plan(p.id, p.id, p.speed, p.lit, p.nonLit));
+    fc.assert(
+      fc.property(fc.array(arbitraryPlan), fc.boolean(), fc.boolean(), (list, lit, greenfield) => {
+        const shown = visiblePlans(list, { lit, greenfield }, demoRules);
+        expect(shown.some((p) => p.id.includes('350'))).toBe(false);
+        shown.slice(1).forEach((p, i) => expect(p.speed).toBeGreaterThanOrEqual(shown[i]!.speed));
+      }),
+    );
+  });
+});
+
+describe("Most Popular: the catalogue's popular plan ids", () => {
+  const rules = { demo: demoRules, acme: acmeRules };
+  it.each([
+    ['boost-100', 'demo', true],
+    ['streamer-250', 'demo', true],
+    // By id, not by name: the demo's other plans are not popular whatever they are called.
+    ['streamer-1000', 'demo', false],
+    ['basic-50', 'demo', false],
+    ['basic-50', 'acme', true],
+    ['boost-100', 'acme', false],
+  ] as const)('%s under the %s rules -> %s', (id, provider, popular) =>
+    expect(isMostPopular(plan(id, 'Boost Streamer', 1, true, true), rules[provider])).toBe(popular),
+  );
+
+  it('All Plans keeps every plan, Most Popular only the popular ones', () => {
+    expect(filterPlans(plans, 'all', demoRules)).toEqual(plans);
+    expect(filterPlans(plans, 'popular', demoRules).map((p) => p.id)).toEqual(['boost-100']);
+    expect(filterPlans(plans, 'popular', acmeRules).map((p) => p.id)).toEqual(['basic-50']);
+  });
+});
+
+describe('selection', () => {
+  it("Default plan is the catalogue's (Boost 100 for the demo)", () => {
+    expect(defaultPlan(plans, demoRules)?.id).toBe('boost-100');
+    expect(defaultPlan(plans, { defaultPlanId: 'super-500' })?.id).toBe('super-500');
+    expect(defaultPlan(plans, acmeRules)).toBeUndefined();
+    expect(
+      defaultPlan(
+        plans.filter((p) => p.id !== 'boost-100'),
+        demoRules,
+      ),
+    ).toBeUndefined();
+  });
+
+  it.each([
+    [undefined, 'boost-100', 'boost-100'],
+    ['boost-100', 'super-500', 'super-500'],
+    // Selecting the selected card keeps it selected (no toggling off).
+    ['boost-100', 'boost-100', 'boost-100'],
+  ])('selecting one deselects the others: %s then %s -> %s', (current, id, selected) => {
+    const next = selectCard(current, id);
+    expect(next).toBe(selected);
+    expect(isSelected(next, id)).toBe(true);
+    if (current && current !== id) expect(isSelected(next, current)).toBe(false);
+  });
+
+  it.each([
+    ['0', true],
+    ['0.00', true],
+    ['15', false],
+    ['abc', false],
+  ])("router cost %j: '0' means the customer brings their own -> %s", (cost, byo) => {
+    expect(isBringYourOwn(router('r', cost))).toBe(byo);
+  });
+
+  it.each([
+    [plans[1], router('r', '15'), true],
+    [plans[1], undefined, false],
+    [undefined, router('r', '0'), false],
+    [null, null, false],
+  ])('Add to cart is enabled only when both a plan and a router are selected (%#)', (p, r, ok) => {
+    expect(canAddToCart(p, r)).toBe(ok);
+  });
+
+  it("keeps only the provider's plans and routers (rsp)", () => {
+    const other = { ...router('x', '5'), rsp: 'other' };
+    expect(forProvider([router('r', '5'), other], 'demo').map((r) => r.id)).toEqual(['r']);
+  });
+});

@@ -1,0 +1,263 @@
+/**
+ * The provider's catalogue as data: the schema of the provider file (catalogue/demo.yaml is the
+ * demo provider's; docs/catalogue.md describes every key), each value on its own, and the types
+ * of the file's parts, inferred from it so that the schema is the one shape. Keys are the file's
+ * own, so an error can name the field as the file spells it. Rules that compare values (unique
+ * ids, names that must point somewhere, a speed against another) are provider-catalogue-rules.ts;
+ * the reader is provider-catalogue.ts. Every object is strict, so a misspelt key is an error
+ * rather than a value silently left out.
+ */
+import { z } from 'zod';
+import { AU_STATES, type AuState } from '../shared/states.ts';
+
+export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const COUPON_TYPES = { coupon: 1, referral: 2, move_in: 3, sales: 4 } as const;
+export type CouponTypeName = keyof typeof COUPON_TYPES;
+
+const text = z.string({ error: 'must be text' }).trim().min(1, { error: 'must not be empty' });
+const optionalText = z.string({ error: 'must be text (it may be empty)' });
+
+/** Text that YAML may have read as a number (a street number, a unit, an id part such as 350). */
+const looseText = z.preprocess(
+  (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
+  text,
+);
+
+const hasAtMostTwoDecimals = (value: number) =>
+  Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+const money = z
+  .number({ error: 'must be a number of dollars' })
+  .min(0, { error: 'must be 0 or more dollars' })
+  .refine(hasAtMostTwoDecimals, { error: 'must have at most two decimals (cents)' });
+
+const positiveInt = z
+  .number({ error: 'must be a whole number' })
+  .int({ error: 'must be a whole number' })
+  .positive({ error: 'must be more than 0' });
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** YYYY-MM-DD naming a day that exists (no 2026-02-30). */
+export function isCalendarDate(value: string): boolean {
+  const match = DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+/**
+ * YAML 1.1 readers turn an unquoted 2026-12-25 into a timestamp (midnight UTC); the file means the
+ * day, so either form becomes the string.
+ */
+export function dateText(value: unknown): unknown {
+  return value instanceof Date && !Number.isNaN(value.getTime())
+    ? value.toISOString().slice(0, 10)
+    : value;
+}
+
+const calendarDate = z.preprocess(
+  dateText,
+  z
+    .string({ error: 'must be a date, YYYY-MM-DD' })
+    .refine(isCalendarDate, { error: 'must be a real calendar day, YYYY-MM-DD' }),
+);
+
+const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// URL' });
+const postcode = z
+  .string({ error: "must be four digits in quotes (e.g. '0800')" })
+  .regex(/^\d{4}$/, { error: "must be four digits in quotes (e.g. '0800')" });
+const auState = z.enum(AU_STATES, { error: `must be one of ${AU_STATES.join(', ')}` });
+
+/** One of a few words, still typed as text (the shape keeps these open for other providers). */
+function oneOf(words: readonly string[]) {
+  const error = `must be ${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+  return z.string({ error }).refine((value) => words.includes(value), { error });
+}
+
+const link = z.strictObject({ label: text, href: text });
+
+const provider = z.strictObject({
+  /** The {provider} path segment and every plan's and router's rsp: [a-z0-9-]{1,32}. */
+  code: z
+    .string({ error: 'must be text' })
+    .regex(/^[a-z0-9-]{1,32}$/, { error: 'must be 1 to 32 lower-case letters, digits or -' }),
+  name: text,
+  /** #rrggbb */
+  colour: z
+    .string({ error: "must be a colour '#rrggbb' in quotes" })
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: "must be a colour '#rrggbb' in quotes" }),
+  support_phone: looseText,
+  support_email: z.email({ error: 'must be an email address' }),
+  links: z.strictObject({
+    billing_portal: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }),
+    navigation: z.array(link),
+    social: z.array(link),
+  }),
+});
+
+const plan = z.strictObject({
+  id: text,
+  name: text,
+  /** Mbps, the tier's name speed. */
+  speed: positiveInt,
+  /** Mbps, the typical busy-hour (7 pm to 11 pm) speed; at most `speed`. */
+  busy_hour_speed: z
+    .number({ error: 'must be a number of Mbps' })
+    .positive({ error: 'must be more than 0' }),
+  /** Dollars a month, at most two decimals. */
+  monthly: money,
+  description: text,
+  lit: z.boolean({ error: 'must be true or false' }),
+  non_lit: z.boolean({ error: 'must be true or false' }),
+  /** The plan's Critical Information Summary (https URL). */
+  cis_url: httpsUrl,
+});
+
+const router = z.strictObject({
+  id: text,
+  name: text,
+  /** Dollars a month; 0 is bring-your-own. */
+  monthly: money,
+  description: text,
+  period: optionalText,
+});
+
+const building = z.strictObject({
+  code: text,
+  address: z.strictObject({
+    street_number: looseText,
+    street: text,
+    suburb: text,
+    state: auState,
+    /** Four digits. */
+    postcode,
+  }),
+  status: text,
+  class: oneOf(['mdu', 'sdu']),
+  category: oneOf(['brownfield', 'greenfield']),
+  type: oneOf(['residential', 'commercial', 'mixed']),
+  /** Code of the building that answers for this one (a slave building's master). */
+  master: text.optional(),
+  /** Id of a campaign in `campaigns`. */
+  campaign: text.optional(),
+  units: z.array(looseText).optional(),
+});
+
+const couponTypes = Object.keys(COUPON_TYPES) as [CouponTypeName, ...CouponTypeName[]];
+
+const coupon = z.strictObject({
+  /** Upper case letters and digits. */
+  code: z
+    .string({ error: 'must be text' })
+    .regex(/^[A-Z0-9]+$/, { error: 'must be upper-case letters and digits' }),
+  type: z.enum(couponTypes, { error: `must be one of ${couponTypes.join(', ')}` }),
+  months: positiveInt,
+  /** Exactly one of percent and dollars. */
+  percent: z
+    .number({ error: 'must be a number from 0 to 100' })
+    .min(0, { error: 'must be a number from 0 to 100' })
+    .max(100, { error: 'must be a number from 0 to 100' })
+    .optional(),
+  dollars: money.optional(),
+  plans: z.array(text).optional(),
+  postcode: postcode.optional(),
+  suburb: text.optional(),
+});
+
+const campaign = z.strictObject({
+  id: text,
+  name: text,
+  terms: text,
+  /** A code in `coupons`. */
+  coupon: text,
+  months_free: positiveInt,
+  /** YYYY-MM-DD */
+  starts: calendarDate,
+  /** YYYY-MM-DD, after starts */
+  ends: calendarDate,
+});
+
+const SHIFT_ERROR = "must be 'HH:MM-HH:MM' (24-hour times) in quotes";
+
+const crew = z.strictObject({
+  days: z.array(z.enum(WEEKDAYS, { error: `must be one of ${WEEKDAYS.join(', ')}` })).min(1, {
+    error: 'must name at least one day',
+  }),
+  /** 'HH:MM-HH:MM' local time */
+  shift: z
+    .string({ error: SHIFT_ERROR })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, { error: SHIFT_ERROR }),
+  window_minutes: positiveInt,
+  /** Crews working each window. */
+  capacity: positiveInt,
+});
+
+const crews = z.strictObject(
+  Object.fromEntries(AU_STATES.map((state) => [state, crew.optional()])) as Record<
+    AuState,
+    z.ZodOptional<typeof crew>
+  >,
+);
+
+const holiday = z.strictObject({
+  /** YYYY-MM-DD */
+  date: calendarDate,
+  name: text,
+  states: z.union([z.literal('all'), z.array(auState).min(1)], {
+    error: `must be all or a list of states (${AU_STATES.join(', ')})`,
+  }),
+});
+
+const crewDayOff = z.strictObject({
+  state: auState,
+  /** YYYY-MM-DD */
+  date: calendarDate,
+  /** How many of the state's crews are off (default 1). */
+  crews: positiveInt.optional(),
+});
+
+export const providerCatalogueSchema = z.strictObject({
+  provider,
+  plans: z.array(plan).min(1, { error: 'must list at least one plan' }),
+  default_plan: text,
+  popular_plans: z.array(text),
+  // An empty part would be in every id and hide every plan.
+  hidden_plan_id_parts: z.array(looseText),
+  routers: z.array(router).min(1, { error: 'must list at least one router' }),
+  add_ons: z.strictObject({ static_ip: z.strictObject({ monthly: money }) }),
+  fees: z.strictObject({
+    new_development: money,
+    card_surcharge_percent: z
+      .number({ error: 'must be a percentage from 0 to 100' })
+      .min(0, { error: 'must be a percentage from 0 to 100' })
+      .max(100, { error: 'must be a percentage from 0 to 100' }),
+  }),
+  rejected_coupon_codes: z.array(text),
+  buildings: z.array(building),
+  coupons: z.array(coupon),
+  campaigns: z.array(campaign),
+  crews,
+  closures: z.strictObject({
+    holidays: z.array(holiday),
+    crew_days_off: z.array(crewDayOff),
+  }),
+});
+
+// The file's parts, as the schema gives them: a key is written once, in the schema above.
+export type ProviderCatalogue = z.output<typeof providerCatalogueSchema>;
+export type ProviderSpec = ProviderCatalogue['provider'];
+export type LinkSpec = ProviderSpec['links']['navigation'][number];
+export type PlanSpec = ProviderCatalogue['plans'][number];
+export type RouterSpec = ProviderCatalogue['routers'][number];
+export type BuildingSpec = ProviderCatalogue['buildings'][number];
+export type CouponSpec = ProviderCatalogue['coupons'][number];
+export type CampaignSpec = ProviderCatalogue['campaigns'][number];
+export type CrewSpec = NonNullable<ProviderCatalogue['crews'][AuState]>;
+export type HolidaySpec = ProviderCatalogue['closures']['holidays'][number];
+export type CrewDayOffSpec = ProviderCatalogue['closures']['crew_days_off'][number];

@@ -1,0 +1,3 @@
+// The order's prices and its add-ons (docs/rules/plans-and-pricing.md).
+export * from './pricing.ts';
+export * from './add-ons.ts';

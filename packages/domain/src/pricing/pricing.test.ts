@@ -1,0 +1,429 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addAddOn } from './add-ons.ts';
+import { discountFromCoupon, freeMonthsDiscount } from '../offers/discounts.ts';
+import {
+  activationTotal,
+  cardFee,
+  discountedPlanPrice,
+  firstPaymentDate,
+  minimumTotalCost,
+  monthlyCharge,
+  orderSummary,
+  roundCents,
+  sameAmount,
+  sameCharge,
+} from './pricing.ts';
+import { acmeRules, demoRules } from '../test-support/rules.ts';
+import type { AddOn } from './add-ons.ts';
+import type { Discount } from '../offers/discounts.ts';
+import type { Plan, Router } from '../api/catalogue.ts';
+
+function plan(cost: string): Plan {
+  return {
+    id: 'boost-100',
+    name: 'Boost 100',
+    speed: 100,
+    cost,
+    description1: '',
+    rsp: 'demo',
+    addressLIT: true,
+    addressNonLIT: true,
+    busyHourSpeed: 90,
+    cisUrl: 'https://example.com/cis.pdf',
+  };
+}
+
+function router(cost: string): Router {
+  return {
+    id: 'r1',
+    name: 'Wi-Fi 6 router',
+    cost,
+    description1: '',
+    description2: 'per month',
+    rsp: 'demo',
+  };
+}
+
+const upFront = (fields: Partial<Discount>): Discount => ({
+  ...freeMonthsDiscount(1),
+  starting_period: 0,
+  percentage: null,
+  dollar_amount: null,
+  ...fields,
+});
+
+describe('roundCents', () => {
+  it.each([
+    [1.185, 1.19],
+    [1.005, 1.01],
+    [0.1 + 0.2, 0.3],
+    [79, 79],
+    [63.199999999, 63.2],
+  ])('%s -> %s', (amount, rounded) => expect(roundCents(amount)).toBe(rounded));
+});
+
+describe('monthly charge: plan + router + $9 per month for the static IP add-on', () => {
+  it.each([
+    ['79', '15', [], 94],
+    ['79.00', '0', [], 79],
+    ['79', '15', ['static-ip'], 103],
+    ['89.95', '10.50', ['static-ip', 'new-development-fee'], 109.45],
+  ] as const)('plan $%s + router $%s + %j = $%s', (planCost, routerCost, addOns, total) => {
+    const order = { plan: plan(planCost), router: router(routerCost), addOns };
+    expect(monthlyCharge(order, demoRules)).toBe(total);
+  });
+
+  it("charges another provider's static IP price", () => {
+    const order = { plan: plan('79'), router: router('15'), addOns: ['static-ip' as const] };
+    expect(monthlyCharge(order, acmeRules)).toBe(106.5);
+  });
+
+  it('is the recurring charge: an up-front discount does not change it', () => {
+    const order = { plan: plan('79'), router: router('15'), addOns: [] };
+    const discounted = { ...order, discount: upFront({ dollar_amount: 10 }) };
+    expect(monthlyCharge(discounted, demoRules)).toBe(monthlyCharge(order, demoRules));
+  });
+
+  it('rejects a non-numeric cost', () => {
+    const order = { plan: plan('free'), router: router('0'), addOns: [] };
+    expect(() => monthlyCharge(order, demoRules)).toThrow(RangeError);
+  });
+});
+
+describe('docs/rules/plans-and-pricing.md: Activation total = discounted plan price + router cost + $300 if greenfield + $9 if static IP', () => {
+  it.each([
+    ['no extras', false, [], null, 94],
+    ['greenfield', true, [], null, 394],
+    ['static IP', false, ['static-ip'], null, 103],
+    ['greenfield and static IP', true, ['static-ip'], null, 403],
+    ['$10 off up front', false, [], upFront({ dollar_amount: 10 }), 84],
+    ['20% off up front', false, [], upFront({ percentage: 20 }), 78.2],
+    // A free month credited at month 7 is not a discount on activation.
+    ['one month free at month 7', true, [], freeMonthsDiscount(1), 394],
+  ] as const)('%s', (_label, greenfield, addOns, discount, total) => {
+    const order = { plan: plan('79'), router: router('15'), addOns, greenfield, discount };
+    expect(activationTotal(order, demoRules)).toBe(total);
+  });
+
+  it("takes another provider's new development charge and static IP price", () => {
+    const order = { plan: plan('79'), router: router('15'), greenfield: true };
+    expect(activationTotal({ ...order, addOns: [] }, acmeRules)).toBe(544);
+    expect(activationTotal({ ...order, addOns: ['static-ip'] }, acmeRules)).toBe(556.5);
+  });
+});
+
+describe('discounted plan price', () => {
+  it.each([
+    [upFront({ dollar_amount: 10 }), 69],
+    [upFront({ dollar_amount: 100 }), 0],
+    [upFront({ percentage: 20 }), 63.2],
+    [upFront({ percentage: 150 }), 0],
+    [upFront({ percentage: -10 }), 79],
+    [upFront({ percentage: null }), 0],
+    [freeMonthsDiscount(1), 79],
+    [null, 79],
+    [undefined, 79],
+  ])('%# -> $%s', (discount, price) =>
+    expect(discountedPlanPrice(plan('79'), discount)).toBe(price),
+  );
+
+  it("PNBF24's $10 off applies to the first payment", () => {
+    const pnbf24 = discountFromCoupon({
+      coupon_id: 'PNBF24',
+      coupon_type: 1,
+      period: 9,
+      period_unit: 'month',
+      dollar_amount: 1000,
+      percentage: null,
+      plan_ids: [],
+    });
+    expect(discountedPlanPrice(plan('79'), pnbf24)).toBe(69);
+  });
+});
+
+describe("docs/rules/plans-and-pricing.md: Card processing fee: the catalogue's rate (the demo's 1.5%) on the monthly charge", () => {
+  it.each([
+    [100, 1.5],
+    [79, 1.19],
+    [94, 1.41],
+    [0, 0],
+  ])('$%s -> $%s', (monthly, fee) => expect(cardFee(monthly, demoRules)).toBe(fee));
+
+  it.each([
+    [100, 2],
+    [79, 1.58],
+    [94.25, 1.89],
+  ])('at 2%%: $%s -> $%s', (monthly, fee) => expect(cardFee(monthly, acmeRules)).toBe(fee));
+});
+
+describe('minimum total cost: first month + new development charge if greenfield + card surcharge', () => {
+  const base = { plan: plan('79'), router: router('15') };
+  it.each([
+    // 79 + 15 = 94; card fee 1.41.
+    ['plan and router', { ...base, addOns: [], greenfield: false }, 95.41],
+    // 79 + 0 + 9 = 88 + 300; card fee on 88: 1.32.
+    [
+      'BYO router, static IP, greenfield',
+      { ...base, router: router('0'), addOns: ['static-ip'] as const, greenfield: true },
+      389.32,
+    ],
+    // $10 off the first month: 69 + 15; the card fee is on the monthly charge, 94: 1.41.
+    [
+      '$10 off up front',
+      { ...base, addOns: [], greenfield: false, discount: upFront({ dollar_amount: 10 }) },
+      85.41,
+    ],
+    // A free month credited at month 7 does not lower the first month.
+    [
+      'one month free at month 7',
+      { ...base, addOns: [], greenfield: true, discount: freeMonthsDiscount(1) },
+      395.41,
+    ],
+  ])('%s (demo rules)', (_label, order, total) => {
+    expect(minimumTotalCost(order, demoRules)).toBe(total);
+  });
+
+  it("another provider's fees change it: 79 + 15 + 12.50 + 450, 2% of 106.50", () => {
+    const order = { ...base, addOns: ['static-ip'] as const, greenfield: true };
+    expect(minimumTotalCost(order, acmeRules)).toBe(558.63);
+    expect(minimumTotalCost(order, demoRules)).toBe(404.55);
+  });
+});
+
+describe('docs/rules/plans-and-pricing.md: First payment occurs 15 days after activation', () => {
+  it.each([
+    ['2025-03-03T00:00:00.000Z', undefined, '2025-03-18T00:00:00.000Z'],
+    ['2025-12-20T09:30:00.000Z', undefined, '2026-01-04T09:30:00.000Z'],
+    // Across the end of daylight saving in Sydney (6 April 2025): same local time of day.
+    ['2025-04-01T10:00:00+11:00', 'Australia/Sydney', '2025-04-16T00:00:00.000Z'],
+    ['2025-10-01T10:00:00+10:00', 'Australia/Sydney', '2025-10-15T23:00:00.000Z'],
+  ])('%s in %s -> %s', (activation, zone, expected) => {
+    expect(firstPaymentDate(activation, zone).toISOString()).toBe(expected);
+  });
+
+  it('accepts a Date', () => {
+    const activation = new Date('2025-03-03T00:00:00.000Z');
+    expect(firstPaymentDate(activation).toISOString()).toBe('2025-03-18T00:00:00.000Z');
+  });
+
+  it('rejects something that is not a date', () => {
+    expect(() => firstPaymentDate('not a date')).toThrow(RangeError);
+  });
+});
+
+describe('order summary', () => {
+  it('shows every line of the order', () => {
+    const summary = orderSummary(
+      {
+        plan: plan('79'),
+        router: router('15'),
+        addOns: ['static-ip', 'new-development-fee'],
+        greenfield: true,
+        discount: freeMonthsDiscount(1),
+        couponCode: 'PROMOMIOMF',
+        activationDate: '2025-03-03T00:00:00.000Z',
+        timeZone: 'Australia/Perth',
+      },
+      demoRules,
+    );
+    expect(summary).toEqual({
+      plan: { id: 'boost-100', name: 'Boost 100', speed: 100, amount: 79 },
+      router: {
+        id: 'r1',
+        name: 'Wi-Fi 6 router',
+        amount: 15,
+        bringYourOwn: false,
+        period: 'per month',
+      },
+      addOns: [
+        { code: 'static-ip', label: 'Static IP', amount: 9, recurring: true },
+        {
+          code: 'new-development-fee',
+          label: 'New Development Charge',
+          amount: 300,
+          recurring: false,
+        },
+      ],
+      discount: {
+        inWords: '1 month free',
+        terms: freeMonthsDiscount(1).terms,
+        showsPromoBanner: true,
+      },
+      monthlyTotal: 103,
+      activationTotal: 403,
+      cardFee: 1.55,
+      minimumTotalCost: 404.55,
+      firstPaymentDate: new Date('2025-03-18T00:00:00.000Z'),
+    });
+  });
+
+  it('has no discount, first payment date or extras until they exist', () => {
+    const summary = orderSummary(
+      { plan: plan('79'), router: router('0'), addOns: [], greenfield: false },
+      demoRules,
+    );
+    expect(summary.discount).toBeNull();
+    expect(summary.firstPaymentDate).toBeNull();
+    expect(summary.addOns).toEqual([]);
+    expect(summary.router.bringYourOwn).toBe(true);
+    expect(summary.activationTotal).toBe(79);
+  });
+
+  it("prices the add-on lines and totals by another provider's rules", () => {
+    const order = {
+      plan: plan('79'),
+      router: router('15'),
+      addOns: ['static-ip', 'new-development-fee'] as const,
+      greenfield: true,
+    };
+    const summary = orderSummary({ ...order, addOns: [...order.addOns] }, acmeRules);
+    expect(summary.addOns.map((line) => line.amount)).toEqual([12.5, 450]);
+    expect(summary).toMatchObject({
+      monthlyTotal: 106.5,
+      activationTotal: 556.5,
+      cardFee: 2.13,
+      minimumTotalCost: 558.63,
+    });
+  });
+
+  it('hides the promo banner for PNBF24', () => {
+    const summary = orderSummary(
+      {
+        plan: plan('79'),
+        router: router('0'),
+        addOns: [],
+        greenfield: false,
+        discount: upFront({
+          dollar_amount: 10,
+          in_words: '$10 off for 9 months - Black Friday Sale.',
+        }),
+        couponCode: 'PNBF24',
+      },
+      demoRules,
+    );
+    expect(summary.discount?.showsPromoBanner).toBe(false);
+    expect(summary.discount?.inWords).toBe('$10 off for 9 months - Black Friday Sale.');
+  });
+});
+
+describe('pricing properties', () => {
+  const cents = fc.integer({ min: 0, max: 100_000 });
+  const asCost = (c: number) => (c % 100 === 0 ? String(c / 100) : (c / 100).toFixed(2));
+  const addOns = fc.subarray<AddOn>(['static-ip', 'new-development-fee']);
+  const discount = fc
+    .option(
+      fc.record({
+        starting_period: fc.constantFrom(0, 7),
+        dollar_amount: fc.option(fc.integer({ min: 0, max: 100_000 }).map((c) => c / 100)),
+        percentage: fc.option(fc.integer({ min: -50, max: 200 })),
+      }),
+    )
+    .map((d) => (d === null ? null : upFront(d)));
+  const order = fc
+    .record({
+      planCents: cents,
+      routerCents: cents,
+      addOns,
+      greenfield: fc.boolean(),
+      discount,
+    })
+    .map((o) => ({ ...o, plan: plan(asCost(o.planCents)), router: router(asCost(o.routerCents)) }));
+
+  it('activation total = plan + router + 300 iff greenfield + 9 iff static IP (no discount)', () => {
+    fc.assert(
+      fc.property(order, (o) => {
+        const expected =
+          (o.planCents +
+            o.routerCents +
+            (o.greenfield ? 30_000 : 0) +
+            (o.addOns.includes('static-ip') ? 900 : 0)) /
+          100;
+        expect(activationTotal({ ...o, discount: null }, demoRules)).toBe(expected);
+      }),
+    );
+  });
+
+  it('the card fee is 1.5% of the monthly charge, to the cent', () => {
+    fc.assert(
+      fc.property(order, (o) => {
+        const monthly = monthlyCharge(o, demoRules);
+        const fee = cardFee(monthly, demoRules);
+        expect(Math.abs(fee - monthly * 0.015)).toBeLessThanOrEqual(0.005 + 1e-9);
+      }),
+    );
+  });
+
+  it('the minimum total cost is the activation total plus the card fee, and the summary says so', () => {
+    fc.assert(
+      fc.property(order, fc.constantFrom(demoRules, acmeRules), (o, rules) => {
+        const fee = cardFee(monthlyCharge(o, rules), rules);
+        const total = minimumTotalCost(o, rules);
+        expect(total).toBe(roundCents(activationTotal(o, rules) + fee));
+        expect(orderSummary(o, rules).minimumTotalCost).toBe(total);
+      }),
+    );
+  });
+
+  it('totals are never negative and a discount never raises the activation total', () => {
+    fc.assert(
+      fc.property(order, (o) => {
+        const activation = activationTotal(o, demoRules);
+        expect(monthlyCharge(o, demoRules)).toBeGreaterThanOrEqual(0);
+        expect(activation).toBeGreaterThanOrEqual(0);
+        expect(activation).toBeLessThanOrEqual(
+          activationTotal({ ...o, discount: null }, demoRules),
+        );
+      }),
+    );
+  });
+
+  it('adding an add-on twice prices the same as adding it once', () => {
+    fc.assert(
+      fc.property(order, fc.constantFrom<AddOn>('static-ip', 'new-development-fee'), (o, addOn) => {
+        const once = { ...o, addOns: addAddOn(o.addOns, addOn) };
+        const twice = { ...o, addOns: addAddOn(once.addOns, addOn) };
+        expect(orderSummary(twice, demoRules)).toEqual(orderSummary(once, demoRules));
+      }),
+    );
+  });
+});
+
+describe('amounts compare as amounts', () => {
+  it.each([
+    ['79', '79.00', true],
+    ['79.0', 79, true],
+    ['79.00', '79', true],
+    [' 89.5 ', '89.50', true],
+    ['79', '79.01', false],
+    ['$79', '79', true],
+    ['$89.50', 89.5, true],
+    ['$ 79', '79', false],
+    ['79 AUD', '79', false],
+    ['-79', '79', false],
+    ['', '0', false],
+    ['79', Number.NaN, false],
+  ])('%j and %j: %s', (a, b, same) => {
+    expect(sameAmount(a, b)).toBe(same);
+  });
+});
+
+describe('a charge of nothing is one amount (docs/decisions/009-install-facts.md)', () => {
+  it.each([
+    ['', '', true],
+    ['0', '', true],
+    ['0.00', '', true],
+    ['$0', '', true],
+    [' $0.0 ', 0, true],
+    ['300', '300', true],
+    ['300.00', '300', true],
+    ['$300', '300', true],
+    ['', '300', false],
+    ['0', '300', false],
+    ['300', '', false],
+    ['$', '', false],
+    ['none', '', false],
+  ])('%j and %j: %s', (a, b, same) => {
+    expect(sameCharge(a, b)).toBe(same);
+  });
+});
