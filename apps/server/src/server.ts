@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
-import { errorReporterFor, logsOnly } from './adapters/error-reporting.ts';
+import { errorReporterFor, logsOnly } from './http/error-reporting.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openCatalogueCache } from './catalogue/cache.ts';
-import { openDatabase } from './db/open.ts';
-import { isDatabaseUnavailable } from './database-unavailable.ts';
-import { setupCodeNotice } from './operators/first-manager.ts';
+import { openCatalogueCache } from './catalogue/index.ts';
+import { openDatabase } from './open-database.ts';
+import { isDatabaseUnavailable } from './http/database-unavailable.ts';
+import { setupCodeNotice } from './operators/index.ts';
 import { listenForMetrics, type MetricsListener } from './metrics/listener.ts';
-import { sweepStaleOrders } from './orders/sweep.ts';
-import { rejectionListener } from './process-guard.ts';
+import { sweepStaleOrders } from './orders/index.ts';
+import { rejectionListener } from './http/process-guard.ts';
 import { refuseDemoCatalogue, refuseDemoParts } from './production.ts';
 
 /** Starts the service: configuration, database, app, listener, and a clean shutdown. */

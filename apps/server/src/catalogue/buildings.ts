@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Schema } from '../db/schema.ts';
-import type { Building, StreetAddress } from '../repositories/buildings.ts';
-import { comparableAddress, withoutUnit } from '../repositories/address-text.ts';
+import type { Building, StreetAddress } from './repository/buildings.ts';
+import { comparableAddress, withoutUnit } from '../addresses/index.ts';
 
 /**
  * The served catalogue's buildings, looked up in memory (docs/decisions/020-reads-from-memory.md):

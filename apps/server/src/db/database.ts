@@ -3,9 +3,9 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { safeError } from '../logging.ts';
+import { safeError } from '../http/logging.ts';
 import type { Schema } from './schema.ts';
-import { DatabaseUnavailable, isConnectionLoss } from '../database-unavailable.ts';
+import { DatabaseUnavailable, isConnectionLoss } from '../http/database-unavailable.ts';
 import { describeProcess, lockDataDir } from './data-dir-lock.ts';
 
 /**

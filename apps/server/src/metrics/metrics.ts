@@ -1,6 +1,6 @@
 import { Counter, Histogram, Registry } from 'prom-client';
-import { isDatabaseUnavailable } from '../database-unavailable.ts';
-import { visitorAnswer } from '../errors.ts';
+import { isDatabaseUnavailable } from '../http/database-unavailable.ts';
+import { visitorAnswer } from '../http/errors.ts';
 import { processRegistry } from './process-metrics.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readInstallBody, type InstallBodyFacts } from '@fibre/domain';
-import { accepted, Refusal, refused, type Outcome } from '../errors.ts';
-import { claimIdempotencyKey, saveIdempotentAnswer } from '../repositories/orders.ts';
-import { inTransaction } from '../repositories/transactions.ts';
-import { queueOrderConfirmation } from '../mail/confirmation.ts';
+import { accepted, Refusal, refused, type Outcome } from '../http/errors.ts';
+import { claimIdempotencyKey, saveIdempotentAnswer } from './repository/orders.ts';
+import { inTransaction } from '../db/transactions.ts';
+import { queueOrderConfirmation } from '../mail/index.ts';
 import { installExternally } from './install-external.ts';
 import {
   keyReused,

@@ -1,8 +1,8 @@
 import type { AppContext } from '../context.ts';
 import type { HoldInput } from './scheduler.ts';
-import { Refusal } from '../errors.ts';
-import { listCalendar } from '../repositories/calendar.ts';
-import { holdWindow, windowUsage } from '../repositories/reservations.ts';
+import { Refusal } from '../http/errors.ts';
+import { listCalendar } from './repository/calendar.ts';
+import { holdWindow, windowUsage } from './repository/reservations.ts';
 import {
   findWindow,
   stateZone,

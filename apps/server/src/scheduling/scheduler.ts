@@ -1,12 +1,12 @@
 import type { AppContext } from '../context.ts';
-import { localCalendar, type CalendarAdapter } from '../adapters/calendar.ts';
+import { localCalendar, type CalendarAdapter } from './calendar.ts';
 import {
   extendReservation,
   releaseReservation,
   type ExtendOutcome,
   type ReleaseOutcome,
-} from '../repositories/reservations.ts';
-import type { PreparedAnswer } from '../routes/prepared.ts';
+} from './repository/reservations.ts';
+import type { PreparedAnswer } from '../http/prepared.ts';
 import { holdSlot, type ReservationAnswer } from './availability.ts';
 import { slotsAnswers } from './slots-answers.ts';
 import type { State } from './windows.ts';

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/database.ts';
-import { prepare } from '../db/open.ts';
+import { prepare } from '../open-database.ts';
 import { MIGRATION_LOCK } from '../db/migrate.ts';
 import { importCatalogue } from '../catalogue/import.ts';
-import { checkAnswers, type AnswerViolation } from '../routes/define.ts';
+import { checkAnswers, type AnswerViolation } from '../http/define.ts';
 import { RAISED_LIMITS } from './limits.ts';
 
 /*

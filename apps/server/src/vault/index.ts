@@ -1,0 +1,3 @@
+// vault/: what other features and the composition root (app.ts, app/, server.ts, testing.ts) may use;
+// everything else in the folder is its own (README, Layout; lint refuses a deep import).
+export { findToken } from './repository.ts';
