@@ -4,7 +4,7 @@ import { allResponses, type AnyRoute, type AnySchema, type Tag } from '../http/d
 
 /*
  * The OpenAPI 3.1 document served at /api/docs, generated from the route definitions
- * (routes/define.ts, docs/decisions/013-one-schema-per-message.md): paths, parameters, bodies and
+ * (http/define.ts, docs/decisions/013-one-schema-per-message.md): paths, parameters, bodies and
  * every answer's schema come from the schemas the server checks and the wizard parses with.
  */
 

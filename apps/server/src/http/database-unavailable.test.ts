@@ -112,7 +112,7 @@ describe('the answer to a lost connection', () => {
         message: 'The service is briefly unavailable: please try again in a moment',
       });
       expect(report).not.toHaveBeenCalled();
-      // Every route documents it (routes/define.ts): the answer check finds nothing undocumented.
+      // Every route documents it (http/define.ts): the answer check finds nothing undocumented.
       expect(takeAnswerViolations(app)).toEqual([]);
     },
   );

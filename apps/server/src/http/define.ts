@@ -224,7 +224,7 @@ function answerProblem(
   if (doc.text) {
     return contentType.startsWith(doc.text) ? undefined : `the answer is not ${doc.text}`;
   }
-  // A prepared answer goes out gzipped to clients that accept it (routes/prepared.ts).
+  // A prepared answer goes out gzipped to clients that accept it (http/prepared.ts).
   const bytes = Buffer.isBuffer(payload) && gzipped ? gunzipSync(payload) : payload;
   const text = typeof bytes === 'string' ? bytes : Buffer.isBuffer(bytes) ? `${bytes}` : '';
   if (!doc.schema) return text === '' ? undefined : `status ${status} documents no body`;

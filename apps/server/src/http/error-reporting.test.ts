@@ -119,7 +119,7 @@ describe('Rollbar on the server', () => {
     ],
   ])('reports %s from the process, then the process exits', async (_case, code, message) => {
     const exitCode = await runScript(`
-      import { rollbarReporter } from '../adapters/src/adapters/error-reporting.ts';
+      import { rollbarReporter } from './src/http/error-reporting.ts';
       rollbarReporter(${settings()}, { captureProcess: true });
       ${code}`);
     expect(exitCode).toBe(1);
@@ -129,7 +129,7 @@ describe('Rollbar on the server', () => {
   // docs/deploy.md, "When the database restarts": the pools reconnect, so the server lives on.
   it('lets the process live through an unhandled rejection that is a lost database connection', async () => {
     const exitCode = await runScript(`
-      import { rollbarReporter } from '../adapters/src/adapters/error-reporting.ts';
+      import { rollbarReporter } from './src/http/error-reporting.ts';
       rollbarReporter(${settings()}, { captureProcess: true });
       const lost = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
       setTimeout(() => Promise.reject(lost), 10);
@@ -140,7 +140,7 @@ describe('Rollbar on the server', () => {
   // Rollbar's rate limit counts every report of the process, so this runs in a process of its own.
   it('sends at most 60 items a minute, then one notice that the limit was reached', async () => {
     const exitCode = await runScript(`
-      import { rollbarReporter } from '../adapters/src/adapters/error-reporting.ts';
+      import { rollbarReporter } from './src/http/error-reporting.ts';
       const reporter = rollbarReporter(${settings()}, { captureProcess: false });
       for (let i = 0; i < 75; i++) reporter.report(new Error('failure ' + i));
       await reporter.flush();`);

@@ -27,7 +27,7 @@ describe("the server's unhandled-rejection listener", () => {
     expect(() => rejectionListener({ log: () => undefined, reportsProcess: false })(fault)).toThrow(
       fault,
     );
-    // Rollbar's own listener reports it, then stops the process (adapters/error-reporting.ts).
+    // Rollbar's own listener reports it, then stops the process (http/error-reporting.ts).
     expect(() =>
       rejectionListener({ log: () => undefined, reportsProcess: true })(fault),
     ).not.toThrow();

@@ -13,7 +13,7 @@ export function survivesRejection(reason: unknown): boolean {
  * The server's 'unhandledRejection' listener (server.ts). A lost database connection is logged and
  * survived; any other rejection is a fault, and the process stops as Node stops it: with Rollbar
  * watching the process (`reportsProcess`), its own listener reports the rejection first and then
- * stops the process (adapters/error-reporting.ts); without it, the rejection is thrown on, as
+ * stops the process (http/error-reporting.ts); without it, the rejection is thrown on, as
  * Node's default does.
  */
 export function rejectionListener(options: {

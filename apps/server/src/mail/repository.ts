@@ -73,7 +73,7 @@ export async function confirmationDetails(trx: Transaction<Schema>, orderId: str
     .executeTakeFirst();
 }
 
-/** Claims due mail for one sending (repositories/outbox.ts, claimDue). */
+/** Claims due mail for one sending (outbox/repository.ts, claimDue). */
 export function claimDueMail(
   db: Kysely<Schema>,
   now: Date,

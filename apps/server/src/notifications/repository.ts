@@ -63,7 +63,7 @@ export async function attentionDetails(
     .execute();
 }
 
-/** Claims due notifications for one sending (repositories/outbox.ts, claimDue). */
+/** Claims due notifications for one sending (outbox/repository.ts, claimDue). */
 export async function claimDueNotifications(
   db: Kysely<Schema>,
   now: Date,

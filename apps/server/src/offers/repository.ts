@@ -26,7 +26,7 @@ export async function findCoupon(
 
 /**
  * The campaign an active building names, if it is active too, with the building's state: its
- * dates are calendar days in that state's zone (routes/offers decide whether it runs today).
+ * dates are calendar days in that state's zone (offers/routes.ts decides whether it runs today).
  */
 export async function findBuildingCampaign(db: Kysely<Schema>, rsp: string, code: string) {
   return db

@@ -21,7 +21,7 @@ import { orderDetail } from './admin-routes.ts';
  */
 export function adminActionRoutes(ctx: AppContext): AnyRoute[] {
   const db = ctx.database.db;
-  // The install's own adapters, as configuration picks them (routes/orders/routes.ts).
+  // The install's own adapters, as configuration picks them (orders/routes.ts).
   const deps: InstallDeps = {
     ctx,
     billing: billingFor(ctx),

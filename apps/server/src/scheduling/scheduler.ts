@@ -22,7 +22,7 @@ export interface HoldInput {
 
 /**
  * Installation scheduling behind one interface: the built-in crew calendar (embedded default) and
- * Arrivy implement it, and configuration alone picks one (adapters/choose.ts). It answers the free
+ * Arrivy implement it, and configuration alone picks one (adapters.ts). It answers the free
  * slots (GET /bookings sends its answer as it is), holds a slot's window (409 `reservation taken` when
  * it is full), releases or extends a hold, and makes the installer's task for an order.
  */

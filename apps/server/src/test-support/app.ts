@@ -11,7 +11,7 @@ import { checkAnswers, type AnswerViolation } from '../http/define.ts';
 import { RAISED_LIMITS } from './limits.ts';
 
 /*
- * Every test app checks each answer against its route's definition (routes/define.ts): an
+ * Every test app checks each answer against its route's definition (http/define.ts): an
  * undocumented status or a body its schema refuses answers 500 in its place, and closing the app
  * fails with the list, so every route test is also a contract test
  * (docs/decisions/013-one-schema-per-message.md).

@@ -124,7 +124,7 @@ export interface AuditEntry {
 
 /**
  * Records one change by an operator. Pass the transaction of the change itself, so the change
- * and its record commit together (repositories/transactions.ts).
+ * and its record commit together (db/transactions.ts).
  */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));

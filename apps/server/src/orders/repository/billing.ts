@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
 
-/** The embedded ledger's rows (adapters/billing.ts), written in the order's own transaction. */
+/** The embedded ledger's rows (orders/billing.ts), written in the order's own transaction. */
 
 export interface LedgerCustomer {
   id: string;

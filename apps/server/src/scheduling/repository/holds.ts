@@ -36,7 +36,7 @@ export async function liveHolds(db: Db, now: Date) {
 
 /**
  * Releases a live hold whoever took it, with its audit record in the same transaction: the window
- * counts it no more at once, as when its holder releases it (repositories/reservations.ts). False
+ * counts it no more at once, as when its holder releases it (scheduling/repository/reservations.ts). False
  * when no live hold has this id: unknown, expired, released or booked.
  */
 export async function releaseLiveHold(
