@@ -9,7 +9,7 @@ import { setupCodeNotice } from './operators/index.ts';
 import { listenForMetrics, type MetricsListener } from './metrics/listener.ts';
 import { sweepStaleOrders } from './orders/index.ts';
 import { rejectionListener } from './http/process-guard.ts';
-import { refuseDemoCatalogue, refuseDemoParts } from './production.ts';
+import { refuseDemoCatalogue, refuseDemoParts } from './app/production.ts';
 
 /** Starts the service: configuration, database, app, listener, and a clean shutdown. */
 async function main(): Promise<void> {

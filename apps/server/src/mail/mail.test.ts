@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { openPglite } from '../db/database.ts';
 import { prepare } from '../open-database.ts';
-import { productionGaps } from '../production.ts';
+import { productionGaps } from '../app/production.ts';
 import { findMail } from './repository.ts';
 import {
   engines,

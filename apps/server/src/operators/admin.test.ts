@@ -531,7 +531,7 @@ describe.each(engines())('operator passwords on %s', (engine) => {
 
 describe('the session cookie in production', () => {
   it('is Secure', async () => {
-    // Production mode refuses the demo's parts unless told it is a demo (production.ts).
+    // Production mode refuses the demo's parts unless told it is a demo (app/production.ts).
     const t = await startTestApp('pglite', { NODE_ENV: 'production', ALLOW_DEMO: '1' });
     try {
       await insertOperator(t.database.db, {

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig } from '../config.ts';
 import { productionGaps, refuseDemoCatalogue, refuseDemoParts } from './production.ts';
-import { freePort, startServerProcess } from './test-support/process.ts';
-import { freshPostgres } from './test-support/app.ts';
+import { freePort, startServerProcess } from '../test-support/process.ts';
+import { freshPostgres } from '../test-support/app.ts';
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'production-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -54,7 +54,7 @@ describe('production mode', () => {
     expect(() => refuseDemoParts(loadConfig({ NODE_ENV: 'production' }))).toThrow(
       'CATALOGUE_FILE is not set: the demo catalogue would be served (unless one was imported)',
     );
-    const file = fileURLToPath(new URL('../../../catalogue/demo.yaml', import.meta.url));
+    const file = fileURLToPath(new URL('../../../../catalogue/demo.yaml', import.meta.url));
     const withFile = loadConfig({ NODE_ENV: 'production', CATALOGUE_FILE: file });
     expect(() => refuseDemoParts(withFile)).not.toThrow(/CATALOGUE_FILE/);
     expect(() => refuseDemoParts(loadConfig({ NODE_ENV: 'production', ...real }))).not.toThrow();

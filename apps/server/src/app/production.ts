@@ -1,5 +1,5 @@
-import { ConfigError, type Config } from './config.ts';
-import { configuredServices } from './services.ts';
+import { ConfigError, type Config } from '../config.ts';
+import { configuredServices } from '../services.ts';
 
 /**
  * Production mode (README, configuration; docs/decisions/011-catalogue-as-data.md): with
