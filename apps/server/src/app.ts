@@ -30,7 +30,7 @@ export interface AppOptions {
   newId?: () => string;
   /** Where the built wizard is; defaults to apps/web/dist. */
   webDist?: string;
-  /** Fastify logger settings over loggerOptions (logging.ts); tests pass false or a stream. */
+  /** Fastify logger settings over loggerOptions (http/logging.ts); tests pass false or a stream. */
   logger?: boolean | object;
   /** Where 5xx errors are reported; server.ts passes the one that also watches the process. */
   errorReporter?: ErrorReporter;
@@ -87,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metrics: createMetrics(),
     firstManager: createFirstManagerSetup(options.database),
   };
-  // The words of the app's routes: what the log keeps of a path no route matched (logging.ts).
+  // The words of the app's routes: what the log keeps of a path no route matched (http/logging.ts).
   const words = routeWords();
   const app = Fastify({
     // Settings a caller passes (a test's stream) go on top of the ones that keep data out.

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const errorReporter = errorReporterFor(config, { captureProcess: true });
   const said: { log?: FastifyBaseLogger } = {};
   // A lost database connection is survived, never a crash (docs/deploy.md, "When the database
-  // restarts"); any other unhandled rejection still stops the process (process-guard.ts).
+  // restarts"); any other unhandled rejection still stops the process (http/process-guard.ts).
   process.on(
     'unhandledRejection',
     rejectionListener({ log: () => said.log, reportsProcess: errorReporter !== logsOnly }),

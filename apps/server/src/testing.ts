@@ -9,9 +9,13 @@ export { buildApp } from './app.ts';
 export { loadConfig } from './config.ts';
 export { openPglite, openPostgres, type Database } from './db/database.ts';
 export { openDatabase, prepare } from './open-database.ts';
-export { generatedAddressId } from './addresses/index.ts';
-export { addressSearchKey, shortStreetName } from './addresses/index.ts';
-export { loadLocalities, streetNames } from './addresses/index.ts';
+export {
+  addressSearchKey,
+  generatedAddressId,
+  loadLocalities,
+  shortStreetName,
+  streetNames,
+} from './addresses/index.ts';
 
 // Orders placed as the wizard places them.
 export {

@@ -27,7 +27,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
     metrics.requestDuration.observe(labels, reply.elapsedTime / 1000);
   });
 
-  // A page request anywhere outside the API gets the wizard (error-handler.ts); /metrics does not,
+  // A page request anywhere outside the API gets the wizard (http/error-handler.ts); /metrics does not,
   // so nobody takes the public port for the metrics listener.
   app.get('/metrics', async () => {
     throw notFound('No such route');

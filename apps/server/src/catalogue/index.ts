@@ -1,5 +1,5 @@
-// catalogue/: what other features and the composition root (app.ts, app/, server.ts, testing.ts) may use;
-// everything else in the folder is its own (README, Layout; lint refuses a deep import).
+// What other features may use of catalogue/ (apps/server/README.md, Layout). Lint refuses an
+// import of any other file of this folder from another feature.
 export { checkPin, loadCatalogueOfRecord } from './boot.ts';
 export { openCatalogueCache, type CatalogueCache, type CatalogueSnapshot } from './cache.ts';
 export { checkProvider } from './provider.ts';

@@ -118,7 +118,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * The pool as Kysely sees it, where a lost or refused connection becomes DatabaseUnavailable
- * (database-unavailable.ts): failing to get a connection at all, and a query whose connection broke.
+ * (http/database-unavailable.ts): failing to get a connection at all, and a query whose connection broke.
  * Errors the database answered about a statement pass as they are.
  */
 function answering(pool: pg.Pool): PostgresPool {

@@ -1,5 +1,5 @@
-// mail/: what other features and the composition root (app.ts, app/, server.ts, testing.ts) may use;
-// everything else in the folder is its own (README, Layout; lint refuses a deep import).
+// What other features may use of mail/ (apps/server/README.md, Layout). Lint refuses an
+// import of any other file of this folder from another feature.
 export { queueChangeMail } from './changes.ts';
 export { queueConfirmationOnce, queueOrderConfirmation } from './confirmation.ts';
 export { hashOrderToken } from './order-link.ts';

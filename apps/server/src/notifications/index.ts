@@ -1,4 +1,4 @@
-// notifications/: what other features and the composition root (app.ts, app/, server.ts, testing.ts) may use;
-// everything else in the folder is its own (README, Layout; lint refuses a deep import).
+// What other features may use of notifications/ (apps/server/README.md, Layout). Lint refuses an
+// import of any other file of this folder from another feature.
 export { notifyLeadCreated, notifyNeedsAttention } from './payload.ts';
 export { createNotificationWorker, type NotificationWorker } from './worker.ts';

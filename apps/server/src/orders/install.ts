@@ -20,7 +20,7 @@ export type { InstallAnswer, InstallDeps } from './write-order.ts';
 
 /**
  * The install's outcome: the answer of a placed (or replayed) order, or why it was refused. The
- * route turns a refusal into its HTTP answer (errors.ts, refusalAnswer). Billing's own answers (a
+ * route turns a refusal into its HTTP answer (http/errors.ts, refusalAnswer). Billing's own answers (a
  * declined card) still come as the adapters' errors.
  */
 export type InstallOutcome = Outcome<InstallAnswer>;

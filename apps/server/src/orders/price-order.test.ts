@@ -36,7 +36,7 @@ describe('pricing an order by the catalogue rules', () => {
   });
   afterAll(() => t.close());
 
-  // A refusal reaches the test as the route's answer would be (errors.ts, refusalAnswer).
+  // A refusal reaches the test as the route's answer would be (http/errors.ts, refusalAnswer).
   const price = async (body: InstallBody, rules: DomainConfig) => {
     const outcome = await priceOrder(t.database.db, served, installBodyFacts(body), rules);
     if (!outcome.ok) throw refusalAnswer(outcome.refusal);

@@ -88,7 +88,7 @@ export const reservationTaken = () =>
 
 /**
  * Holds the window a slot names for config.holdSeconds; a conflict refusal (409) when it is full.
- * Refusals are typed, not HTTP (errors.ts): the hold is a scheduler adapter's call, and the route
+ * Refusals are typed, not HTTP (http/errors.ts): the hold is a scheduler adapter's call, and the route
  * turns them into answers. `alsoTaken` counts
  * places given away outside this database (installations booked straight into Arrivy).
  */

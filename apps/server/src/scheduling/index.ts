@@ -1,5 +1,5 @@
-// scheduling/: what other features and the composition root (app.ts, app/, server.ts, testing.ts) may use;
-// everything else in the folder is its own (README, Layout; lint refuses a deep import).
+// What other features may use of scheduling/ (apps/server/README.md, Layout). Lint refuses an
+// import of any other file of this folder from another feature.
 export { arrivyScheduler } from './arrivy.ts';
 export { type CalendarAdapter, type TaskRequest } from './calendar.ts';
 export { dayClosures } from './closures.ts';

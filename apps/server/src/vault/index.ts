@@ -1,3 +1,3 @@
-// vault/: what other features and the composition root (app.ts, app/, server.ts, testing.ts) may use;
-// everything else in the folder is its own (README, Layout; lint refuses a deep import).
+// What other features may use of vault/ (apps/server/README.md, Layout). Lint refuses an
+// import of any other file of this folder from another feature.
 export { findToken } from './repository.ts';
