@@ -104,7 +104,7 @@ const serverZones = [
       './open-database.ts',
     ],
     message:
-      "A feature reaches another only through its public file, '<feature>/index.ts' (README, Layout).",
+      "A feature reaches another only through its public file, '<feature>/index.ts' (apps/server/README.md).",
   })),
 ];
 
@@ -191,10 +191,10 @@ export default tseslint.config(
     },
   },
   {
-    // Only repositories query the database (README, Layout: a feature's `repository.ts`, or its
-    // `repository/` folder, is the only SQL). The rest of the server may carry the handle through by
-    // type (Database, Schema, a Transaction) but runs no SQL of its own; it may open a unit of work
-    // with db/transactions.ts. Besides db/ and the repositories: the entry points that open and
+    // Only repositories query the database (apps/server/README.md: a feature's `repository.ts`,
+    // or its `repository/` folder, is the only SQL). The rest of the server may carry the handle
+    // through by type (Database, Schema, a Transaction) but runs no SQL of its own; it may open a
+    // unit of work with db/transactions.ts. Besides db/ and the repositories: the entry points that open and
     // migrate it (server.ts, open-database.ts and the CLIs: catalogue/, operators/, addresses/),
     // test-support, the testing entry (testing.ts) and tests.
     files: ['apps/server/src/**/*.ts'],
@@ -248,8 +248,9 @@ export default tseslint.config(
     },
   },
   {
-    // The server's direction (README, Layout): infrastructure folders import no feature, and a
-    // feature reaches another only through that feature's public file, `<feature>/index.ts`.
+    // The server's direction (apps/server/README.md, Layout): infrastructure folders import no
+    // feature, and a feature reaches another only through that feature's public file,
+    // `<feature>/index.ts`.
     // The composition (app.ts, app/, server.ts, services.ts, adapters.ts, testing.ts, the
     // CLIs' open-database.ts) may import any feature. Tests and their helpers (test-support/,
     // `test-*.ts`) may reach inside.
