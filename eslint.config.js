@@ -125,6 +125,51 @@ const kyselyBuilders = [
   'executeQuery',
 ];
 
+// The server: infrastructure (each of these folders) and features (every other folder of
+// apps/server/src but the composition's app/ and test-support/).
+const serverInfrastructure = ['http', 'db', 'metrics', 'outbox', 'plugins'];
+const serverFeatures = readdirSync(new URL('apps/server/src', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .filter((name) => ![...serverInfrastructure, 'app', 'test-support'].includes(name));
+
+const serverZones = [
+  ...serverInfrastructure.map((folder) => ({
+    target: `./apps/server/src/${folder}`,
+    from: [...serverFeatures, 'app'].map((feature) => `./apps/server/src/${feature}`),
+    message: 'Infrastructure imports no feature: pass it in from the composition (app.ts, app/).',
+  })),
+  ...serverFeatures.map((feature) => ({
+    target: `./apps/server/src/${feature}`,
+    from: './apps/server/src',
+    except: [
+      `./${feature}`,
+      ...serverInfrastructure.map((folder) => `./${folder}`),
+      ...serverFeatures.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
+      // Root files: the shared context, configuration and composition helpers.
+      './context.ts',
+      './config.ts',
+      './services.ts',
+      './adapters.ts',
+      './cli-run.ts',
+      './open-database.ts',
+    ],
+    message:
+      "A feature reaches another only through its public file, '<feature>/index.ts' (apps/server/README.md).",
+  })),
+];
+
+// Where SQL may be written: db/, each feature's repository, test-support and tests.
+const sqlPlaces = [
+  'apps/server/src/db/**',
+  'apps/server/src/**/repository.ts',
+  'apps/server/src/**/repository/**',
+  'apps/server/src/test-support/**',
+  'apps/server/src/**/*.test.ts',
+];
+
 const shellZone = {
   target: `${web}/shell`,
   from: `${web}/steps`,
@@ -196,18 +241,17 @@ export default tseslint.config(
     },
   },
   {
-    // Only repositories query the database (README, Layout: `repositories/` is the only SQL). The
-    // rest of the server may carry the handle through by type (Database, Schema, a Transaction) but
-    // runs no SQL of its own. Besides db/ and repositories/: the entry points that open and
-    // migrate it (server.ts and the CLIs: catalogue/, operators/, addresses/), test-support, the
-    // testing entry (testing.ts) and tests.
+    // Only repositories query the database (apps/server/README.md: a feature's `repository.ts`,
+    // or its `repository/` folder, is the only SQL). The rest of the server may carry the handle
+    // through by type (Database, Schema, a Transaction) but runs no SQL of its own; it may open a
+    // unit of work with db/transactions.ts. Besides db/ and the repositories: the entry points that open and
+    // migrate it (server.ts, open-database.ts and the CLIs: catalogue/, operators/, addresses/),
+    // test-support, the testing entry (testing.ts) and tests.
     files: ['apps/server/src/**/*.ts'],
     ignores: [
-      'apps/server/src/db/**',
-      'apps/server/src/repositories/**',
-      'apps/server/src/test-support/**',
-      'apps/server/src/**/*.test.ts',
+      ...sqlPlaces,
       'apps/server/src/server.ts',
+      'apps/server/src/open-database.ts',
       'apps/server/src/catalogue/cli.ts',
       'apps/server/src/operators/cli.ts',
       'apps/server/src/addresses/cli.ts',
@@ -221,12 +265,13 @@ export default tseslint.config(
             {
               name: 'kysely',
               allowTypeImports: true,
-              message: 'Only repositories run SQL: add a function to apps/server/src/repositories.',
+              message:
+                "Only repositories run SQL: add a function to the feature's repository.ts (or repository/).",
             },
           ],
           patterns: [
             {
-              regex: '(^|/)db/',
+              regex: '(^|/)db/(?!transactions\\.ts$)',
               allowTypeImports: true,
               message: 'Only repositories use the database layer: import its types only here.',
             },
@@ -238,22 +283,37 @@ export default tseslint.config(
   {
     // ...nor builds a query or a transaction on a handle it was given (`db.selectFrom(...)`,
     // `trx.insertInto(...)`, `db.transaction()`): a repository function does, taking the
-    // transaction when it is part of a unit of work (repositories/transactions.ts).
+    // transaction when it is part of a unit of work (db/transactions.ts).
     files: ['apps/server/src/**/*.ts'],
-    ignores: [
-      'apps/server/src/db/**',
-      'apps/server/src/repositories/**',
-      'apps/server/src/test-support/**',
-      'apps/server/src/**/*.test.ts',
-    ],
+    ignores: sqlPlaces,
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: `CallExpression[callee.type='MemberExpression'][callee.property.name=/^(${kyselyBuilders.join('|')})$/]`,
           message:
-            'Only repositories run SQL: add a function to apps/server/src/repositories (it may take the transaction).',
+            "Only repositories run SQL: add a function to the feature's repository.ts or repository/ (it may take the transaction).",
         },
+      ],
+    },
+  },
+  {
+    // The server's direction (apps/server/README.md, Layout): infrastructure folders import no
+    // feature, and a feature reaches another only through that feature's public file,
+    // `<feature>/index.ts`.
+    // The composition (app.ts, app/, server.ts, services.ts, adapters.ts, testing.ts, the
+    // CLIs' open-database.ts) may import any feature. Tests and their helpers (test-support/,
+    // `test-*.ts`) may reach inside.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/**/test-*.ts',
+      'apps/server/src/test-support/**',
+    ],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: serverZones },
       ],
     },
   },

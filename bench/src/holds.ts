@@ -78,7 +78,7 @@ export async function holdsBenchmark(_options: Options): Promise<Section> {
       met: over === 0,
       gap: over === 0 ? 'none' : `${over} too many`,
       whenMissed:
-        'A hold was granted past capacity: holdWindow in apps/server/src/repositories/reservations.ts no longer serialises holders on the window row. This is a correctness bug, not a speed one.',
+        'A hold was granted past capacity: holdWindow in apps/server/src/scheduling/repository/reservations.ts no longer serialises holders on the window row. This is a correctness bug, not a speed one.',
     });
     if (count(201) !== capacity) {
       s.notes.push(`Expected exactly ${capacity} holds to succeed; ${count(201)} did.`);

@@ -42,7 +42,7 @@ export async function nationalBenchmark(options: Options): Promise<Section> {
   const url = store.env.DATABASE_URL!;
   try {
     // Migrations, the catalogue of record and the buildings' addresses, as a first start does
-    // (db/open.ts, prepare), with no generated addresses: those come next, by COPY.
+    // (open-database.ts, prepare), with no generated addresses: those come next, by COPY.
     const database = await store.open();
     await prepare(database, loadConfig({ ADDRESS_INDEX_SIZE: '0' }));
     await database.close();

@@ -115,7 +115,7 @@ export async function ordersBenchmark(options: Options): Promise<Section[]> {
     `${WORKERS} concurrent visitors for ${options.orderSeconds} s, each order three requests (POST test-vault/tokens, POST reservations, POST install) through test-support/order.ts's prepareOrder, so the body is the wizard's; plans, routers and slot listings are fetched once and reused.`,
     "Each order takes its own slot from a year of NSW windows, one place in every window before any window's second, so visitors ordering at once take different windows; an order whose install is not 201 counts as failed.",
     `Two instances: the same ${WORKERS} visitors, half sending every request of their orders to each instance, both on one PostgreSQL database (the first migrates and seeds, the second finds it done).`,
-    "Each visitor has an address of its own (X-Forwarded-For, the servers trusting 127.0.0.1 as their proxy, TRUST_PROXY): from one address every hold would wait on that address's advisory lock (HOLDS_PER_CLIENT, apps/server/src/repositories/hold-limits.ts), on every instance.",
+    "Each visitor has an address of its own (X-Forwarded-For, the servers trusting 127.0.0.1 as their proxy, TRUST_PROXY): from one address every hold would wait on that address's advisory lock (HOLDS_PER_CLIENT, apps/server/src/scheduling/repository/hold-limits.ts), on every instance.",
   );
   where.notes.push(
     'Per order at the client: each request timed from send to answer, averaged over completed orders. In the server: the mean of http_request_duration_seconds (route pattern, every instance) over the load, scraped from METRICS_PORT before and after; adapters: fibre_adapter_call_duration_seconds summed by adapter, per install.',

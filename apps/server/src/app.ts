@@ -5,23 +5,23 @@ import helmet from '@fastify/helmet';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { AppContext } from './context.ts';
-import { checkPin } from './catalogue/boot.ts';
-import { openCatalogueCache, type CatalogueCache } from './catalogue/cache.ts';
-import { errorReporterFor, type ErrorReporter } from './adapters/error-reporting.ts';
+import { checkPin } from './catalogue/index.ts';
+import { openCatalogueCache, type CatalogueCache } from './catalogue/index.ts';
+import { errorReporterFor, type ErrorReporter } from './http/error-reporting.ts';
 import { halfConfigured } from './services.ts';
-import { errorHandlers, frameworkErrors } from './error-handler.ts';
-import { inputGuard } from './input-guard.ts';
-import { loggerOptions, routeWords } from './logging.ts';
+import { errorHandlers, frameworkErrors } from './http/error-handler.ts';
+import { inputGuard } from './http/input-guard.ts';
+import { loggerOptions, routeWords } from './http/logging.ts';
 import { createMetrics } from './metrics/metrics.ts';
-import { registerMetrics } from './metrics/register.ts';
+import { registerMetrics } from './app/metrics.ts';
 import { registerInFlightLimits } from './plugins/in-flight.ts';
 import { registerRateLimits, trustProxyOption } from './plugins/rate-limits.ts';
-import { createNotificationWorker, type NotificationWorker } from './notifications/worker.ts';
-import { createReminderSweep, type ReminderSweep } from './mail/reminder.ts';
-import { createFirstManagerSetup, type FirstManagerSetup } from './operators/first-manager.ts';
-import { createMailWorker, type MailWorker } from './mail/worker.ts';
-import { registerRoutes } from './routes/index.ts';
-import { contentSecurityPolicy } from './security.ts';
+import { createNotificationWorker, type NotificationWorker } from './notifications/index.ts';
+import { createReminderSweep, type ReminderSweep } from './mail/index.ts';
+import { createFirstManagerSetup, type FirstManagerSetup } from './operators/index.ts';
+import { createMailWorker, type MailWorker } from './mail/index.ts';
+import { registerRoutes } from './app/routes.ts';
+import { contentSecurityPolicy } from './http/security.ts';
 
 export interface AppOptions {
   config: Config;
@@ -30,13 +30,13 @@ export interface AppOptions {
   newId?: () => string;
   /** Where the built wizard is; defaults to apps/web/dist. */
   webDist?: string;
-  /** Fastify logger settings over loggerOptions (logging.ts); tests pass false or a stream. */
+  /** Fastify logger settings over loggerOptions (http/logging.ts); tests pass false or a stream. */
   logger?: boolean | object;
   /** Where 5xx errors are reported; server.ts passes the one that also watches the process. */
   errorReporter?: ErrorReporter;
   /**
    * The catalogue to serve; its owner closes it. Without it the app opens one on the database's
-   * newest version (which `prepare` in db/open.ts loads) and closes it with itself.
+   * newest version (which `prepare` in open-database.ts loads) and closes it with itself.
    */
   catalogue?: CatalogueCache;
   /** How often the ops notification worker looks for due rows (notifications/worker.ts). */
@@ -87,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metrics: createMetrics(),
     firstManager: createFirstManagerSetup(options.database),
   };
-  // The words of the app's routes: what the log keeps of a path no route matched (logging.ts).
+  // The words of the app's routes: what the log keeps of a path no route matched (http/logging.ts).
   const words = routeWords();
   const app = Fastify({
     // Settings a caller passes (a test's stream) go on top of the ones that keep data out.

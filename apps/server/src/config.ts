@@ -80,7 +80,7 @@ const envSchema = z.object({
   ),
   // The catalogue file (docs/catalogue.md); without it, the bundled demo (or an imported one).
   CATALOGUE_FILE: optional,
-  // A demo deployment in production mode (production.ts): '1' or unset.
+  // A demo deployment in production mode (app/production.ts): '1' or unset.
   ALLOW_DEMO: optional.refine(
     (v) => v === undefined || v === '1',
     'ALLOW_DEMO must be 1 (a demo deployment is meant) or unset',
@@ -195,7 +195,7 @@ export interface Config {
    * bundled demo unless the database holds an imported catalogue (catalogue/boot.ts).
    */
   catalogueFile: { path: string; name: string } | undefined;
-  /** ALLOW_DEMO=1: production mode may run on demo parts (production.ts). */
+  /** ALLOW_DEMO=1: production mode may run on demo parts (app/production.ts). */
   allowDemo: boolean;
   /**
    * Set only when configured: `code` pins the catalogue's provider code, the others override
@@ -236,7 +236,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /**
    * The site's public origin for links in mail, without a trailing slash: PUBLIC_URL, or
-   * http://localhost:PORT when it is unset (production mode refuses that, production.ts).
+   * http://localhost:PORT when it is unset (production mode refuses that, app/production.ts).
    */
   publicUrl: string;
   /** PUBLIC_URL was set (not the localhost default). */

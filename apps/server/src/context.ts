@@ -1,9 +1,9 @@
-import type { ErrorReporter } from './adapters/error-reporting.ts';
-import type { CatalogueCache } from './catalogue/cache.ts';
+import type { ErrorReporter } from './http/error-reporting.ts';
+import type { CatalogueCache } from './catalogue/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Metrics } from './metrics/metrics.ts';
-import type { FirstManagerSetup } from './operators/first-manager.ts';
+import type { FirstManagerSetup } from './operators/index.ts';
 
 /** What every route and repository is given: nothing global, so tests build as many as they like. */
 export interface AppContext {

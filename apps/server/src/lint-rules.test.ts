@@ -1,8 +1,10 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The workspace's lint configuration keeps SQL in repositories/ (README, Layout): elsewhere the
-// server carries the database by type only. These cases prove the rule fires where it should. The
+// The workspace's lint configuration keeps SQL in repositories (README, Layout): elsewhere the
+// server carries the database by type only; and it keeps the server's direction: infrastructure
+// imports no feature, a feature reaches another only through its index.ts. These cases prove the
+// rules fire where they should. The
 // snippets' files are not on disk, which import/no-cycle cannot walk, so that rule (tested in
 // packages/domain) is off here.
 const eslint = new ESLint({
@@ -15,7 +17,7 @@ async function findings(code: string, file: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => `${m.ruleId ?? 'parse'}: ${m.message}`);
 }
 
-const openDb = "import { openDatabase } from '../db/open.ts';\nexport const open = openDatabase;";
+const openDb = "import { openPglite } from '../db/database.ts';\nexport const open = openPglite;";
 const runSql = "import { sql } from 'kysely';\nexport const ping = sql`SELECT 1`;";
 // A handle typed as kysely's, as services hold it.
 const handle =
@@ -25,7 +27,7 @@ const restricted = /^@typescript-eslint\/no-restricted-imports: .* Only reposito
 describe('the database layer in the server', () => {
   it.each([
     ['a db/ value in orders/', openDb, 'apps/server/src/orders/example.ts'],
-    ['kysely sql in routes/', runSql, 'apps/server/src/routes/example.ts'],
+    ['kysely sql in a routes file', runSql, 'apps/server/src/orders/routes.ts'],
     [
       'a db/ value beside app.ts',
       "import { migrate } from './db/migrate.ts';\nexport const m = migrate;",
@@ -42,14 +44,14 @@ describe('the database layer in the server', () => {
       'apps/server/src/orders/example.ts',
     ],
     [
-      'an insert on a transaction in adapters/',
+      'an insert on a transaction in an adapter',
       "export const f = (trx: Db) => trx.insertInto('bookings').values({}).execute();",
-      'apps/server/src/adapters/example.ts',
+      'apps/server/src/scheduling/arrivy.ts',
     ],
     [
       'an update in a route handler',
       "export const f = (db: Db) => db.updateTable('orders').set({}).execute();",
-      'apps/server/src/routes/example.ts',
+      'apps/server/src/orders/routes.ts',
     ],
     [
       'a transaction opened in a service',
@@ -84,7 +86,9 @@ describe('the database layer in the server', () => {
   });
 
   it.each([
-    'apps/server/src/repositories/example.ts',
+    'apps/server/src/orders/repository.ts',
+    'apps/server/src/orders/repository/example.ts',
+    'apps/server/src/db/example.ts',
     'apps/server/src/test-support/example.ts',
     'apps/server/src/orders/example.test.ts',
   ])('allows values in %s', async (file) => {
@@ -92,6 +96,85 @@ describe('the database layer in the server', () => {
     expect(await findings(runSql, file)).toEqual([]);
     const query = "export const f = (db: Db) => db.selectFrom('orders').selectAll().execute();";
     expect(await findings(handle + query, file)).toEqual([]);
+  });
+  it('allows a unit of work opened with db/transactions.ts in a service', async () => {
+    const code =
+      "import { inTransaction } from '../db/transactions.ts';\nexport const t = inTransaction;";
+    expect(await findings(code, 'apps/server/src/orders/example.ts')).toEqual([]);
+  });
+
+  it('refuses SQL in a file beside a repository folder', async () => {
+    expect(await findings(runSql, 'apps/server/src/orders/repositories.ts')).toEqual([
+      expect.stringMatching(restricted),
+    ]);
+  });
+});
+
+const restrictedPath = (message: RegExp) =>
+  expect.stringMatching(new RegExp(`^import/no-restricted-paths: .*${message.source}`));
+const infrastructure = /Infrastructure imports no feature/;
+const publicFile = /A feature reaches another only through its public file/;
+/** A file that imports `name` from `from` and uses it. */
+const uses = (name: string, from: string) =>
+  `import { ${name} } from '${from}';\nexport const used = ${name};`;
+
+describe("the server's direction", () => {
+  it.each([
+    ['http/', uses('requireOperator', '../operators/index.ts'), 'apps/server/src/http/example.ts'],
+    [
+      'db/',
+      uses('syncBuildingAddresses', '../addresses/index.ts'),
+      'apps/server/src/db/example.ts',
+    ],
+    ['plugins/', uses('signIn', '../operators/sessions.ts'), 'apps/server/src/plugins/example.ts'],
+    ['metrics/', uses('registerRoutes', '../app/routes.ts'), 'apps/server/src/metrics/example.ts'],
+  ])('refuses a feature (or the composition) in %s', async (_name, code, file) => {
+    expect(await findings(code, file)).toEqual([restrictedPath(infrastructure)]);
+  });
+
+  it('allows infrastructure in infrastructure', async () => {
+    expect(
+      await findings(uses('notFound', './errors.ts'), 'apps/server/src/http/example.ts'),
+    ).toEqual([]);
+    expect(
+      await findings(
+        uses('visitorAnswer', '../http/errors.ts'),
+        'apps/server/src/metrics/example.ts',
+      ),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['a guard file', uses('requireOperator', '../operators/guard.ts')],
+    ['a repository', uses('findCoupon', '../offers/repository.ts')],
+    ['a repository folder', uses('recordAudit', '../operators/repository/operators.ts')],
+    ['the composition', uses('registerRoutes', '../app/routes.ts')],
+  ])("refuses another feature's %s", async (_name, code) => {
+    expect(await findings(code, 'apps/server/src/leads/example.ts')).toEqual([
+      restrictedPath(publicFile),
+    ]);
+  });
+
+  it("allows another feature's index.ts, its own files, infrastructure and the context", async () => {
+    const code = [
+      "import { recordAudit } from '../operators/index.ts';",
+      "import { recordLead } from './repository.ts';",
+      "import { defineRoute } from '../http/define.ts';",
+      "import type { AppContext } from '../context.ts';",
+      'export const used = [recordAudit, recordLead, defineRoute];',
+      'export type C = AppContext;',
+    ].join('\n');
+    expect(await findings(code, 'apps/server/src/leads/example.ts')).toEqual([]);
+  });
+
+  it('allows a test to reach inside another feature', async () => {
+    const code = uses('requireOperator', '../operators/guard.ts');
+    expect(await findings(code, 'apps/server/src/leads/example.test.ts')).toEqual([]);
+  });
+
+  it('allows the composition any feature', async () => {
+    const code = uses('adminLeadRoutes', '../leads/admin-routes.ts');
+    expect(await findings(code, 'apps/server/src/app/example.ts')).toEqual([]);
   });
 });
 

@@ -1,15 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
-import { errorReporterFor, logsOnly } from './adapters/error-reporting.ts';
+import { errorReporterFor, logsOnly } from './http/error-reporting.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openCatalogueCache } from './catalogue/cache.ts';
-import { openDatabase } from './db/open.ts';
-import { isDatabaseUnavailable } from './database-unavailable.ts';
-import { setupCodeNotice } from './operators/first-manager.ts';
+import { openCatalogueCache } from './catalogue/index.ts';
+import { openDatabase } from './open-database.ts';
+import { isDatabaseUnavailable } from './http/database-unavailable.ts';
+import { setupCodeNotice } from './operators/index.ts';
 import { listenForMetrics, type MetricsListener } from './metrics/listener.ts';
-import { sweepStaleOrders } from './orders/sweep.ts';
-import { rejectionListener } from './process-guard.ts';
-import { refuseDemoCatalogue, refuseDemoParts } from './production.ts';
+import { sweepStaleOrders } from './orders/index.ts';
+import { rejectionListener } from './http/process-guard.ts';
+import { refuseDemoCatalogue, refuseDemoParts } from './app/production.ts';
 
 /** Starts the service: configuration, database, app, listener, and a clean shutdown. */
 async function main(): Promise<void> {
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const errorReporter = errorReporterFor(config, { captureProcess: true });
   const said: { log?: FastifyBaseLogger } = {};
   // A lost database connection is survived, never a crash (docs/deploy.md, "When the database
-  // restarts"); any other unhandled rejection still stops the process (process-guard.ts).
+  // restarts"); any other unhandled rejection still stops the process (http/process-guard.ts).
   process.on(
     'unhandledRejection',
     rejectionListener({ log: () => said.log, reportsProcess: errorReporter !== logsOnly }),

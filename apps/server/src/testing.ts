@@ -8,10 +8,14 @@
 export { buildApp } from './app.ts';
 export { loadConfig } from './config.ts';
 export { openPglite, openPostgres, type Database } from './db/database.ts';
-export { openDatabase, prepare } from './db/open.ts';
-export { generatedAddressId } from './repositories/addresses.ts';
-export { addressSearchKey, shortStreetName } from './repositories/address-text.ts';
-export { loadLocalities, streetNames } from './db/seeds/localities.ts';
+export { openDatabase, prepare } from './open-database.ts';
+export {
+  addressSearchKey,
+  generatedAddressId,
+  loadLocalities,
+  shortStreetName,
+  streetNames,
+} from './addresses/index.ts';
 
 // Orders placed as the wizard places them.
 export {

@@ -26,7 +26,7 @@ export interface GeneratedAddress extends IndexedAddress {
 
 /**
  * Generated address `i` (1-based). For as many rows as the first start's generator
- * (repositories/addresses.ts, generateAddresses) keeps distinct, these are its rows: address i lies
+ * (addresses/repository/addresses.ts, generateAddresses) keeps distinct, these are its rows: address i lies
  * in locality (i - 1) mod L, and that locality's rounds walk a street three house numbers at a
  * time, then move to the next street. Past that (16,000,000 addresses over some 17,600 localities
  * walk more rounds than there are streets) each further pass over the streets numbers its houses

@@ -1,4 +1,4 @@
-import type { AddressRow } from '../repositories/addresses.ts';
+import type { AddressRow } from './repository/addresses.ts';
 
 /*
  * One G-NAF address detail record as a row of the address index (docs/addresses-import.md): the

@@ -1,9 +1,9 @@
 import { basename, relative } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema.ts';
-import type { AddressRow } from '../repositories/addresses.ts';
-import { buildingAddressTexts, upsertImportedAddresses } from '../repositories/addresses.ts';
-import { comparableAddress } from '../repositories/address-text.ts';
+import type { AddressRow } from './repository/addresses.ts';
+import { buildingAddressTexts, upsertImportedAddresses } from './repository/addresses.ts';
+import { comparableAddress } from './address-text.ts';
 import { addressColumns, mapAddress, type SkipReason } from './gnaf.ts';
 import { openPsv, pickColumns } from './psv.ts';
 import { hasAllFields, loadReferenceTables } from './reference.ts';

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
-import { searchTerms } from '../repositories/address-text.ts';
-import { addressRevision, insertAddresses, type AddressRow } from '../repositories/addresses.ts';
+import { searchTerms } from './address-text.ts';
+import { addressRevision, insertAddresses, type AddressRow } from './repository/addresses.ts';
 import { engines, startTestApp, type TestApp } from '../test-support/app.ts';
 import { keptSearches } from './kept-searches.ts';
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
-import type { SearchTerms } from '../repositories/address-text.ts';
-import { addressRevision, searchAddresses, type AddressRow } from '../repositories/addresses.ts';
-import { freshReads } from '../fresh-reads.ts';
+import type { SearchTerms } from './address-text.ts';
+import { addressRevision, searchAddresses, type AddressRow } from './repository/addresses.ts';
+import { freshReads } from '../http/fresh-reads.ts';
 
 /**
  * Autocomplete answers kept until the address index changes (docs/decisions/022-kept-answers.md,

@@ -8,11 +8,11 @@ import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openPglite, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { prepare } from '../db/open.ts';
+import { prepare } from '../open-database.ts';
 import { demoCatalogue, demoCatalogueOf } from '../test-support/demo-catalogue.ts';
 import { loadCatalogueOfRecord } from './boot.ts';
 import { importCatalogue } from './import.ts';
-import { demoCatalogueFile } from '../paths.ts';
+import { demoCatalogueFile } from '../http/paths.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'catalogue-boot-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import { ConfigError, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { importCatalogue, type ImportResult } from './import.ts';
-import { demoCatalogueFile } from '../paths.ts';
+import { demoCatalogueFile } from '../http/paths.ts';
 import { loadCatalogueFile } from './load-file.ts';
 
 /**

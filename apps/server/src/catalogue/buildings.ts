@@ -1,11 +1,11 @@
 import type { Selectable } from 'kysely';
 import type { Schema } from '../db/schema.ts';
-import type { Building, StreetAddress } from '../repositories/buildings.ts';
-import { comparableAddress, withoutUnit } from '../repositories/address-text.ts';
+import type { Building, StreetAddress } from './repository/buildings.ts';
+import { comparableAddress, withoutUnit } from '../addresses/index.ts';
 
 /**
  * The served catalogue's buildings, looked up in memory (docs/decisions/020-reads-from-memory.md):
- * the same answers as the repository's SQL (repositories/buildings.ts, which a test compares them
+ * the same answers as the repository's SQL (catalogue/repository/buildings.ts, which a test compares them
  * with), without a database round trip per read. Built once per catalogue version; the rows are
  * the ones the import stores (catalogue/rows.ts), retired buildings being absent from the file.
  */

@@ -1,11 +1,11 @@
 import type { DomainConfig, Plan, ProviderSpec, Router } from '@fibre/domain';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import type { PreparedAnswer } from '../routes/prepared.ts';
-import type { StateCalendar } from '../repositories/calendar.ts';
-import type { State } from '../scheduling/windows.ts';
+import type { PreparedAnswer } from '../http/prepared.ts';
+import type { StateCalendar } from '../scheduling/index.ts';
+import type { State } from '../scheduling/index.ts';
 import type { BuildingIndex } from './buildings.ts';
-import { latestVersion, latestVersionNumber } from '../repositories/catalogue-versions.ts';
+import { latestVersion, latestVersionNumber } from './repository/catalogue-versions.ts';
 import { onImport } from './import.ts';
 import { snapshotOf } from './snapshot.ts';
 

@@ -1,7 +1,7 @@
 import type { ProviderCatalogue } from '@fibre/domain';
-import type { StateCalendar } from '../repositories/calendar.ts';
-import { dayClosures } from '../scheduling/closures.ts';
-import type { State } from '../scheduling/windows.ts';
+import type { StateCalendar } from '../scheduling/index.ts';
+import { dayClosures } from '../scheduling/index.ts';
+import type { State } from '../scheduling/index.ts';
 import { closureRows, crewRows } from './rows.ts';
 
 /**

@@ -1,15 +1,15 @@
 import type { ProviderCatalogue } from '@fibre/domain';
 import type { Database } from '../db/database.ts';
 import type { CatalogueSource } from '../db/tables/catalogue-versions.ts';
-import { writeCatalogueRows, type Retired } from '../repositories/catalogue-import.ts';
-import { syncBuildingAddresses } from '../repositories/addresses.ts';
+import { writeCatalogueRows, type Retired } from './repository/catalogue-import.ts';
+import { syncBuildingAddresses } from '../addresses/index.ts';
 import {
   insertVersion,
   latestVersion,
   lockCatalogueImports,
   type VersionHead,
-} from '../repositories/catalogue-versions.ts';
-import { inTransaction } from '../repositories/transactions.ts';
+} from './repository/catalogue-versions.ts';
+import { inTransaction } from '../db/transactions.ts';
 import { catalogueChanges } from './diff.ts';
 import { summariseCatalogue } from '@fibre/domain';
 

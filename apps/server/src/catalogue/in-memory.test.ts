@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCatalogueCache, type CatalogueCache } from './cache.ts';
-import { listCalendar } from '../repositories/calendar.ts';
-import { findBuildingCampaign } from '../repositories/offers.ts';
+import { listCalendar } from '../scheduling/repository/calendar.ts';
+import { findBuildingCampaign } from '../offers/repository.ts';
 import {
   findBuildingByAddress,
   findBuildingById,
   findBuildingByParts,
   type StreetAddress,
-} from '../repositories/buildings.ts';
+} from './repository/buildings.ts';
 import { STATES } from '../scheduling/windows.ts';
-import { shortStreetName } from '../repositories/address-text.ts';
+import { shortStreetName } from '../addresses/address-text.ts';
 import { engines, importTestCatalogue, startTestApp, type TestApp } from '../test-support/app.ts';
 import { demoCatalogue } from '../test-support/demo-catalogue.ts';
 

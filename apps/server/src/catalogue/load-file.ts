@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { ProviderCatalogue } from '@fibre/domain';
 import { ConfigError } from '../config.ts';
 import type { CatalogueSource } from '../db/tables/catalogue-versions.ts';
-import { demoCatalogueFile } from '../paths.ts';
+import { demoCatalogueFile } from '../http/paths.ts';
 import { formatCatalogueIssue, parseProviderCatalogue } from '@fibre/domain';
 
 export interface CatalogueFile {

@@ -1,8 +1,8 @@
 import type { Config } from '../config.ts';
-import type { CatalogueVersion } from '../repositories/catalogue-versions.ts';
+import type { CatalogueVersion } from './repository/catalogue-versions.ts';
 import type { CatalogueSnapshot } from './cache.ts';
 import { domainConfigFromCatalogue, planFromSpec, routerFromSpec } from '@fibre/domain';
-import { prepared } from '../routes/prepared.ts';
+import { prepared } from '../http/prepared.ts';
 import { buildingIndex } from './buildings.ts';
 import { calendarsOf } from './calendars.ts';
 import { buildingRow, campaignRow } from './rows.ts';

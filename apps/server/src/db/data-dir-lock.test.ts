@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { findOperatorByEmail } from '../repositories/operators.ts';
+import { findOperatorByEmail } from '../operators/repository/operators.ts';
 import { freshPostgres } from '../test-support/app.ts';
 import { freePort, npmScript, startServerProcess } from '../test-support/process.ts';
 import { openPglite } from './database.ts';
 import { DataDirInUse, lockDataDir } from './data-dir-lock.ts';
-import { prepare } from './open.ts';
+import { prepare } from '../open-database.ts';
 
 /*
  * docs/rules/operators.md#one-process-per-data-directory: one process owns an embedded data

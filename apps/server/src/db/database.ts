@@ -3,9 +3,9 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { safeError } from '../logging.ts';
+import { safeError } from '../http/logging.ts';
 import type { Schema } from './schema.ts';
-import { DatabaseUnavailable, isConnectionLoss } from '../database-unavailable.ts';
+import { DatabaseUnavailable, isConnectionLoss } from '../http/database-unavailable.ts';
 import { describeProcess, lockDataDir } from './data-dir-lock.ts';
 
 /**
@@ -118,7 +118,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * The pool as Kysely sees it, where a lost or refused connection becomes DatabaseUnavailable
- * (database-unavailable.ts): failing to get a connection at all, and a query whose connection broke.
+ * (http/database-unavailable.ts): failing to get a connection at all, and a query whose connection broke.
  * Errors the database answered about a statement pass as they are.
  */
 function answering(pool: pg.Pool): PostgresPool {

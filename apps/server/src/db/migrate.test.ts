@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrationsDir } from '../paths.ts';
+import { migrationsDir } from '../http/paths.ts';
 import { openPostgres } from './database.ts';
 import { migrate } from './migrate.ts';
 import { createTestExtensions } from '../test-support/app.ts';

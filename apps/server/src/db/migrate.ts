@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { migrationsDir } from '../paths.ts';
+import { migrationsDir } from '../http/paths.ts';
 import type { Database } from './database.ts';
 
 // Any fixed number: instances that start together queue on it (docs/decisions/002-database-modes.md).

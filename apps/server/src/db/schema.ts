@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import type { CatalogueTables } from './tables/catalogue.ts';
 import type { AddressTables } from './tables/addresses.ts';
 import type { SchedulingTables } from './tables/scheduling.ts';
@@ -18,3 +19,15 @@ export interface Schema
     NotificationTables,
     OperatorTables,
     MailTables {}
+
+/**
+ * A building row as stored (catalogue/repository/buildings.ts): what a lookup answers, in the
+ * catalogue and in the address search (addresses/answers.ts).
+ */
+export type Building = Selectable<Schema['buildings']>;
+
+/**
+ * A lead row as stored: the table's own type, so the two cannot drift, less the console's
+ * contacted mark (migration 012), which a new lead never has.
+ */
+export type NewLead = Omit<Selectable<Schema['leads']>, 'contacted_at' | 'contacted_by'>;

@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Schema } from '../db/schema.ts';
-import { confirmationDetails, enqueueMail } from '../repositories/mail.ts';
-import { countChangeMail } from '../repositories/order-page.ts';
+import { confirmationDetails, enqueueMail } from './repository.ts';
+import { countChangeMail } from './repository.ts';
 import {
   escapeHtml,
   formatWindow,

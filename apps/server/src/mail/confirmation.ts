@@ -9,7 +9,7 @@ import {
   enqueueMail,
   hasConfirmation,
   insertOrderLink,
-} from '../repositories/mail.ts';
+} from './repository.ts';
 import { ORDER_LINK_PLACEHOLDER, hashOrderToken, newOrderToken } from './order-link.ts';
 
 // The mail's words for money and windows are the order page's too (the domain's, en-AU).

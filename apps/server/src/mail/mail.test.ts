@@ -2,9 +2,9 @@ import type { Attachment, ParsedMail } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { openPglite } from '../db/database.ts';
-import { prepare } from '../db/open.ts';
-import { productionGaps } from '../production.ts';
-import { findMail } from '../repositories/mail.ts';
+import { prepare } from '../open-database.ts';
+import { productionGaps } from '../app/production.ts';
+import { findMail } from './repository.ts';
 import {
   engines,
   eventually,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { enqueueReminder, findMail } from '../repositories/mail.ts';
-import { inTransaction } from '../repositories/transactions.ts';
+import { enqueueReminder, findMail } from './repository.ts';
+import { inTransaction } from '../db/transactions.ts';
 import { engines, startAppOn, startTestApp, type TestApp } from '../test-support/app.ts';
 import { prepareOrder } from '../test-support/order.ts';
 import {

@@ -6,8 +6,8 @@ import {
   insertOrderLink,
   lockConfirmedWindow,
   reminderCandidates,
-} from '../repositories/mail.ts';
-import { inTransaction } from '../repositories/transactions.ts';
+} from './repository.ts';
+import { inTransaction } from '../db/transactions.ts';
 import {
   escapeHtml,
   formatWindow,

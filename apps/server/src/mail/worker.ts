@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppContext } from '../context.ts';
-import { claimDueMail, markMailFailed, markMailSent, type MailRow } from '../repositories/mail.ts';
+import { claimDueMail, markMailFailed, markMailSent, type MailRow } from './repository.ts';
 import { createOutboxWorker, type OutboxWorker, type WorkerLog } from '../outbox/worker.ts';
 import { ORDER_LINK_PLACEHOLDER, orderLinkUrl } from './order-link.ts';
 

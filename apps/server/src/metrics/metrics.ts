@@ -1,6 +1,6 @@
 import { Counter, Histogram, Registry } from 'prom-client';
-import { isDatabaseUnavailable } from '../database-unavailable.ts';
-import { visitorAnswer } from '../errors.ts';
+import { isDatabaseUnavailable } from '../http/database-unavailable.ts';
+import { visitorAnswer } from '../http/errors.ts';
 import { processRegistry } from './process-metrics.ts';
 
 /**
@@ -109,9 +109,9 @@ export function createMetrics(): Metrics {
     rateLimited: (limit) => rateLimited.inc({ limit }),
     installFailed(failure) {
       if (typeof failure === 'string') return installFailures.inc({ cause: failure });
-      // An answer for the visitor: an adapter's HttpError or a service's Refusal (errors.ts).
+      // An answer for the visitor: an adapter's HttpError or a service's Refusal (http/errors.ts).
       const answer = visitorAnswer(failure);
-      // A lost database connection is answered 503 database_unavailable (error-handler.ts).
+      // A lost database connection is answered 503 database_unavailable (http/error-handler.ts).
       if (!answer) {
         const cause = isDatabaseUnavailable(failure) ? 'database_unavailable' : 'internal_error';
         return installFailures.inc({ cause });

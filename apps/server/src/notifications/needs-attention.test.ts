@@ -1,7 +1,7 @@
 import type { InstallBody } from '@fibre/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keepStaleOrders } from '../orders/sweep.ts';
-import { findNotifications } from '../repositories/notifications.ts';
+import { findNotifications } from './repository.ts';
 import { startTestApp, type TestApp } from '../test-support/app.ts';
 import { prepareOrder } from '../test-support/order.ts';
 import { startArrivy, type ArrivyStandIn } from '../test-support/stand-ins/arrivy.ts';

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { prepare } from '../db/open.ts';
+import { prepare } from '../open-database.ts';
 import { openPglite } from '../db/database.ts';
-import { productionGaps } from '../production.ts';
-import { findNotifications } from '../repositories/notifications.ts';
+import { productionGaps } from '../app/production.ts';
+import { findNotifications } from './repository.ts';
 import {
   engines,
   eventually,

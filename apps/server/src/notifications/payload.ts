@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
-import type { NewLead } from '../repositories/leads.ts';
-import { attentionDetails, enqueueNotification } from '../repositories/notifications.ts';
+import type { NewLead } from '../db/schema.ts';
+import { attentionDetails, enqueueNotification } from './repository.ts';
 
 /**
  * What a notification tells staff (docs/rules/notifications.md): enough to act on, never card data

@@ -4,7 +4,7 @@ import {
   markDelivered,
   markFailed,
   type NotificationRow,
-} from '../repositories/notifications.ts';
+} from './repository.ts';
 import { createOutboxWorker, type OutboxWorker, type WorkerLog } from '../outbox/worker.ts';
 import { postDelivery, type WebhookTarget } from './webhook.ts';
 

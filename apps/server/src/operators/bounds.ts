@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { clientKey } from '../plugins/in-flight.ts';
-import { withBounds, type BoundKey, type BoundRow } from '../repositories/sign-in-bounds.ts';
+import { withBounds, type BoundKey, type BoundRow } from './repository/sign-in-bounds.ts';
 
 /*
  * How sign-in attempts are bounded (docs/rules/operators.md#signing-in; why:

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/database.ts';
-import { auditOf, findOperatorByEmail } from '../repositories/operators.ts';
+import { auditOf, findOperatorByEmail } from './repository/operators.ts';
 import { verifyPassword } from './passwords.ts';
 
 // docs/rules/operators.md: `npm run operator -- add|remove`, on a scratch PGlite data directory.

@@ -1,10 +1,10 @@
 import { CliError, runCli } from '../cli-run.ts';
 import { loadConfig } from '../config.ts';
-import { connectDatabase } from '../db/open.ts';
+import { connectDatabase } from '../open-database.ts';
 import { DataDirInUse } from '../db/data-dir-lock.ts';
 import { migrate } from '../db/migrate.ts';
-import { deleteOperator, insertOperator, recordAudit } from '../repositories/operators.ts';
-import { inTransaction } from '../repositories/transactions.ts';
+import { deleteOperator, insertOperator, recordAudit } from './repository/operators.ts';
+import { inTransaction } from '../db/transactions.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts';
 import { newOperatorId, normaliseEmail } from './sessions.ts';
 

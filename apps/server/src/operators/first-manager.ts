@@ -1,8 +1,8 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database.ts';
-import { lockFirstManager, managerExists } from '../repositories/first-manager.ts';
-import { insertOperator, recordAudit } from '../repositories/operators.ts';
-import { inTransaction } from '../repositories/transactions.ts';
+import { lockFirstManager, managerExists } from './repository/first-manager.ts';
+import { insertOperator, recordAudit } from './repository/operators.ts';
+import { inTransaction } from '../db/transactions.ts';
 import { hashPassword } from './passwords.ts';
 import { newOperatorId, normaliseEmail } from './sessions.ts';
 
@@ -15,8 +15,8 @@ import { newOperatorId, normaliseEmail } from './sessions.ts';
  * person who could run `npm run operator`.
  */
 
-/** Setup attempts a minute per client address (plugins/rate-limits.ts). */
-export const SETUP_ATTEMPTS_PER_MINUTE = 10;
+/** Setup attempts a minute per client address: the rate limits hold it. */
+export { SETUP_ATTEMPTS_PER_MINUTE } from '../plugins/rate-limits.ts';
 
 /** Who the audit names for an account made with the setup code. */
 export const SETUP_AUDIT_NAME = 'setup code';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { HttpError } from '../errors.ts';
-import type { RouteGuard } from '../routes/define.ts';
+import { HttpError } from '../http/errors.ts';
+import type { RouteGuard } from '../http/define.ts';
 import { COOKIE, csrfMatches, sessionOf, type SignedIn } from './sessions.ts';
 
 /*

@@ -10,7 +10,7 @@ import {
   replacePasswordHash,
   touchSession,
   type OperatorRole,
-} from '../repositories/operators.ts';
+} from './repository/operators.ts';
 import { admitAttempt, BOUNDS, EMAIL_CEILING, rightPassword } from './bounds.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
@@ -23,8 +23,8 @@ import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password
 export const IDLE_MS = 8 * 60 * 60 * 1000;
 /** ...and this long after sign-in in any case. */
 export const ABSOLUTE_MS = 24 * 60 * 60 * 1000;
-/** Sign-in attempts per minute per client address (plugins/rate-limits.ts). */
-export const SIGN_INS_PER_MINUTE = 10;
+/** Sign-in attempts per minute per client address: the rate limits hold it. */
+export { SIGN_INS_PER_MINUTE } from '../plugins/rate-limits.ts';
 
 export const COOKIE = 'fibre_operator';
 

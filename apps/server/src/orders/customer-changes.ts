@@ -1,19 +1,15 @@
 import type { OrderPageAnswer } from '@fibre/domain';
-import { answerRefusal, conflict, HttpError, notFound } from '../errors.ts';
-import { queueChangeMail } from '../mail/changes.ts';
-import { hashOrderToken } from '../mail/order-link.ts';
-import { releaseBookedReservation, restoreLease } from '../repositories/order-actions.ts';
-import {
-  findOrderPage,
-  moveOrderReservation,
-  type OrderPageRow,
-} from '../repositories/order-page.ts';
-import { recordAudit } from '../repositories/operators.ts';
-import { takeLease } from '../repositories/orders.ts';
-import { consumeReservation, releaseReservation } from '../repositories/reservations.ts';
-import { inTransaction } from '../repositories/transactions.ts';
-import type { Scheduler } from '../scheduling/scheduler.ts';
-import { windowIdState } from '../scheduling/windows.ts';
+import { answerRefusal, conflict, HttpError, notFound } from '../http/errors.ts';
+import { queueChangeMail } from '../mail/index.ts';
+import { hashOrderToken } from '../mail/index.ts';
+import { releaseBookedReservation, restoreLease } from './repository/order-actions.ts';
+import { findOrderPage, moveOrderReservation, type OrderPageRow } from './repository/order-page.ts';
+import { recordAudit } from '../operators/index.ts';
+import { takeLease } from './repository/orders.ts';
+import { consumeReservation, releaseReservation } from '../scheduling/index.ts';
+import { inTransaction } from '../db/transactions.ts';
+import type { Scheduler } from '../scheduling/index.ts';
+import { windowIdState } from '../scheduling/index.ts';
 import { LEASE_MS } from './install-external.ts';
 import { cancelOrder, failureText } from './operator-actions.ts';
 import type { InstallDeps } from './write-order.ts';

@@ -1,7 +1,7 @@
 import { endOfBookingDayMs, type InstallBody } from '@fibre/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { findMail } from '../repositories/mail.ts';
-import { markStaleOrders } from '../repositories/orders.ts';
+import { findMail } from '../mail/repository.ts';
+import { markStaleOrders } from './repository/orders.ts';
 import { startTestApp, type TestApp } from '../test-support/app.ts';
 import { prepareOrder } from '../test-support/order.ts';
 import { startArrivy, type ArrivyStandIn } from '../test-support/stand-ins/arrivy.ts';

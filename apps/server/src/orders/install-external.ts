@@ -1,7 +1,7 @@
 import type { InstallBodyFacts } from '@fibre/domain';
-import { HttpError, Refusal } from '../errors.ts';
+import { HttpError, Refusal } from '../http/errors.ts';
 import { NEEDS_ATTENTION } from '../metrics/metrics.ts';
-import { notifyNeedsAttention } from '../notifications/payload.ts';
+import { notifyNeedsAttention } from '../notifications/index.ts';
 import {
   claimIdempotencyKey,
   deleteOrder,
@@ -9,10 +9,10 @@ import {
   finishOrder,
   saveIdempotentAnswer,
   takeLease,
-} from '../repositories/orders.ts';
-import { restoreReservation } from '../repositories/reservations.ts';
-import { inTransaction } from '../repositories/transactions.ts';
-import { queueOrderConfirmation } from '../mail/confirmation.ts';
+} from './repository/orders.ts';
+import { restoreReservation } from '../scheduling/index.ts';
+import { inTransaction } from '../db/transactions.ts';
+import { queueOrderConfirmation } from '../mail/index.ts';
 import { rebuildOrder } from './rebuild-order.ts';
 import {
   keyReused,

@@ -14,11 +14,11 @@ import {
   type ExtraFieldName,
   type InstallBodyFacts,
 } from '@fibre/domain';
-import type { SubscriptionRequest } from '../adapters/billing.ts';
-import { accepted, Refusal, refused, type Outcome } from '../errors.ts';
-import type { Building } from '../repositories/buildings.ts';
-import { comparableAddress } from '../repositories/address-text.ts';
-import { parseState } from '../scheduling/windows.ts';
+import type { SubscriptionRequest } from './billing.ts';
+import { accepted, Refusal, refused, type Outcome } from '../http/errors.ts';
+import type { Building } from '../catalogue/index.ts';
+import { comparableAddress } from '../addresses/index.ts';
+import { parseState } from '../scheduling/index.ts';
 import type { PricedInstall } from './price-order.ts';
 
 /**

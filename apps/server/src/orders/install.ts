@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readInstallBody, type InstallBodyFacts } from '@fibre/domain';
-import { accepted, Refusal, refused, type Outcome } from '../errors.ts';
-import { claimIdempotencyKey, saveIdempotentAnswer } from '../repositories/orders.ts';
-import { inTransaction } from '../repositories/transactions.ts';
-import { queueOrderConfirmation } from '../mail/confirmation.ts';
+import { accepted, Refusal, refused, type Outcome } from '../http/errors.ts';
+import { claimIdempotencyKey, saveIdempotentAnswer } from './repository/orders.ts';
+import { inTransaction } from '../db/transactions.ts';
+import { queueOrderConfirmation } from '../mail/index.ts';
 import { installExternally } from './install-external.ts';
 import {
   keyReused,
@@ -20,7 +20,7 @@ export type { InstallAnswer, InstallDeps } from './write-order.ts';
 
 /**
  * The install's outcome: the answer of a placed (or replayed) order, or why it was refused. The
- * route turns a refusal into its HTTP answer (errors.ts, refusalAnswer). Billing's own answers (a
+ * route turns a refusal into its HTTP answer (http/errors.ts, refusalAnswer). Billing's own answers (a
  * declined card) still come as the adapters' errors.
  */
 export type InstallOutcome = Outcome<InstallAnswer>;

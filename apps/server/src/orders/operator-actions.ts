@@ -1,17 +1,17 @@
 import type { InstallBodyFacts } from '@fibre/domain';
 import type { Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
-import { conflict, HttpError, notFound } from '../errors.ts';
-import { queueConfirmationOnce } from '../mail/confirmation.ts';
-import { recordAudit } from '../repositories/operators.ts';
+import { conflict, HttpError, notFound } from '../http/errors.ts';
+import { queueConfirmationOnce } from '../mail/index.ts';
+import { recordAudit } from '../operators/index.ts';
 import {
   markOrderCancelled,
   releaseBookedReservation,
   resolveOrder,
   restoreLease,
-} from '../repositories/order-actions.ts';
-import { findOrder, finishOrder, takeLease, type OrderRow } from '../repositories/orders.ts';
-import { inTransaction } from '../repositories/transactions.ts';
+} from './repository/order-actions.ts';
+import { findOrder, finishOrder, takeLease, type OrderRow } from './repository/orders.ts';
+import { inTransaction } from '../db/transactions.ts';
 import { LEASE_MS } from './install-external.ts';
 import { rebuildOrder } from './rebuild-order.ts';
 import { subscriptionRequest, taskRequest, type InstallDeps } from './write-order.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCatalogueCache, type CatalogueSnapshot } from '../catalogue/cache.ts';
 import { startTestApp, type TestApp } from '../test-support/app.ts';
 import { prepareOrder } from '../test-support/order.ts';
-import { refusalAnswer } from '../errors.ts';
+import { refusalAnswer } from '../http/errors.ts';
 import { installFacts } from './install-facts.ts';
 import { priceOrder } from './price-order.ts';
 
@@ -36,7 +36,7 @@ describe('pricing an order by the catalogue rules', () => {
   });
   afterAll(() => t.close());
 
-  // A refusal reaches the test as the route's answer would be (errors.ts, refusalAnswer).
+  // A refusal reaches the test as the route's answer would be (http/errors.ts, refusalAnswer).
   const price = async (body: InstallBody, rules: DomainConfig) => {
     const outcome = await priceOrder(t.database.db, served, installBodyFacts(body), rules);
     if (!outcome.ok) throw refusalAnswer(outcome.refusal);

@@ -17,12 +17,12 @@ import {
   type Router,
 } from '@fibre/domain';
 import type { Kysely } from 'kysely';
-import type { CatalogueSnapshot } from '../catalogue/cache.ts';
+import type { CatalogueSnapshot } from '../catalogue/index.ts';
 import type { Schema } from '../db/schema.ts';
-import { accepted, Refusal, refused, type Outcome } from '../errors.ts';
-import type { Building } from '../repositories/buildings.ts';
-import { findCoupon } from '../repositories/offers.ts';
-import { findOrderBuilding } from '../repositories/orders.ts';
+import { accepted, Refusal, refused, type Outcome } from '../http/errors.ts';
+import type { Building } from '../catalogue/index.ts';
+import { findCoupon } from '../offers/index.ts';
+import { findOrderBuilding } from './repository/orders.ts';
 
 /** What the server knows about an order's building and catalogue rows (install-facts.ts uses them). */
 export interface OrderCatalogue {

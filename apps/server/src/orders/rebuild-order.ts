@@ -1,8 +1,8 @@
 import { buildingFlags, couponFromRecord, type InstallBodyFacts } from '@fibre/domain';
-import { findPlan, findRouter } from '../repositories/catalogue.ts';
-import { findCoupon } from '../repositories/offers.ts';
-import { findOrderBuilding, type OrderRow } from '../repositories/orders.ts';
-import { findReservationWindow } from '../repositories/reservations.ts';
+import { findPlan, findRouter } from '../catalogue/index.ts';
+import { findCoupon } from '../offers/index.ts';
+import { findOrderBuilding, type OrderRow } from './repository/orders.ts';
+import { findReservationWindow } from '../scheduling/index.ts';
 import { installFacts } from './install-facts.ts';
 import type { PricedInstall } from './price-order.ts';
 import type { InstallDeps, WrittenOrder } from './write-order.ts';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { notifyNeedsAttention } from '../notifications/payload.ts';
-import { markStaleOrders } from '../repositories/orders.ts';
-import { inTransaction } from '../repositories/transactions.ts';
+import { notifyNeedsAttention } from '../notifications/index.ts';
+import { markStaleOrders } from './repository/orders.ts';
+import { inTransaction } from '../db/transactions.ts';
 import { configuredServices } from '../services.ts';
 import { LEASE_MS } from './install-external.ts';
 

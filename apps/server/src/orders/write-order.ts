@@ -8,13 +8,13 @@ import {
 } from '@fibre/domain';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
-import type { BillingAdapter, SubscriptionRequest } from '../adapters/billing.ts';
-import type { CalendarAdapter, TaskRequest } from '../adapters/calendar.ts';
-import type { ErrorReporter } from '../adapters/error-reporting.ts';
+import type { BillingAdapter, SubscriptionRequest } from './billing.ts';
+import type { CalendarAdapter, TaskRequest } from '../scheduling/index.ts';
+import type { ErrorReporter } from '../http/error-reporting.ts';
 import type { Schema } from '../db/schema.ts';
-import { Refusal } from '../errors.ts';
-import { consumeReservation, type ConsumedReservation } from '../repositories/reservations.ts';
-import { insertOrder, spendCardToken } from '../repositories/orders.ts';
+import { Refusal } from '../http/errors.ts';
+import { consumeReservation, type ConsumedReservation } from '../scheduling/index.ts';
+import { insertOrder, spendCardToken } from './repository/orders.ts';
 import { installFacts, type InstallFacts } from './install-facts.ts';
 import { priceOrder, type PricedInstall } from './price-order.ts';
 

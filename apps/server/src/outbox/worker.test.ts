@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DatabaseUnavailable } from '../database-unavailable.ts';
+import { DatabaseUnavailable } from '../http/database-unavailable.ts';
 import { createOutboxWorker, type OutboxWorker } from './worker.ts';
 
 // The outbox loop while the database is away (docs/deploy.md, "When the database restarts"): it

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Address6 } from 'ip-address';
 import type { Config } from '../config.ts';
 import type { Metrics } from '../metrics/metrics.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError } from '../http/errors.ts';
 
 /**
  * Requests one client address may have running at once on a costly route

@@ -2,9 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
 import type { Metrics } from '../metrics/metrics.ts';
-import { HttpError } from '../errors.ts';
-import { SIGN_INS_PER_MINUTE } from '../operators/sessions.ts';
-import { SETUP_ATTEMPTS_PER_MINUTE } from '../operators/first-manager.ts';
+import { HttpError } from '../http/errors.ts';
 import { firstConnection, rateLimitRedis, resilientStore } from './rate-limit-store.ts';
 
 /**
@@ -25,6 +23,11 @@ interface RouteLimit {
 }
 
 const tryLater = 'please wait a minute and try again';
+
+/** Sign-in attempts per minute per client address (docs/rules/operators.md#signing-in). */
+export const SIGN_INS_PER_MINUTE = 10;
+/** Setup attempts a minute per client address (docs/rules/operators.md#the-first-manager). */
+export const SETUP_ATTEMPTS_PER_MINUTE = 10;
 
 export const routeLimits: readonly RouteLimit[] = [
   {

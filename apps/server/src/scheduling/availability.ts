@@ -1,8 +1,8 @@
 import type { AppContext } from '../context.ts';
 import type { HoldInput } from './scheduler.ts';
-import { Refusal } from '../errors.ts';
-import { listCalendar } from '../repositories/calendar.ts';
-import { holdWindow, windowUsage } from '../repositories/reservations.ts';
+import { Refusal } from '../http/errors.ts';
+import { listCalendar } from './repository/calendar.ts';
+import { holdWindow, windowUsage } from './repository/reservations.ts';
 import {
   findWindow,
   stateZone,
@@ -88,7 +88,7 @@ export const reservationTaken = () =>
 
 /**
  * Holds the window a slot names for config.holdSeconds; a conflict refusal (409) when it is full.
- * Refusals are typed, not HTTP (errors.ts): the hold is a scheduler adapter's call, and the route
+ * Refusals are typed, not HTTP (http/errors.ts): the hold is a scheduler adapter's call, and the route
  * turns them into answers. `alsoTaken` counts
  * places given away outside this database (installations booked straight into Arrivy).
  */

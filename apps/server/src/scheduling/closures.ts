@@ -1,7 +1,7 @@
 /**
  * Days without installations, from the catalogue's closures (docs/catalogue.md): a public holiday
  * closes every window of its state's day; a crew day off takes that many crews out of the day's
- * windows, so their capacity drops. Pure: the repository reads them (repositories/crews.ts).
+ * windows, so their capacity drops. Pure: the repository reads them (repository/calendar.ts).
  */
 
 /** 'YYYY-MM-DD' in the state's zone -> null (closed) or the number of crews off. */

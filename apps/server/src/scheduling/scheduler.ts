@@ -1,12 +1,12 @@
 import type { AppContext } from '../context.ts';
-import { localCalendar, type CalendarAdapter } from '../adapters/calendar.ts';
+import { localCalendar, type CalendarAdapter } from './calendar.ts';
 import {
   extendReservation,
   releaseReservation,
   type ExtendOutcome,
   type ReleaseOutcome,
-} from '../repositories/reservations.ts';
-import type { PreparedAnswer } from '../routes/prepared.ts';
+} from './repository/reservations.ts';
+import type { PreparedAnswer } from '../http/prepared.ts';
 import { holdSlot, type ReservationAnswer } from './availability.ts';
 import { slotsAnswers } from './slots-answers.ts';
 import type { State } from './windows.ts';
@@ -22,7 +22,7 @@ export interface HoldInput {
 
 /**
  * Installation scheduling behind one interface: the built-in crew calendar (embedded default) and
- * Arrivy implement it, and configuration alone picks one (adapters/choose.ts). It answers the free
+ * Arrivy implement it, and configuration alone picks one (adapters.ts). It answers the free
  * slots (GET /bookings sends its answer as it is), holds a slot's window (409 `reservation taken` when
  * it is full), releases or extends a hold, and makes the installer's task for an order.
  */

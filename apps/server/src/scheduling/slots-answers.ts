@@ -1,10 +1,9 @@
 import { TZDate } from '@date-fns/tz';
 import type { AppContext } from '../context.ts';
-import type { CatalogueSnapshot } from '../catalogue/cache.ts';
-import { rangeMark } from '../repositories/reservations.ts';
-import { digested, type PreparedAnswer } from '../routes/prepared.ts';
+import { rangeMark } from './repository/reservations.ts';
+import { digested, type PreparedAnswer } from '../http/prepared.ts';
 import { slotsAt } from './availability.ts';
-import { freshReads } from '../fresh-reads.ts';
+import { freshReads } from '../http/fresh-reads.ts';
 import { stateZone, type State } from './windows.ts';
 
 /**
@@ -25,7 +24,7 @@ const KEEP_AT_MOST = 64;
 
 interface Kept {
   mark: string;
-  snapshot: CatalogueSnapshot;
+  snapshot: ReturnType<AppContext['catalogue']['current']>;
   /** Epoch ms: the answer is sent from `since` (when it was computed) until before `until`. */
   valid: { since: number; until: number };
   answer: Promise<PreparedAnswer>;

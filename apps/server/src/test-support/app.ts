@@ -4,14 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/database.ts';
-import { prepare } from '../db/open.ts';
+import { prepare } from '../open-database.ts';
 import { MIGRATION_LOCK } from '../db/migrate.ts';
 import { importCatalogue } from '../catalogue/import.ts';
-import { checkAnswers, type AnswerViolation } from '../routes/define.ts';
+import { checkAnswers, type AnswerViolation } from '../http/define.ts';
 import { RAISED_LIMITS } from './limits.ts';
 
 /*
- * Every test app checks each answer against its route's definition (routes/define.ts): an
+ * Every test app checks each answer against its route's definition (http/define.ts): an
  * undocumented status or a body its schema refuses answers 500 in its place, and closing the app
  * fails with the list, so every route test is also a contract test
  * (docs/decisions/013-one-schema-per-message.md).

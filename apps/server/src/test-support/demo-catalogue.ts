@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ProviderCatalogue } from '@fibre/domain';
-import { demoCatalogueFile } from '../paths.ts';
+import { demoCatalogueFile } from '../http/paths.ts';
 import { parseProviderCatalogue } from '@fibre/domain';
 import { buildingRow } from '../catalogue/rows.ts';
 

@@ -13,7 +13,7 @@ export interface AddressTables {
     state: string;
     postcode: string;
     building_code: string | null;
-    /** Written by repositories/addresses.ts from the other columns (address-text.ts). */
+    /** Written by addresses/repository/addresses.ts from the other columns (address-text.ts). */
     search_key: string;
   };
 }

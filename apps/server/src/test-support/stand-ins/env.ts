@@ -21,7 +21,7 @@ export const arrivyEnv = (standIn: StandIn) => ({
 
 export const rollbarEnv = (standIn: StandIn) => ({
   NODE_ENV: 'production',
-  // Production mode on the embedded parts: a demo deployment (src/production.ts).
+  // Production mode on the embedded parts: a demo deployment (src/app/production.ts).
   ALLOW_DEMO: '1',
   ROLLBAR_ACCESS_TOKEN: rollbar.ACCESS_TOKEN,
   ROLLBAR_CLIENT_TOKEN: rollbar.CLIENT_TOKEN,

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { healthRoutes } from '../health/routes.ts';
+import { addressRoutes } from '../addresses/routes.ts';
+import { schedulingRoutes } from '../scheduling/routes.ts';
+import { catalogueRoutes } from '../catalogue/routes.ts';
+import { offerRoutes } from '../offers/routes.ts';
+import { vaultRoutes } from '../vault/routes.ts';
+import { publicConfigRoutes } from '../public-config/routes.ts';
+import { leadRoutes } from '../leads/routes.ts';
+import { orderRoutes } from '../orders/routes.ts';
+import { docsRoutes } from '../docs/routes.ts';
+import { webRoutes } from '../web/routes.ts';
+import { adminRoutes } from '../operators/admin-routes.ts';
+import { orderPageRoutes } from '../order-page/routes.ts';
+import { adminOrderRoutes } from '../orders/admin-routes.ts';
+import { adminActionRoutes } from '../orders/admin-actions.ts';
+import { adminLeadRoutes } from '../leads/admin-routes.ts';
+import { adminScheduleRoutes } from '../scheduling/schedule-admin-routes.ts';
+import { adminHoldRoutes } from '../scheduling/holds-admin-routes.ts';
+import { adminOfferRoutes } from '../offers/admin-routes.ts';
+import { adminMailRoutes } from '../mail/admin-routes.ts';
+
+/**
+ * Every resource's routes, one feature folder each (`<feature>/routes.ts`, and the console's
+ * `<feature>/admin-routes.ts`), each defined once (http/define.ts), and the OpenAPI document
+ * generated from those definitions.
+ */
+export async function registerRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  webDist?: string,
+): Promise<void> {
+  healthRoutes(app, ctx);
+  addressRoutes(app, ctx);
+  schedulingRoutes(app, ctx);
+  publicConfigRoutes(app, ctx);
+  catalogueRoutes(app, ctx);
+  offerRoutes(app, ctx);
+  leadRoutes(app, ctx);
+  orderRoutes(app, ctx);
+  // The order page's API (docs/rules/order-page.md).
+  orderPageRoutes(app, ctx);
+  // The test-mode vault exists only when no Chargebee site is configured (docs/rules/api.md).
+  if (!ctx.config.keys.CHARGEBEE_SITE) vaultRoutes(app, ctx);
+  // The operator console's API (docs/rules/operators.md).
+  await adminRoutes(app, ctx, [
+    // Orders and leads, read (docs/rules/operators.md#reading).
+    ...adminOrderRoutes(ctx),
+    ...adminLeadRoutes(ctx),
+    // Retry, resolve, cancel (docs/rules/operators.md#acting-on-orders).
+    ...adminActionRoutes(ctx),
+    // Schedule, holds, offers (docs/rules/operators.md#operations).
+    ...adminScheduleRoutes(ctx),
+    ...adminHoldRoutes(ctx),
+    ...adminOfferRoutes(ctx),
+    // Customer mail in the outbox (docs/rules/operator-console.md).
+    ...adminMailRoutes(ctx),
+  ]);
+  docsRoutes(app, ctx);
+  await webRoutes(app, { dist: webDist, gtmId: ctx.config.keys.GTM_ID });
+}

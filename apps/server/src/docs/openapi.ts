@@ -1,0 +1,159 @@
+import { errorAnswer } from '@fibre/domain';
+import { z } from 'zod';
+import { allResponses, type AnyRoute, type AnySchema, type Tag } from '../http/define.ts';
+
+/*
+ * The OpenAPI 3.1 document served at /api/docs, generated from the route definitions
+ * (http/define.ts, docs/decisions/013-one-schema-per-message.md): paths, parameters, bodies and
+ * every answer's schema come from the schemas the server checks and the wizard parses with.
+ */
+
+const tagDescriptions: Record<Tag, string> = {
+  wizard: "The wizard's white-label settings",
+  addresses: 'Address autocomplete and the building at an address',
+  buildings: "The billing portal's buildings (master and slave)",
+  catalogue: "The provider's plans and routers",
+  offers: 'Campaigns, coupons and referral codes',
+  leads: 'Leads for addresses not served yet',
+  scheduling: 'The installation calendar and holds',
+  orders: 'Placing the order',
+  payments: 'The test-mode card vault',
+  health: 'Liveness and readiness, and this document',
+  admin: "The operator console's API: sign-in and the accounts (docs/rules/operators.md)",
+};
+
+type JsonSchema = Record<string, unknown>;
+
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
+
+function jsonSchema(schema: AnySchema, io: 'input' | 'output', ref = true): JsonSchema {
+  if (ref && schema === errorAnswer) return ERROR_REF;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return rest;
+}
+
+/** The fields of an object schema, each with whether it may be left out. */
+function fieldsOf(schema: AnySchema | undefined): Array<[string, AnySchema, boolean]> {
+  const shape = (schema?._zod.def as { shape?: Record<string, AnySchema> } | undefined)?.shape;
+  return Object.entries(shape ?? {}).map(([name, field]) => [
+    name,
+    field,
+    field._zod.optin === 'optional',
+  ]);
+}
+
+/** `/api/v1/:provider/coupon/:code` as OpenAPI writes it: `/api/v1/{provider}/coupon/{code}`. */
+export const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+function operation(route: AnyRoute) {
+  const pathNames = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  const paramSchemas = new Map(fieldsOf(route.params).map(([name, s]) => [name, s]));
+  const parameters = [
+    ...pathNames.map((name) => {
+      const s = paramSchemas.get(name);
+      return {
+        name,
+        in: 'path',
+        required: true,
+        schema: s ? jsonSchema(s, 'input') : { type: 'string' },
+      };
+    }),
+    ...fieldsOf(route.query).map(([name, s, optional]) => ({
+      name,
+      in: 'query',
+      required: !optional,
+      schema: jsonSchema(s, 'input'),
+    })),
+    ...Object.entries(route.headers ?? {}).map(([name, h]) => ({
+      name,
+      in: 'header',
+      required: h.required ?? false,
+      description: h.description,
+      schema: jsonSchema(h.schema, 'input'),
+    })),
+  ];
+  const responses = Object.fromEntries(
+    Object.entries(allResponses(route)).map(([status, answer]) => [
+      status,
+      {
+        description: answer.description,
+        ...(answer.schema
+          ? {
+              content: {
+                'application/json': { schema: jsonSchema(answer.schema, 'output') },
+                ...(answer.html ? { 'text/html': { schema: { type: 'string' } } } : {}),
+              },
+            }
+          : answer.text
+            ? { content: { [answer.text]: { schema: { type: 'string' } } } }
+            : {}),
+      },
+    ]),
+  );
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    tags: route.tags,
+    security:
+      route.security === 'public'
+        ? []
+        : route.security === 'operatorSession'
+          ? [{ operatorSession: [] }]
+          : [{}, { holdSession: [] }],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+export function openApiDocument(
+  routes: readonly AnyRoute[],
+  info: { title: string; version: string; description?: string },
+) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const path = openApiPath(route.url);
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = operation(route);
+  }
+  const used = new Set(routes.flatMap((r) => r.tags));
+  return {
+    openapi: '3.1.0',
+    info,
+    // Same origin: the wizard and any client call the server that serves this document.
+    servers: [{ url: '/', description: 'The server that serves this document' }],
+    tags: (Object.keys(tagDescriptions) as Tag[])
+      .filter((tag) => used.has(tag))
+      .map((name) => ({ name, description: tagDescriptions[name] })),
+    paths,
+    components: {
+      schemas: { Error: jsonSchema(errorAnswer, 'output', false) },
+      securitySchemes: {
+        operatorSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'fibre_operator',
+          description:
+            "A signed-in operator's session (POST /admin/api/session sets it): HttpOnly, SameSite=Strict, Path=/admin, ending after 8 hours unused or 24 hours in all. Every change also sends the session's csrfToken in X-CSRF-Token (docs/rules/operators.md).",
+        },
+        holdSession: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Hold-Session',
+          description:
+            "The wizard's hold session: a random id of 16 to 64 letters, digits, - or _ it keeps for the tab. A hold taken with one is released only with the same one; a client without one is bounded by HOLDS_PER_CLIENT alone (docs/decisions/010-limits.md).",
+        },
+      },
+    },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof openApiDocument>;

@@ -1,0 +1,130 @@
+import {
+  adminLead,
+  adminLeadParams,
+  adminLeadsAnswer,
+  adminLeadsQuery,
+  errorAnswer,
+} from '@fibre/domain';
+import type { AppContext } from '../context.ts';
+import { csvText } from '../http/csv.ts';
+import { notFound } from '../http/errors.ts';
+import { pageStart, paged } from '../http/paging.ts';
+import { operatorOf, recordAudit, requireOperator } from '../operators/index.ts';
+import { listLeads, markLeadContacted, type LeadRow } from './repository.ts';
+import { defineRoute, type AnyRoute } from '../http/define.ts';
+
+/*
+ * The console's leads (docs/rules/operators.md#reading, #operations): listed and exported by any
+ * signed-in operator; marked contacted, and the mark cleared, by managers, audited.
+ */
+
+/** A lead as the console shows it: in the list, and answering a change to its contacted mark. */
+export const leadAnswer = (lead: LeadRow) => ({
+  id: lead.id,
+  created: lead.created_at.toISOString(),
+  firstName: lead.first_name,
+  lastName: lead.last_name,
+  email: lead.email,
+  phone: lead.phone,
+  address: lead.formatted_address,
+  message: lead.message,
+  contactedAt: lead.contacted_at?.toISOString() ?? null,
+  contactedBy: lead.contacted_by,
+});
+
+export function adminLeadRoutes(ctx: AppContext): AnyRoute[] {
+  const db = ctx.database.db;
+  const contacted = (mark: boolean) =>
+    defineRoute({
+      method: mark ? 'POST' : 'DELETE',
+      url: '/admin/api/leads/:id/contacted',
+      operationId: mark ? 'markLeadContacted' : 'unmarkLeadContacted',
+      summary: mark
+        ? 'Marks a lead contacted by the signed-in operator (managers only; audited)'
+        : "Clears a lead's contacted mark: the undo (managers only; audited)",
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx),
+      params: adminLeadParams,
+      responses: {
+        200: { description: 'The lead as it is now', schema: adminLead },
+        404: { description: 'not_found: no lead has this id', schema: errorAnswer },
+      },
+      handler: async (request) => {
+        const who = { operatorEmail: operatorOf(request).email, at: ctx.now() };
+        const lead = await markLeadContacted(db, request.params.id, mark, who);
+        if (!lead) throw notFound('No lead has this id');
+        return leadAnswer(lead);
+      },
+    });
+
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/admin/api/leads',
+      operationId: 'listLeads',
+      summary: 'Leads, newest first, a page at a time',
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx),
+      query: adminLeadsQuery,
+      responses: { 200: { description: 'A page of leads', schema: adminLeadsAnswer } },
+      handler: async (request) => {
+        const { limit, cursor } = request.query;
+        const rows = await listLeads(db, { limit: limit + 1, after: pageStart(cursor) });
+        const page = paged(rows, limit);
+        return {
+          items: page.items.map(leadAnswer),
+          nextCursor: page.nextCursor,
+        };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/admin/api/leads.csv',
+      operationId: 'exportLeads',
+      summary: 'Every lead as CSV, newest first',
+      description:
+        "RFC 4180 (quoted where needed, CRLF lines), a header row first, `contacted_at` last (empty until an operator marks the lead contacted); a cell starting with = + - or @ is prefixed with ' so a spreadsheet never runs it as a formula. Every export is recorded in the audit (`leads_exported`: who, when, how many rows) before it is answered.",
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx),
+      responses: {
+        200: { description: 'The leads, as an attachment', text: 'text/csv' },
+      },
+      handler: async (request, reply) => {
+        const leads = await listLeads(db, {});
+        // Personal data leaving the console: who took it, when and how much, recorded before the
+        // answer goes (docs/rules/operators.md#reading).
+        await recordAudit(db, {
+          operatorEmail: operatorOf(request).email,
+          at: ctx.now(),
+          action: 'leads_exported',
+          subjectType: 'leads',
+          subjectId: null,
+          after: { rows: leads.length },
+        });
+        const header = ['id', 'created', 'first_name', 'last_name', 'email', 'phone', 'address'];
+        const rows = leads.map((lead) => [
+          lead.id,
+          lead.created_at.toISOString(),
+          lead.first_name,
+          lead.last_name,
+          lead.email,
+          lead.phone,
+          lead.formatted_address,
+          lead.message,
+          lead.contacted_at?.toISOString() ?? null,
+        ]);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="leads.csv"')
+          .header('cache-control', 'no-store')
+          .status(200)
+          .send(csvText([[...header, 'message', 'contacted_at'], ...rows]));
+      },
+    }),
+    contacted(true),
+    contacted(false),
+  ];
+}

@@ -1,0 +1,120 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { NewLead, Schema } from '../db/schema.ts';
+import { inTransaction } from '../db/transactions.ts';
+import type { PageStart } from '../http/paging.ts';
+import { recordAudit, type AuditEntry } from '../operators/index.ts';
+
+/** The only SQL for leads: stored, listed for the console, marked contacted. */
+
+type Db = Kysely<Schema>;
+type Operator = Pick<AuditEntry, 'operatorEmail' | 'at'>;
+
+export type { NewLead };
+
+/**
+ * Stores a lead unless the same one (its `fingerprint`) was stored in the last `withinMs`, and
+ * answers the id that holds it: the new one, or the earlier one's. The fingerprint's row is the
+ * claim: inserting it, or taking over one older than the window, is one statement under the
+ * row's lock, so the same lead sent at once to several instances is stored once.
+ */
+export async function recordLead(
+  db: Kysely<Schema>,
+  lead: NewLead,
+  fingerprint: string,
+  withinMs: number,
+  /** Runs in the lead's transaction when the lead is new (the ops notification's outbox row). */
+  onNew?: (trx: Transaction<Schema>) => Promise<void>,
+): Promise<string> {
+  const since = new Date(lead.created_at.getTime() - withinMs);
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .insertInto('lead_fingerprints')
+      .values({ fingerprint, lead_id: lead.id, created_at: lead.created_at })
+      .onConflict((c) =>
+        c
+          .column('fingerprint')
+          .doUpdateSet({ lead_id: lead.id, created_at: lead.created_at })
+          .where('lead_fingerprints.created_at', '<=', since),
+      )
+      .returning('lead_id')
+      .executeTakeFirst();
+    if (!claimed) {
+      const earlier = await trx
+        .selectFrom('lead_fingerprints')
+        .select('lead_id')
+        .where('fingerprint', '=', fingerprint)
+        .executeTakeFirstOrThrow();
+      return earlier.lead_id;
+    }
+    await trx.insertInto('leads').values(lead).execute();
+    await onNew?.(trx);
+    return lead.id;
+  });
+}
+
+/** Leads, newest first: at most `limit`, after `after` (every lead when `limit` is undefined). */
+export async function listLeads(
+  db: Kysely<Schema>,
+  page: { limit?: number; after?: PageStart | undefined },
+) {
+  let query = db.selectFrom('leads').selectAll();
+  const after = page.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', after.created),
+        eb.and([eb('created_at', '=', after.created), eb('id', '<', after.id)]),
+      ]),
+    );
+  }
+  query = query.orderBy('created_at', 'desc').orderBy('id', 'desc');
+  return (page.limit === undefined ? query : query.limit(page.limit)).execute();
+}
+
+export type LeadRow = Selectable<Schema['leads']>;
+
+const contactOf = (lead: Pick<LeadRow, 'contacted_at' | 'contacted_by'>) => ({
+  contactedAt: lead.contacted_at?.toISOString() ?? null,
+  contactedBy: lead.contacted_by,
+});
+
+/**
+ * Marks a lead contacted by the operator (`contacted` true) or clears the mark (false), with its
+ * audit record in the same transaction; the lead as it is afterwards, or undefined when no lead has
+ * this id.
+ */
+export async function markLeadContacted(
+  db: Db,
+  leadId: string,
+  contacted: boolean,
+  operator: Operator,
+): Promise<LeadRow | undefined> {
+  return inTransaction(db, async (trx) => {
+    const before = await trx
+      .selectFrom('leads')
+      .selectAll()
+      .where('id', '=', leadId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) return undefined;
+    const after = await trx
+      .updateTable('leads')
+      .set(
+        contacted
+          ? { contacted_at: operator.at, contacted_by: operator.operatorEmail }
+          : { contacted_at: null, contacted_by: null },
+      )
+      .where('id', '=', leadId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      ...operator,
+      action: contacted ? 'lead_contacted' : 'lead_uncontacted',
+      subjectType: 'lead',
+      subjectId: leadId,
+      before: contactOf(before),
+      after: contactOf(after),
+    });
+    return after;
+  });
+}

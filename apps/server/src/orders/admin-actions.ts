@@ -1,0 +1,130 @@
+import {
+  adminOrderAnswer,
+  adminOrderParams,
+  cancelOrderBody,
+  errorAnswer,
+  resolveOrderBody,
+} from '@fibre/domain';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { billingFor, schedulerFor } from '../adapters.ts';
+import { notFound } from '../http/errors.ts';
+import { operatorOf, requireOperator } from '../operators/index.ts';
+import { cancelOrder, resolveNeedsAttention, retryOrder, type Actor } from './operator-actions.ts';
+import type { InstallDeps } from './write-order.ts';
+import { defineRoute, type AnyRoute } from '../http/define.ts';
+import { orderDetail } from './admin-routes.ts';
+
+/*
+ * Acting on orders (docs/rules/operators.md#acting-on-orders): retry the failed external step,
+ * mark resolved with a note, cancel. Managers only, each audited on the order.
+ */
+export function adminActionRoutes(ctx: AppContext): AnyRoute[] {
+  const db = ctx.database.db;
+  // The install's own adapters, as configuration picks them (orders/routes.ts).
+  const deps: InstallDeps = {
+    ctx,
+    billing: billingFor(ctx),
+    calendar: schedulerFor(ctx).calendar,
+    reporter: ctx.reporter,
+  };
+  const error = (description: string) => ({ description, schema: errorAnswer });
+  const actor = (request: FastifyRequest): Actor => ({
+    email: operatorOf(request).email,
+    at: ctx.now(),
+  });
+  /** The order as it is afterwards, its history included. */
+  const answer = async (id: string) => {
+    const order = await orderDetail(db, id);
+    if (!order) throw notFound('No order has this id');
+    return order;
+  };
+  const notFoundAnswer = error('not_found: no order has this id');
+
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/admin/api/orders/:id/retry',
+      operationId: 'retryOrder',
+      summary: "Retries a needs_attention order's failed external step (managers only; audited)",
+      description:
+        'Billing when the order has no subscription reference and billing is external, the installer task when it has no task reference and scheduling is external; each idempotent per order. Confirmed on success (docs/rules/operators.md#acting-on-orders).',
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx),
+      params: adminOrderParams,
+      responses: {
+        200: { description: 'Retried: the order, confirmed', schema: adminOrderAnswer },
+        404: notFoundAnswer,
+        409: error(
+          'not_retryable: the order does not need attention, or was placed before retries kept its details; order_in_progress: another request is working on it',
+        ),
+        502: error(
+          'retry_failed: the named step failed again; the order still needs attention, with the new reason',
+        ),
+      },
+      handler: async (request) => {
+        const { id } = request.params;
+        await retryOrder(deps, id, actor(request));
+        return answer(id);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/admin/api/orders/:id/resolve',
+      operationId: 'resolveOrder',
+      summary: 'Marks a needs_attention order resolved, with a note (managers only; audited)',
+      description:
+        'For an order a person finished by hand: it becomes confirmed, its reason cleared, the note kept in its history (docs/rules/operators.md#acting-on-orders).',
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx),
+      params: adminOrderParams,
+      body: resolveOrderBody,
+      responses: {
+        200: { description: 'Resolved: the order, confirmed', schema: adminOrderAnswer },
+        400: error('invalid_input: the note is missing, empty or longer than 1000 characters'),
+        404: notFoundAnswer,
+        409: error(
+          'not_resolvable: the order does not need attention; order_in_progress: another request is working on it',
+        ),
+      },
+      handler: async (request) => {
+        const { id } = request.params;
+        await resolveNeedsAttention(deps, id, request.body.note, actor(request));
+        return answer(id);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/admin/api/orders/:id/cancel',
+      operationId: 'cancelOrder',
+      summary:
+        'Cancels an order: billing and the installer task cancelled, the window given back (managers only; audited)',
+      description:
+        'Any order not already cancelled. The external services are called first, each idempotent; if one fails the order is unchanged (docs/rules/operators.md#acting-on-orders).',
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx),
+      params: adminOrderParams,
+      body: cancelOrderBody,
+      emptyBodyAs: {},
+      responses: {
+        200: { description: 'Cancelled: the order', schema: adminOrderAnswer },
+        400: error('invalid_input: the note is longer than 1000 characters'),
+        404: notFoundAnswer,
+        409: error(
+          'already_cancelled; order_in_progress: the order is being placed or another action is working on it',
+        ),
+        502: error(
+          'cancel_failed: billing or the installer task could not be cancelled; the order is unchanged',
+        ),
+      },
+      handler: async (request) => {
+        const { id } = request.params;
+        await cancelOrder(deps, id, request.body.note, actor(request));
+        return answer(id);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,149 @@
+import {
+  adminOrderAnswer,
+  adminOrderParams,
+  adminOrdersAnswer,
+  adminOrdersQuery,
+  errorAnswer,
+  type AdminOrderAnswer,
+} from '@fibre/domain';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../context.ts';
+import type { Schema } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
+import { pageStart, paged } from '../http/paging.ts';
+import { requireOperator } from '../operators/index.ts';
+import { findAdminOrder, searchOrders, type AdminOrderRow } from './repository/admin-orders.ts';
+import { auditOf } from '../operators/index.ts';
+import { defineRoute, type AnyRoute } from '../http/define.ts';
+
+/*
+ * The operator console's orders, read (docs/rules/operators.md#reading): searched and shown. Any
+ * signed-in operator, viewer or manager, may read. Acting on them: admin-actions.ts.
+ */
+
+const contactOf = (row: AdminOrderRow) => {
+  const contact = row.contact as { firstName?: string; lastName?: string; phone?: string };
+  return {
+    firstName: contact.firstName ?? '',
+    lastName: contact.lastName ?? '',
+    email: row.email,
+    mobile: contact.phone ?? null,
+  };
+};
+
+const windowOf = (row: AdminOrderRow) =>
+  row.starts_at && row.ends_at
+    ? {
+        start: row.starts_at.toISOString(),
+        end: row.ends_at.toISOString(),
+        state: row.window_state ?? '',
+      }
+    : null;
+
+/**
+ * One order as the console shows it (adminOrderAnswer), its history included; undefined for an
+ * unknown id. The order's detail and every action's answer (admin-actions.ts).
+ */
+export async function orderDetail(
+  db: Kysely<Schema>,
+  id: string,
+): Promise<AdminOrderAnswer | undefined> {
+  const row = await findAdminOrder(db, id);
+  if (!row) return undefined;
+  const audit = await auditOf(db, 'order', row.id);
+  return {
+    id: row.id,
+    created: row.created_at.toISOString(),
+    status: row.status,
+    attentionReason: row.attention_reason,
+    customer: contactOf(row),
+    address: row.formatted_address ?? '',
+    buildingCode: row.building_code,
+    plan: { id: row.plan_id, name: row.plan_name ?? row.plan_id },
+    router: { id: row.router_id, name: row.router_name ?? row.router_id },
+    addOns: row.add_ons,
+    coupon: row.coupon_id,
+    price: {
+      monthlyCents: row.monthly_cents,
+      activationCents: row.activation_cents,
+      cardFeeCents: row.card_fee_cents,
+    },
+    window: windowOf(row),
+    references: {
+      billingCustomer: row.billing_customer_ref,
+      billingSubscription: row.billing_subscription_ref,
+      schedulingTask: row.task_ref,
+    },
+    history: audit.reverse().map((entry) => ({
+      at: entry.at.toISOString(),
+      operator: entry.operator_email,
+      action: entry.action,
+      before: entry.before,
+      after: entry.after,
+    })),
+  };
+}
+
+export function adminOrderRoutes(ctx: AppContext): AnyRoute[] {
+  const db = ctx.database.db;
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/admin/api/orders',
+      operationId: 'searchOrders',
+      summary: 'Orders, newest first, searched and filtered, a page at a time',
+      description:
+        "`q` is found in the customer's name, email, mobile (with or without spaces, as 04… or +614…), the address or the order id, ignoring case; `status` and the creation range `from` (inclusive) to `to` (exclusive) filter. `nextCursor` asks for the next page (docs/rules/operators.md#reading).",
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx),
+      query: adminOrdersQuery,
+      responses: { 200: { description: 'A page of orders', schema: adminOrdersAnswer } },
+      handler: async (request) => {
+        const { q, status, from, to, limit, cursor } = request.query;
+        const rows = await searchOrders(db, {
+          q,
+          status,
+          from,
+          to,
+          limit: limit + 1,
+          after: pageStart(cursor),
+        });
+        const page = paged(rows, limit);
+        return {
+          items: page.items.map((row) => ({
+            id: row.id,
+            created: row.created_at.toISOString(),
+            status: row.status,
+            customer: contactOf(row),
+            address: row.formatted_address ?? '',
+            plan: row.plan_name ?? row.plan_id,
+            window: windowOf(row),
+            monthlyCents: row.monthly_cents,
+            attentionReason: row.attention_reason,
+          })),
+          nextCursor: page.nextCursor,
+        };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/admin/api/orders/:id',
+      operationId: 'showOrder',
+      summary: 'One order: what was bought at what price, its window, references and history',
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx),
+      params: adminOrderParams,
+      responses: {
+        200: { description: 'The order', schema: adminOrderAnswer },
+        404: { description: 'not_found: no order has this id', schema: errorAnswer },
+      },
+      handler: async (request) => {
+        const order = await orderDetail(db, request.params.id);
+        if (!order) throw notFound('No order has this id');
+        return order;
+      },
+    }),
+  ];
+}

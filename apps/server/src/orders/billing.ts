@@ -1,0 +1,128 @@
+import type { Transaction } from 'kysely';
+import type { Schema } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+import { cancelLedgerSubscription, insertLedgerSubscription } from './repository/billing.ts';
+import { findToken } from '../vault/index.ts';
+import { messages } from '@fibre/domain';
+
+/**
+ * What billing needs to start a customer's subscription (docs/rules/orders.md: charge_bee, priced).
+ */
+export interface SubscriptionRequest {
+  orderId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** +61 4xx xxx xxx. */
+  phone: string;
+  cardToken: string;
+  planId: string;
+  routerId: string;
+  /** The router's monthly charge; 0 for bring-your-own, which is not billed. */
+  routerCents: number;
+  addOns: string[];
+  couponId: string | null;
+  monthlyCents: number;
+  /** Billing starts at the end of the installation day. */
+  startDate: Date;
+  address: {
+    unit: string;
+    street: string;
+    suburb: string;
+    state: string;
+    postcode: string;
+  };
+}
+
+export interface Subscription {
+  customerId: string;
+  subscriptionId: string;
+}
+
+/**
+ * Billing behind one small interface with two shapes (docs/decisions/004-external-adapters.md).
+ * A local adapter writes inside the order's own transaction, so a failure rolls everything back.
+ * An external one is called after the order is written as pending: it must be idempotent per
+ * order (a retry of the same order must not bill twice) and able to undo what it did.
+ * Either way a declined card is an HttpError the install answers with.
+ */
+export type BillingAdapter = LocalBilling | ExternalBilling;
+
+export interface LocalBilling {
+  kind: 'local';
+  subscribe(
+    trx: Transaction<Schema>,
+    request: SubscriptionRequest,
+    now: Date,
+  ): Promise<Subscription>;
+  /**
+   * Cancels the order's subscription in the caller's transaction (an operator cancels the order,
+   * docs/rules/operators.md#acting-on-orders); cancelling twice, or an order never billed, is
+   * harmless.
+   */
+  cancel(trx: Transaction<Schema>, orderId: string, now: Date): Promise<void>;
+}
+
+export interface ExternalBilling {
+  kind: 'external';
+  /**
+   * With `keepCustomer`, a failed subscription leaves the customer (and its card) in place instead
+   * of removing it: an operator's retry of a kept order (docs/rules/operators.md#acting-on-orders)
+   * needs it for the next try, as the card token cannot be used twice.
+   */
+  subscribe(
+    request: SubscriptionRequest,
+    options?: { keepCustomer?: boolean },
+  ): Promise<Subscription>;
+  /**
+   * Undoes whatever subscribe did for the order, finished or not (its outcome may be unknown
+   * after a timeout); resolves when nothing billable is left, throws when that is not certain.
+   */
+  cancel(orderId: string): Promise<void>;
+}
+
+export const paymentDeclined = (
+  message = 'Your card was declined: insufficient funds. Please use another card.',
+) => new HttpError(402, 'payment_declined', message);
+
+/** The local ledger: a customer and a subscription row in the order's own transaction. */
+export function localLedger(newId: () => string): LocalBilling {
+  return {
+    kind: 'local',
+    async subscribe(trx, request, now) {
+      const card = await findToken(trx, request.cardToken);
+      if (!card) throw new HttpError(422, 'card_invalid', messages.cardInvalid);
+      if (card.outcome === 'insufficient_funds') throw paymentDeclined();
+      const customerId = `cus_${newId()}`;
+      const subscriptionId = `sub_${newId()}`;
+      await insertLedgerSubscription(
+        trx,
+        {
+          id: customerId,
+          orderId: request.orderId,
+          firstName: request.firstName,
+          lastName: request.lastName,
+          email: request.email,
+          cardToken: request.cardToken,
+          createdAt: now,
+        },
+        {
+          id: subscriptionId,
+          customerId,
+          orderId: request.orderId,
+          planId: request.planId,
+          routerId: request.routerId,
+          addOns: request.addOns,
+          couponId: request.couponId,
+          monthlyCents: request.monthlyCents,
+          startDate: request.startDate,
+          createdAt: now,
+        },
+      );
+      return { customerId, subscriptionId };
+    },
+    async cancel(trx, orderId, now) {
+      await cancelLedgerSubscription(trx, orderId, now);
+    },
+  };
+}

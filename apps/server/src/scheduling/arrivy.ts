@@ -1,0 +1,149 @@
+import type { AppContext } from '../context.ts';
+import { HttpError } from '../http/errors.ts';
+import type { Services } from '../services.ts';
+import { digested } from '../http/prepared.ts';
+import { holdSlot, listSlots, type BookingSlot } from './availability.ts';
+import { embeddedScheduler, type Scheduler } from './scheduler.ts';
+import { parseState, windowIdState, type State } from './windows.ts';
+import { arrivyClient, type ArrivyClient, type ArrivyTask } from './arrivy-client.ts';
+import type { ExternalCalendar } from './calendar.ts';
+
+/** Marks the tasks this product makes, which it already counts as bookings of its own. */
+export const TASK_SOURCE = 'fibre-signup';
+
+/** Arrivy's `from`/`to` select by start; a task that began up to this long before still overlaps. */
+const LONGEST_TASK_MS = 24 * 3600_000;
+
+export const schedulingUnavailable = () =>
+  new HttpError(
+    503,
+    'scheduling_unavailable',
+    'Installation times cannot be checked right now. Please try again in a few minutes.',
+  );
+
+/**
+ * Scheduling with Arrivy (docs/decisions/004-external-adapters.md). Arrivy is the calendar of
+ * record for booked installations: the installer's task is created there with the scheduling
+ * record and the extra named fields, and every task already in Arrivy (booked by the office, say)
+ * takes a place in its window. Arrivy's public API documents tasks but no hold, so the crews'
+ * windows and the holds stay in our database, under the same locks as the embedded calendar:
+ * a window is free while our bookings, our live holds and Arrivy's other tasks are below its crews.
+ */
+export function arrivyScheduler(
+  ctx: AppContext,
+  settings: NonNullable<Services['arrivy']>,
+  client: ArrivyClient = arrivyClient(settings),
+): Scheduler {
+  const embedded = embeddedScheduler(ctx);
+
+  /** Arrivy's tasks in the state that overlap [from, to), other than ours. */
+  async function busy(state: State, from: Date, to: Date): Promise<Array<[number, number]>> {
+    let tasks: ArrivyTask[];
+    try {
+      tasks = await client.tasksBetween(new Date(from.getTime() - LONGEST_TASK_MS), to);
+    } catch (error) {
+      const answer = schedulingUnavailable();
+      answer.cause = error;
+      throw answer;
+    }
+    return tasks.flatMap((task) => {
+      if (task.source === TASK_SOURCE || /^cancel/i.test(task.status ?? '')) return [];
+      if (parseState(task.customer_state ?? '') !== state) return [];
+      const start = instant(task.start_datetime_original_iso_str ?? task.start_datetime);
+      if (start === undefined) return [];
+      const end = instant(task.end_datetime_original_iso_str ?? task.end_datetime) ?? start + 1;
+      return end > from.getTime() && start < to.getTime() ? [[start, end] as [number, number]] : [];
+    });
+  }
+
+  const calendar: ExternalCalendar = {
+    kind: 'external',
+    async findTask(orderId) {
+      const [task] = await client.tasksFor(orderId);
+      return task ? String(task.id) : null;
+    },
+    async cancelTask(orderId, now) {
+      // Reported as a CANCELLED status, not deleted: the office keeps the task and its history.
+      for (const task of await client.tasksFor(orderId)) {
+        if (/^cancel/i.test(task.status ?? '')) continue;
+        await client.reportStatus(task.id, 'CANCELLED', now);
+      }
+    },
+    async rescheduleTask(orderId, to) {
+      // Every live task of the order gets the new times; a cancelled one is left as it is.
+      for (const task of await client.tasksFor(orderId)) {
+        if (/^cancel/i.test(task.status ?? '')) continue;
+        await client.updateTimes(task.id, to.startsAt, to.endsAt);
+      }
+    },
+    async createTask(request) {
+      // A retry of the same order finds the task the first attempt made.
+      const earlier = await calendar.findTask(request.orderId);
+      if (earlier !== null) return { taskId: earlier };
+      const b = request.booking;
+      const created = await client.createTask({
+        title: b.title,
+        start_datetime: b.start_datetime,
+        end_datetime: b.end_datetime,
+        customer_first_name: b.customer_first_name,
+        customer_last_name: b.customer_last_name,
+        customer_email: b.customer_email,
+        customer_mobile_number: b.customer_mobile_number,
+        customer_address_line_1: b.customer_address_line_1,
+        customer_address_line_2: b.customer_address_line_2,
+        customer_city: b.customer_city,
+        customer_state: b.customer_state,
+        customer_zipcode: b.customer_zipcode,
+        customer_country: b.customer_country,
+        template_extra_fields: JSON.stringify(
+          b.template_extra_fields.map((f) => ({ name: f.name, type: 'TEXT', value: f.value })),
+        ),
+        external_id: request.orderId,
+        source: TASK_SOURCE,
+        source_id: request.reservationId,
+      });
+      return { taskId: String(created.id) };
+    },
+  };
+
+  return {
+    async slotsAnswer(state, from, to) {
+      const [slots, tasks] = await Promise.all([
+        listSlots(ctx, state, from, to),
+        busy(state, from, to),
+      ]);
+      // Slots come one per free crew, window by window: each overlapping task takes one away.
+      const windows = new Map<string, BookingSlot[]>();
+      for (const slot of slots) {
+        const list = windows.get(slot.booking_id) ?? [];
+        list.push(slot);
+        windows.set(slot.booking_id, list);
+      }
+      const free = [...windows.values()].flatMap((list) => {
+        const start = Date.parse(list[0]!.start);
+        const end = Date.parse(list[0]!.end);
+        const taken = tasks.filter(([s, e]) => e > start && s < end).length;
+        return list.slice(0, Math.max(0, list.length - taken));
+      });
+      // Arrivy's tasks change outside this database, so this answer is built on every call.
+      return digested({ booking_slots: free });
+    },
+    async hold(input) {
+      const state = windowIdState(input.booking_id);
+      const alsoTaken = state ? (await busy(state, input.start, input.end)).length : 0;
+      return holdSlot(ctx, input, { alsoTaken });
+    },
+    release: embedded.release,
+    // A renewed hold keeps its place, which Arrivy's tasks were counted against when it was taken.
+    extend: embedded.extend,
+    calendar,
+  };
+}
+
+/** Arrivy returns its original-zone strings with an offset and its UTC ones without. */
+function instant(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const withZone = /(Z|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`;
+  const ms = Date.parse(withZone);
+  return Number.isNaN(ms) ? undefined : ms;
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { cardTokenAnswer, cardTokenBody, errorAnswer, messages } from '@fibre/domain';
+import type { AppContext } from '../context.ts';
+import { HttpError } from '../http/errors.ts';
+import { saveToken } from './repository.ts';
+import { defineRoute, registerDefined } from '../http/define.ts';
+import { INSUFFICIENT_FUNDS_CARD, cardBrand, expired, luhnValid } from './cards.ts';
+
+/**
+ * The embedded card tokeniser. It checks the card like a real vault would and keeps only a token,
+ * the brand, the last four digits and the outcome the card will have at billing: never the number
+ * or the CVV, and it logs neither (bodies are not logged).
+ */
+export function vaultRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerDefined(app, [
+    defineRoute({
+      method: 'POST',
+      url: '/api/v1/test-vault/tokens',
+      operationId: 'createTestCardToken',
+      summary:
+        'Test-mode card vault: checks a test card and returns a token (only without Chargebee)',
+      tags: ['payments'],
+      security: 'public',
+      body: cardTokenBody,
+      // A card that fails is 422 card_invalid, as a real vault answers, not a 400.
+      checkedByHandler: ['body'],
+      responses: {
+        201: { description: 'The token', schema: cardTokenAnswer },
+        422: { description: `card_invalid: ${messages.cardInvalid}`, schema: errorAnswer },
+      },
+      handler: async (request, reply) => {
+        const parsed = cardTokenBody.safeParse(request.body);
+        const digits = parsed.success ? parsed.data.number.replace(/[\s-]/g, '') : '';
+        if (
+          !parsed.success ||
+          !/^\d{12,19}$/.test(digits) ||
+          !luhnValid(digits) ||
+          !/^\d{3,4}$/.test(parsed.data.cvv) ||
+          expired(parsed.data.expiry_month, parsed.data.expiry_year, ctx.now())
+        ) {
+          throw new HttpError(422, 'card_invalid', messages.cardInvalid);
+        }
+        const token = `tok_test_${randomBytes(16).toString('hex')}`;
+        const year =
+          parsed.data.expiry_year < 100 ? 2000 + parsed.data.expiry_year : parsed.data.expiry_year;
+        await saveToken(ctx.database.db, {
+          token,
+          brand: cardBrand(digits),
+          last4: digits.slice(-4),
+          expiry_month: parsed.data.expiry_month,
+          expiry_year: year,
+          outcome: digits === INSUFFICIENT_FUNDS_CARD ? 'insufficient_funds' : 'approve',
+          created_at: ctx.now(),
+        });
+        return reply.status(201).send({ token });
+      },
+    }),
+  ]);
+}
