@@ -101,6 +101,13 @@ export class Refusal extends Error {
   }
 }
 
+/**
+ * A refusal an adapter gives for what an outside service (billing, scheduling) said, or failed to
+ * say: a declined card, billing or scheduling unavailable. An operator's audit names it by its code
+ * and the service's own detail (orders/operator-actions.ts, failureText).
+ */
+export class ServiceRefusal extends Refusal {}
+
 export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
 
 export const accepted = <T>(value: T): Outcome<T> => ({ ok: true, value });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
 import type { Metrics } from '../metrics/metrics.ts';
-import { HttpError } from '../errors.ts';
+import { Refusal } from '../errors.ts';
 import { SIGN_INS_PER_MINUTE } from '../operators/sessions.ts';
 import { SETUP_ATTEMPTS_PER_MINUTE } from '../operators/first-manager.ts';
 import { firstConnection, rateLimitRedis, resilientStore } from './rate-limit-store.ts';
@@ -144,8 +144,8 @@ export async function registerRateLimits(
     groupId: 'pages',
     errorResponseBuilder: () => {
       metrics.rateLimited('pages');
-      return new HttpError(
-        429,
+      return new Refusal(
+        'rate_limited',
         'rate_limited',
         `Too many page loads from this address: ${tryLater}`,
       );
@@ -162,7 +162,7 @@ export async function registerRateLimits(
     store,
     errorResponseBuilder: () => {
       metrics.rateLimited('global');
-      return new HttpError(429, 'rate_limited', 'Too many requests');
+      return new Refusal('rate_limited', 'rate_limited', 'Too many requests');
     },
   });
 
@@ -199,7 +199,7 @@ function routeLimitHook(
     if (result.isAllowed || !result.isExceeded) return;
     void reply.header('retry-after', result.ttlInSeconds);
     metrics.rateLimited(limit.group);
-    throw new HttpError(429, 'rate_limited', limit.message);
+    throw new Refusal('rate_limited', 'rate_limited', limit.message);
   };
 }
 
@@ -225,8 +225,8 @@ export function orderPageMisses(
     if (result.isAllowed || !result.isExceeded) return;
     void reply.header('retry-after', result.ttlInSeconds);
     metrics.rateLimited('order-page-misses');
-    throw new HttpError(
-      429,
+    throw new Refusal(
+      'rate_limited',
       'rate_limited',
       `Too many order links that open no order from this address: ${tryLater}`,
     );
