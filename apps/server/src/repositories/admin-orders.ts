@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../db/schema.ts';
+import { ORDER_PURCHASE_COLUMNS } from './orders.ts';
 
 /**
  * The only SQL of the operator console's reads: orders searched and shown, leads listed
@@ -53,13 +54,7 @@ function orderRows(db: Kysely<Schema>) {
       'orders.email',
       'orders.contact',
       'orders.building_code',
-      'orders.plan_id',
-      'orders.router_id',
-      'orders.add_ons',
-      'orders.coupon_id',
-      'orders.monthly_cents',
-      'orders.activation_cents',
-      'orders.card_fee_cents',
+      ...ORDER_PURCHASE_COLUMNS,
       'orders.billing_customer_ref',
       'orders.billing_subscription_ref',
       'orders.task_ref',

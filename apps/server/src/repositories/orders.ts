@@ -100,6 +100,21 @@ export async function countOrders(db: Kysely<Schema>): Promise<number> {
 
 export type OrderRow = Selectable<Schema['orders']>;
 
+/**
+ * What an order bought and what it costs (docs/rules/orders.md): the columns the confirmation
+ * mail, the order page and the console read beside their own. A new priced field of an order is
+ * added here once.
+ */
+export const ORDER_PURCHASE_COLUMNS = [
+  'orders.plan_id',
+  'orders.router_id',
+  'orders.add_ons',
+  'orders.coupon_id',
+  'orders.monthly_cents',
+  'orders.activation_cents',
+  'orders.card_fee_cents',
+] as const;
+
 export async function findOrder(db: Kysely<Schema>, id: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
