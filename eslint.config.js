@@ -318,6 +318,37 @@ export default tseslint.config(
     },
   },
   {
+    // One error vocabulary (docs/rules/api.md): services, repositories, adapters, plugins and
+    // guards throw or return a Refusal (errors.ts); only route handlers and the error handler
+    // answer in HTTP (HttpError and its helpers). The route files are matched by name, so the rule
+    // holds in routes/ and in a feature folder's routes.ts, admin-routes.ts or other *-routes.ts.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/routes/**',
+      'apps/server/src/**/routes.ts',
+      'apps/server/src/**/*-routes.ts',
+      'apps/server/src/**/error-handler.ts',
+      'apps/server/src/**/errors.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/**/test-support/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)errors(\\.ts)?$',
+              importNames: ['HttpError', 'notFound', 'conflict', 'refusalAnswer', 'answerRefusal'],
+              message:
+                'Only route handlers and the error handler answer in HTTP: throw or return a Refusal (errors.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // bench and the browser tests use the server through its testing entry
     // (`@fibre/server/testing`, apps/server/src/testing.ts), never its src/ files.
     files: ['bench/**/*.ts', 'e2e/**/*.ts'],

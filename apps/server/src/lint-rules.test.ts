@@ -204,3 +204,55 @@ describe("bench and the browser tests use the server's testing entry", () => {
     expect(await findings(code, 'e2e/tests/example.spec.ts')).toEqual([]);
   });
 });
+
+describe('only route handlers and the error handler answer in HTTP (docs/rules/api.md)', () => {
+  const httpError =
+    "import { HttpError } from '../errors.ts';\nexport const e = new HttpError(503, 'busy', 'Busy');";
+  const helper =
+    "import { conflict } from '../errors.ts';\nexport const e = conflict('taken', 'Taken');";
+  const namespace = "import * as errors from '../errors.ts';\nexport const e = errors.HttpError;";
+  const answer =
+    "import { answerRefusal } from '../../errors.ts';\nexport const f = (p: Promise<void>) => p.catch(answerRefusal);";
+  const refusing = /^no-restricted-imports: .*Only route handlers and the error handler/;
+
+  it.each([
+    ['HttpError in a service', httpError, 'apps/server/src/orders/example.ts'],
+    ['a conflict() answer in a repository', helper, 'apps/server/src/repositories/example.ts'],
+    [
+      'HttpError through a namespace in an adapter',
+      namespace,
+      'apps/server/src/adapters/example.ts',
+    ],
+    ['HttpError in a plugin', httpError, 'apps/server/src/plugins/example.ts'],
+    ['answerRefusal in a feature folder', answer, 'apps/server/src/orders/admin/example.ts'],
+    [
+      "HttpError in a feature folder's repository",
+      httpError,
+      'apps/server/src/orders/repository.ts',
+    ],
+  ])('refuses %s', async (_name, code, file) => {
+    expect(await findings(code, file)).toEqual([expect.stringMatching(refusing)]);
+  });
+
+  it.each([
+    'apps/server/src/routes/example.ts',
+    'apps/server/src/routes/admin/example.ts',
+    'apps/server/src/orders/routes.ts',
+    'apps/server/src/orders/admin-routes.ts',
+    'apps/server/src/orders/install-routes.ts',
+    'apps/server/src/error-handler.ts',
+    'apps/server/src/http/error-handler.ts',
+    'apps/server/src/orders/example.test.ts',
+    'apps/server/src/test-support/example.ts',
+  ])('allows HttpError and its helpers in %s', async (file) => {
+    expect(await findings(httpError, file)).toEqual([]);
+    expect(await findings(helper, file)).toEqual([]);
+  });
+
+  it('allows a Refusal anywhere', async () => {
+    const code =
+      "import { Refusal } from '../errors.ts';\nexport const e = new Refusal('unavailable', 'busy', 'Busy');";
+    expect(await findings(code, 'apps/server/src/adapters/example.ts')).toEqual([]);
+    expect(await findings(code, 'apps/server/src/repositories/example.ts')).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@ import type { Metrics } from '../metrics/metrics.ts';
 /**
  * Adapter calls timed and counted where configuration picks the adapter (adapters.ts), so
  * the embedded parts and the real services (Chargebee, Arrivy) are measured the same way. A call
- * is an error when it throws anything but an answer for the visitor (an HttpError or a Refusal
+ * is an error when it throws anything but an answer for the visitor (a Refusal or an HttpError
  * under 500: a declined card, a full window): a refusal is the adapter working.
  */
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { notFound } from '../http/errors.ts';
+import { Refusal } from '../http/errors.ts';
 import { databaseGauges } from './database-gauges.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 
@@ -30,6 +30,6 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
   // A page request anywhere outside the API gets the wizard (http/error-handler.ts); /metrics does not,
   // so nobody takes the public port for the metrics listener.
   app.get('/metrics', async () => {
-    throw notFound('No such route');
+    throw new Refusal('not_found', 'not_found', 'No such route');
   });
 }

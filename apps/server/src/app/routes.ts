@@ -14,7 +14,7 @@ import { webRoutes } from '../web/routes.ts';
 import { adminRoutes } from '../operators/admin-routes.ts';
 import { orderPageRoutes } from '../order-page/routes.ts';
 import { adminOrderRoutes } from '../orders/admin-routes.ts';
-import { adminActionRoutes } from '../orders/admin-actions.ts';
+import { adminActionRoutes } from '../orders/admin-action-routes.ts';
 import { adminLeadRoutes } from '../leads/admin-routes.ts';
 import { adminScheduleRoutes } from '../scheduling/schedule-admin-routes.ts';
 import { adminHoldRoutes } from '../scheduling/holds-admin-routes.ts';

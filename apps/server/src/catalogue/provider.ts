@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { notFound } from '../http/errors.ts';
+import { Refusal } from '../http/errors.ts';
 
 /**
  * The {provider} path segment must be the served catalogue's provider code (PROVIDER_CODE, when
@@ -9,6 +9,6 @@ import { notFound } from '../http/errors.ts';
 export function checkProvider(ctx: AppContext, request: FastifyRequest): void {
   const { provider } = request.params as { provider?: string };
   if (provider !== ctx.catalogue.current().provider.code) {
-    throw notFound(`Unknown provider ${provider ?? ''}`);
+    throw new Refusal('not_found', 'not_found', `Unknown provider ${provider ?? ''}`);
   }
 }

@@ -6,9 +6,13 @@ import {
   type BuildingSpec,
   type CampaignSpec,
   type CouponSpec,
+  type Plan,
   type PlanSpec,
   type ProviderCatalogue,
+  type Router,
   type RouterSpec,
+  planFromSpec,
+  routerFromSpec,
 } from '@fibre/domain';
 
 /**
@@ -63,6 +67,29 @@ export function planRow(p: PlanSpec, rsp: string) {
   };
 }
 
+/** A stored plan row, retired or not: what planRow writes. */
+export type PlanRow = Omit<ReturnType<typeof planRow>, 'retired_at'>;
+
+/**
+ * The one row-to-Plan mapping: the row back to the file's spec, then the file's own spec-to-Plan
+ * mapping (planFromSpec), so a stored plan travels as the served one does. A new plan field is
+ * written here twice, beside planRow.
+ */
+export function planFromRow(r: PlanRow): Plan {
+  const spec: PlanSpec = {
+    id: r.id,
+    name: r.name,
+    speed: r.speed,
+    busy_hour_speed: r.busy_hour_speed,
+    monthly: r.cost_cents / 100,
+    description: r.description1,
+    lit: r.address_lit,
+    non_lit: r.address_non_lit,
+    cis_url: r.cis_url,
+  };
+  return planFromSpec(spec, r.rsp);
+}
+
 export function routerRow(r: RouterSpec, rsp: string) {
   return {
     id: r.id,
@@ -73,6 +100,21 @@ export function routerRow(r: RouterSpec, rsp: string) {
     description2: r.period,
     retired_at: null,
   };
+}
+
+/** A stored router row, retired or not: what routerRow writes. */
+export type RouterRow = Omit<ReturnType<typeof routerRow>, 'retired_at'>;
+
+/** The one row-to-Router mapping, through the file's own (routerFromSpec), as planFromRow. */
+export function routerFromRow(r: RouterRow): Router {
+  const spec: RouterSpec = {
+    id: r.id,
+    name: r.name,
+    monthly: r.cost_cents / 100,
+    description: r.description1,
+    period: r.description2,
+  };
+  return routerFromSpec(spec, r.rsp);
 }
 
 export function couponRow(c: CouponSpec, rsp: string) {

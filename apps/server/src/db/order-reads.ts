@@ -33,3 +33,18 @@ export function ordersWithWindow(db: Kysely<Schema>) {
         .as('formatted_address'),
     ]);
 }
+
+/**
+ * What an order bought and what it costs (docs/rules/orders.md): the columns the confirmation
+ * mail, the order page and the console read beside their own. A new priced field of an order is
+ * added here once.
+ */
+export const ORDER_PURCHASE_COLUMNS = [
+  'orders.plan_id',
+  'orders.router_id',
+  'orders.add_ons',
+  'orders.coupon_id',
+  'orders.monthly_cents',
+  'orders.activation_cents',
+  'orders.card_fee_cents',
+] as const;

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorReporter } from './error-reporting.ts';
 import { isDatabaseUnavailable } from './database-unavailable.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, Refusal, refusalAnswer } from './errors.ts';
 import { safeError } from './logging.ts';
 
 /*
@@ -107,7 +107,10 @@ export function errorHandlers(app: FastifyInstance, reporter: ErrorReporter): vo
     });
   };
 
-  app.setErrorHandler((error: unknown, request, reply) => {
+  app.setErrorHandler((thrown: unknown, request, reply) => {
+    // A refusal thrown by a service, a repository, an adapter or a hook is answered as a route
+    // would answer it (errors.ts): only routes and this handler know HTTP statuses.
+    const error = thrown instanceof Refusal ? refusalAnswer(thrown) : thrown;
     if (error instanceof HttpError) {
       if (error.status >= 500) failed(error, request, error.message);
       return reply.status(error.status).send({

@@ -11,8 +11,14 @@ import {
 describe("a service's typed refusal and the route's HTTP answer (docs/rules/api.md)", () => {
   it.each([
     ['invalid', 400],
+    ['unauthorised', 401],
+    ['declined', 402],
+    ['forbidden', 403],
+    ['not_found', 404],
     ['conflict', 409],
     ['unprocessable', 422],
+    ['rate_limited', 429],
+    ['upstream_failed', 502],
     ['unavailable', 503],
   ] as Array<[RefusalKind, number]>)('a %s refusal is answered %i', (kind, status) => {
     const refusal = new Refusal(kind, 'some_code', 'Some message', { field: 'Some message' });

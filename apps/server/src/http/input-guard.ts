@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isCleanText, textMessages } from '@fibre/domain';
-import { HttpError } from './errors.ts';
+import { Refusal } from './errors.ts';
 
 /** Deeper than any body the API takes (the install body is three levels deep). */
 export const MAX_INPUT_DEPTH = 16;
 
 const tooDeep = () =>
-  new HttpError(400, 'invalid_input', 'The request is nested too deeply', {
+  new Refusal('invalid', 'invalid_input', 'The request is nested too deeply', {
     _: 'The request is nested too deeply',
   });
 
@@ -41,7 +41,7 @@ function check(request: FastifyRequest): void {
   }
   const paths = Object.keys(fields);
   if (paths.length > 0)
-    throw new HttpError(400, 'invalid_input', `${paths[0]} ${fields[paths[0]!]}`, fields);
+    throw new Refusal('invalid', 'invalid_input', `${paths[0]} ${fields[paths[0]!]}`, fields);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { HttpError } from './errors.ts';
+import { Refusal } from './errors.ts';
 
 /*
  * The console's lists, a page at a time (docs/rules/operators.md#reading): pages run newest first
@@ -25,7 +25,7 @@ export function pageStart(cursor: string | undefined): PageStart | undefined {
     // Falls through to the refusal.
   }
   const message = 'cursor is not one this list gave';
-  throw new HttpError(400, 'invalid_input', message, { cursor: message });
+  throw new Refusal('invalid', 'invalid_input', message, { cursor: message });
 }
 
 /** A page of `limit` rows: fetched one more, to know whether another page follows. */

@@ -2,7 +2,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import type { MailAttachment, MailKind } from '../db/tables/mail.ts';
 import { claimDue, markFailedIn } from '../outbox/repository.ts';
-import { ordersWithWindow } from '../db/order-reads.ts';
+import { ORDER_PURCHASE_COLUMNS, ordersWithWindow } from '../db/order-reads.ts';
 
 /** The only SQL for customer mail and order links (docs/rules/mail.md). */
 
@@ -60,15 +60,7 @@ export async function insertOrderLink(
 /** What the confirmation tells: the order, its booked window and its building's address. */
 export async function confirmationDetails(trx: Transaction<Schema>, orderId: string) {
   return ordersWithWindow(trx)
-    .select([
-      'orders.plan_id',
-      'orders.router_id',
-      'orders.add_ons',
-      'orders.coupon_id',
-      'orders.monthly_cents',
-      'orders.activation_cents',
-      'orders.card_fee_cents',
-    ])
+    .select(ORDER_PURCHASE_COLUMNS)
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
 }

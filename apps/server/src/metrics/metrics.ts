@@ -109,7 +109,7 @@ export function createMetrics(): Metrics {
     rateLimited: (limit) => rateLimited.inc({ limit }),
     installFailed(failure) {
       if (typeof failure === 'string') return installFailures.inc({ cause: failure });
-      // An answer for the visitor: an adapter's HttpError or a service's Refusal (http/errors.ts).
+      // An answer for the visitor: a Refusal (a service's or an adapter's), or a route's HttpError (http/errors.ts).
       const answer = visitorAnswer(failure);
       // A lost database connection is answered 503 database_unavailable (http/error-handler.ts).
       if (!answer) {

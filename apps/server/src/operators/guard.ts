@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refusal } from '../http/errors.ts';
 import type { RouteGuard } from '../http/define.ts';
 import { COOKIE, csrfMatches, sessionOf, type SignedIn } from './sessions.ts';
 
@@ -30,13 +30,13 @@ export const isChange = (method: string) => !READS.has(method);
 export function requireOperator(ctx: AppContext, role?: 'viewer' | 'manager'): RouteGuard {
   const guard = async (request: FastifyRequest) => {
     const session = await sessionOf(ctx, request.cookies[COOKIE]);
-    if (!session) throw new HttpError(401, 'unauthorised', 'Please sign in');
+    if (!session) throw new Refusal('unauthorised', 'unauthorised', 'Please sign in');
     const change = isChange(request.method);
     if (change) {
       const sent = request.headers['x-csrf-token'];
       if (!csrfMatches(session, typeof sent === 'string' ? sent : undefined)) {
-        throw new HttpError(
-          403,
+        throw new Refusal(
+          'forbidden',
           'csrf_failed',
           "The request did not carry this session's X-CSRF-Token",
         );
@@ -44,7 +44,7 @@ export function requireOperator(ctx: AppContext, role?: 'viewer' | 'manager'): R
     }
     const needed = role ?? (change ? 'manager' : 'viewer');
     if (needed === 'manager' && session.role !== 'manager') {
-      throw new HttpError(403, 'forbidden', 'Only a manager may do this');
+      throw new Refusal('forbidden', 'forbidden', 'Only a manager may do this');
     }
     signedIn.set(request, session);
   };

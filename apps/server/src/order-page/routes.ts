@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { billingFor, schedulerFor } from '../adapters.ts';
-import { HttpError } from '../http/errors.ts';
+import { visitorAnswer } from '../http/errors.ts';
 import {
   cancelByCustomer,
   changeability,
@@ -44,7 +44,7 @@ export function orderPageRoutes(app: FastifyInstance, ctx: AppContext): void {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof HttpError && error.status === 404) await miss(request, reply);
+      if (visitorAnswer(error)?.status === 404) await miss(request, reply);
       throw error;
     }
   };

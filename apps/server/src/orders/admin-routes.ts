@@ -18,7 +18,7 @@ import { defineRoute, type AnyRoute } from '../http/define.ts';
 
 /*
  * The operator console's orders, read (docs/rules/operators.md#reading): searched and shown. Any
- * signed-in operator, viewer or manager, may read. Acting on them: admin-actions.ts.
+ * signed-in operator, viewer or manager, may read. Acting on them: admin-action-routes.ts.
  */
 
 const contactOf = (row: AdminOrderRow) => {
@@ -42,7 +42,7 @@ const windowOf = (row: AdminOrderRow) =>
 
 /**
  * One order as the console shows it (adminOrderAnswer), its history included; undefined for an
- * unknown id. The order's detail and every action's answer (admin-actions.ts).
+ * unknown id. The order's detail and every action's answer (admin-action-routes.ts).
  */
 export async function orderDetail(
   db: Kysely<Schema>,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { messages } from '@fibre/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { HttpError } from '../http/errors.ts';
+import { ServiceRefusal } from '../http/errors.ts';
 import { configuredServices } from '../services.ts';
 import { startTestApp, type TestApp } from '../test-support/app.ts';
 import {
@@ -126,8 +126,8 @@ const failure = async (promise: Promise<unknown>) => {
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(HttpError);
-  const e = error as HttpError;
+  expect(error).toBeInstanceOf(ServiceRefusal);
+  const e = error as ServiceRefusal;
   return { status: e.status, code: e.code, message: e.message };
 };
 
@@ -236,7 +236,7 @@ describe('Chargebee billing on the wire', () => {
 
   it('calls nothing more after a decline, and removes the customer when the subscription fails', async () => {
     const billing = chargebeeBilling(chargebeeSettings());
-    await expect(billing.subscribe(await request(DECLINED_TOKEN))).rejects.toThrow(HttpError);
+    await expect(billing.subscribe(await request(DECLINED_TOKEN))).rejects.toThrow(ServiceRefusal);
     expect(cb.requests.map((r) => r.path)).toEqual(['/api/v2/customers']);
 
     cb.requests.length = 0;

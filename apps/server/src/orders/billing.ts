@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
+import { ServiceRefusal } from '../http/errors.ts';
 import { cancelLedgerSubscription, insertLedgerSubscription } from './repository/billing.ts';
 import { findToken } from '../vault/index.ts';
 import { messages } from '@fibre/domain';
@@ -44,7 +44,7 @@ export interface Subscription {
  * A local adapter writes inside the order's own transaction, so a failure rolls everything back.
  * An external one is called after the order is written as pending: it must be idempotent per
  * order (a retry of the same order must not bill twice) and able to undo what it did.
- * Either way a declined card is an HttpError the install answers with.
+ * Either way a declined card is a Refusal (errors.ts) the install answers with.
  */
 export type BillingAdapter = LocalBilling | ExternalBilling;
 
@@ -83,7 +83,7 @@ export interface ExternalBilling {
 
 export const paymentDeclined = (
   message = 'Your card was declined: insufficient funds. Please use another card.',
-) => new HttpError(402, 'payment_declined', message);
+) => new ServiceRefusal('declined', 'payment_declined', message);
 
 /** The local ledger: a customer and a subscription row in the order's own transaction. */
 export function localLedger(newId: () => string): LocalBilling {
@@ -91,7 +91,7 @@ export function localLedger(newId: () => string): LocalBilling {
     kind: 'local',
     async subscribe(trx, request, now) {
       const card = await findToken(trx, request.cardToken);
-      if (!card) throw new HttpError(422, 'card_invalid', messages.cardInvalid);
+      if (!card) throw new ServiceRefusal('unprocessable', 'card_invalid', messages.cardInvalid);
       if (card.outcome === 'insufficient_funds') throw paymentDeclined();
       const customerId = `cus_${newId()}`;
       const subscriptionId = `sub_${newId()}`;

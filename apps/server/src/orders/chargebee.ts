@@ -1,6 +1,6 @@
 import Chargebee from 'chargebee';
 import { messages } from '@fibre/domain';
-import { HttpError } from '../http/errors.ts';
+import { ServiceRefusal } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import { paymentDeclined, type ExternalBilling, type SubscriptionRequest } from './billing.ts';
 
@@ -175,25 +175,25 @@ async function ignoreDuplicate<T>(call: Promise<T>): Promise<T | undefined> {
  * (docs/rules/contact-and-connection.md); anything else is ours or Chargebee's to fix, so the
  * visitor gets a readable 502 or 503 and the details stay in the log.
  */
-export function billingError(error: unknown): HttpError {
-  if (error instanceof HttpError) return error;
+export function billingError(error: unknown): ServiceRefusal {
+  if (error instanceof ServiceRefusal) return error;
   const failure = asFailure(error);
   const status = failure.http_status_code;
   if (failure.type === 'payment' || status === 402) {
     return paymentDeclined(failure.message || 'Your card was declined. Please use another card.');
   }
   if (failure.param === 'token_id') {
-    return new HttpError(422, 'card_invalid', messages.cardInvalid);
+    return new ServiceRefusal('unprocessable', 'card_invalid', messages.cardInvalid);
   }
   const answer =
     status === undefined || status >= 500 || status === 429
-      ? new HttpError(
-          503,
+      ? new ServiceRefusal(
+          'unavailable',
           'billing_unavailable',
           'Billing is unavailable right now, so your order was not placed. Please try again in a few minutes.',
         )
-      : new HttpError(
-          502,
+      : new ServiceRefusal(
+          'upstream_failed',
           'billing_failed',
           'We could not set up billing for your order, so it was not placed. Please call us to finish your order.',
         );

@@ -1,5 +1,5 @@
 import type { OrderPageAnswer } from '@fibre/domain';
-import { answerRefusal, conflict, HttpError, notFound } from '../http/errors.ts';
+import { Refusal } from '../http/errors.ts';
 import { queueChangeMail } from '../mail/index.ts';
 import { hashOrderToken } from '../mail/index.ts';
 import { releaseBookedReservation, restoreLease } from './repository/order-actions.ts';
@@ -32,7 +32,7 @@ type Action = OrderPageAnswer['can_reschedule'];
 export async function orderForToken(deps: InstallDeps, token: string): Promise<OrderPageRow> {
   // Always hashed and looked up, whatever its shape: a malformed token costs what a wrong one does.
   const order = await findOrderPage(deps.ctx.database.db, hashOrderToken(token));
-  if (!order) throw notFound('No order has this link');
+  if (!order) throw new Refusal('not_found', 'not_found', 'No order has this link');
   return order;
 }
 
@@ -89,7 +89,7 @@ export function changeability(
 }
 
 const refusedNow = (action: Action) =>
-  conflict(action.reason ?? 'not_changeable', action.message ?? '');
+  new Refusal('conflict', action.reason ?? 'not_changeable', action.message ?? '');
 
 const windowOf = (row: { state: string; starts_at: Date; ends_at: Date }) => ({
   state: row.state,
@@ -104,7 +104,8 @@ const auditWindow = (row: { state: string; starts_at: Date; ends_at: Date }) => 
 });
 
 const inProgress = () =>
-  conflict(
+  new Refusal(
+    'conflict',
     'order_in_progress',
     'This order is being changed by another request right now. Please reload the page and try again.',
   );
@@ -130,18 +131,19 @@ export async function rescheduleOrder(
   const can = changeability(order, now, phone).reschedule;
   if (!can.allowed) throw refusedNow(can);
   if (windowIdState(slot.booking_id) !== order.state) {
-    throw new HttpError(400, 'invalid_input', 'This time is not for your building’s area', {
+    throw new Refusal('invalid', 'invalid_input', 'This time is not for your building’s area', {
       booking_id: 'Not a window of the order’s state',
     });
   }
   if (slot.start.getTime() - now.getTime() < CHANGE_NOTICE_MS) {
-    throw conflict(
+    throw new Refusal(
+      'conflict',
       'too_soon',
       'The new time must be at least 24 hours away. Please choose a later time.',
     );
   }
   if (slot.start.getTime() === order.starts_at.getTime()) {
-    throw conflict('same_window', 'This is already your installation time.');
+    throw new Refusal('conflict', 'same_window', 'This is already your installation time.');
   }
   if (!(await takeLease(db, order.id, 'confirmed', now, new Date(now.getTime() + LEASE_MS)))) {
     throw inProgress();
@@ -155,7 +157,7 @@ export async function rescheduleOrder(
     held = await scheduler.hold({ booking_id: slot.booking_id, start: slot.start, end: slot.end });
   } catch (error) {
     await undo();
-    answerRefusal(error);
+    throw error;
   }
   const to = {
     reservationId: held.reservation_id,
@@ -185,8 +187,8 @@ export async function rescheduleOrder(
           },
         }),
       );
-      throw new HttpError(
-        502,
+      throw new Refusal(
+        'upstream_failed',
         'reschedule_failed',
         `Your installation time could not be changed just now, so it is unchanged. Please try again in a few minutes, or call us on ${phone}.`,
       );
@@ -196,7 +198,8 @@ export async function rescheduleOrder(
     await inTransaction(db, async (trx) => {
       const consumed = await consumeReservation(trx, to.reservationId, now);
       if (!consumed)
-        throw conflict(
+        throw new Refusal(
+          'conflict',
           'reservation_taken',
           'This time has just been taken. Please choose another.',
         );

@@ -1,5 +1,5 @@
 import type { InstallBodyFacts } from '@fibre/domain';
-import { HttpError, Refusal } from '../http/errors.ts';
+import { Refusal } from '../http/errors.ts';
 import { NEEDS_ATTENTION } from '../metrics/metrics.ts';
 import { notifyNeedsAttention } from '../notifications/index.ts';
 import {
@@ -202,8 +202,8 @@ async function complete(
 }
 
 /** Billing's answer for the visitor (a declined card), or: billing is unavailable. */
-function asAnswer(error: unknown): HttpError | Refusal {
-  if (error instanceof HttpError || error instanceof Refusal) return error;
+function asAnswer(error: unknown): Refusal {
+  if (error instanceof Refusal) return error;
   const answer = new Refusal(
     'unavailable',
     'billing_unavailable',

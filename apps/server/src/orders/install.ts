@@ -20,8 +20,8 @@ export type { InstallAnswer, InstallDeps } from './write-order.ts';
 
 /**
  * The install's outcome: the answer of a placed (or replayed) order, or why it was refused. The
- * route turns a refusal into its HTTP answer (http/errors.ts, refusalAnswer). Billing's own answers (a
- * declined card) still come as the adapters' errors.
+ * route turns a refusal into its HTTP answer (http/errors.ts, refusalAnswer); billing's own answers (a
+ * declined card) are the billing adapter's refusals.
  */
 export type InstallOutcome = Outcome<InstallAnswer>;
 

@@ -1,7 +1,7 @@
 import type { InstallBodyFacts } from '@fibre/domain';
 import type { Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
-import { conflict, HttpError, notFound } from '../http/errors.ts';
+import { Refusal, ServiceRefusal } from '../http/errors.ts';
 import { queueConfirmationOnce } from '../mail/index.ts';
 import { recordAudit } from '../operators/index.ts';
 import {
@@ -49,20 +49,21 @@ const stateOf = (order: {
 });
 
 const inProgress = () =>
-  conflict(
+  new Refusal(
+    'conflict',
     'order_in_progress',
     'This order is being worked on by another request right now (an install or another action). Please try again in a few minutes.',
   );
 
 async function orderOrNotFound(deps: InstallDeps, orderId: string): Promise<OrderRow> {
   const order = await findOrder(deps.ctx.database.db, orderId);
-  if (!order) throw notFound('No order has this id');
+  if (!order) throw new Refusal('not_found', 'not_found', 'No order has this id');
   return order;
 }
 
 /** What an external service said, for the operator and the audit: its code and its detail. */
 export function failureText(error: unknown): string {
-  if (error instanceof HttpError) {
+  if (error instanceof ServiceRefusal) {
     const cause = error.cause;
     const detail =
       typeof cause === 'string' ? cause : cause instanceof Error ? cause.message : undefined;
@@ -92,14 +93,16 @@ export async function retryOrder(deps: InstallDeps, orderId: string, actor: Acto
   const { db } = deps.ctx.database;
   const order = await orderOrNotFound(deps, orderId);
   if (order.status !== 'needs_attention') {
-    throw conflict(
+    throw new Refusal(
+      'conflict',
       'not_retryable',
       `Only an order that needs attention can be retried; this one is ${order.status}.`,
     );
   }
   const facts = order.install_facts as InstallBodyFacts | null;
   if (!facts) {
-    throw conflict(
+    throw new Refusal(
+      'conflict',
       'not_retryable',
       'This order was placed before retries were possible, so what billing and the installer task need was not kept. Finish it by hand in billing and scheduling, then mark it resolved.',
     );
@@ -108,7 +111,8 @@ export async function retryOrder(deps: InstallDeps, orderId: string, actor: Acto
   if (!(await takeLease(db, orderId, 'needs_attention', now, new Date(now.getTime() + LEASE_MS)))) {
     const again = await findOrder(db, orderId);
     if (again && again.status !== 'needs_attention') {
-      throw conflict(
+      throw new Refusal(
+        'conflict',
         'not_retryable',
         `Only an order that needs attention can be retried; this one is ${again.status}.`,
       );
@@ -182,8 +186,8 @@ export async function retryOrder(deps: InstallDeps, orderId: string, actor: Acto
     });
   });
   if (failed) {
-    throw new HttpError(
-      502,
+    throw new Refusal(
+      'upstream_failed',
       'retry_failed',
       `The retry failed at ${failed.step} (${failed.detail}). The order still needs attention.`,
     );
@@ -200,7 +204,8 @@ export async function resolveNeedsAttention(
   const { db } = deps.ctx.database;
   const order = await orderOrNotFound(deps, orderId);
   if (order.status !== 'needs_attention') {
-    throw conflict(
+    throw new Refusal(
+      'conflict',
       'not_resolvable',
       `Only an order that needs attention can be marked resolved; this one is ${order.status}.`,
     );
@@ -209,7 +214,8 @@ export async function resolveNeedsAttention(
     if (!(await resolveOrder(trx, orderId, deps.ctx.now()))) {
       const again = await findOrder(trx, orderId);
       if (again && again.status !== 'needs_attention') {
-        throw conflict(
+        throw new Refusal(
+          'conflict',
           'not_resolvable',
           `Only an order that needs attention can be marked resolved; this one is ${again.status}.`,
         );
@@ -249,13 +255,13 @@ export async function cancelOrder(
   const { db } = deps.ctx.database;
   const order = await orderOrNotFound(deps, orderId);
   if (order.status === 'cancelled') {
-    throw conflict('already_cancelled', 'This order is already cancelled.');
+    throw new Refusal('conflict', 'already_cancelled', 'This order is already cancelled.');
   }
   const now = deps.ctx.now();
   if (!(await takeLease(db, orderId, order.status, now, new Date(now.getTime() + LEASE_MS)))) {
     const again = await findOrder(db, orderId);
     if (again?.status === 'cancelled') {
-      throw conflict('already_cancelled', 'This order is already cancelled.');
+      throw new Refusal('conflict', 'already_cancelled', 'This order is already cancelled.');
     }
     throw inProgress();
   }
@@ -283,8 +289,8 @@ export async function cancelOrder(
         after: { ...before, failedStep: step, error: detail, ...withNote },
       });
     });
-    throw new HttpError(
-      502,
+    throw new Refusal(
+      'upstream_failed',
       'cancel_failed',
       `The cancel failed at ${step} (${detail}). The order is unchanged; what was already cancelled stays cancelled, so trying again is safe.`,
     );

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Address6 } from 'ip-address';
 import type { Config } from '../config.ts';
 import type { Metrics } from '../metrics/metrics.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refusal } from '../http/errors.ts';
 
 /**
  * Requests one client address may have running at once on a costly route
@@ -78,7 +78,7 @@ export function registerInFlightLimits(
         metrics.rateLimited(limit.group);
         // Held, not worked on: a timer per refused request, while the searches let through run.
         await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_SECONDS * 1000));
-        throw new HttpError(429, 'rate_limited', limit.message);
+        throw new Refusal('rate_limited', 'rate_limited', limit.message);
       }
       running.set(key, now + 1);
       counted.set(request, key);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
 import type { Metrics } from '../metrics/metrics.ts';
-import { HttpError } from '../http/errors.ts';
+import { Refusal } from '../http/errors.ts';
 import { firstConnection, rateLimitRedis, resilientStore } from './rate-limit-store.ts';
 
 /**
@@ -147,8 +147,8 @@ export async function registerRateLimits(
     groupId: 'pages',
     errorResponseBuilder: () => {
       metrics.rateLimited('pages');
-      return new HttpError(
-        429,
+      return new Refusal(
+        'rate_limited',
         'rate_limited',
         `Too many page loads from this address: ${tryLater}`,
       );
@@ -165,7 +165,7 @@ export async function registerRateLimits(
     store,
     errorResponseBuilder: () => {
       metrics.rateLimited('global');
-      return new HttpError(429, 'rate_limited', 'Too many requests');
+      return new Refusal('rate_limited', 'rate_limited', 'Too many requests');
     },
   });
 
@@ -202,7 +202,7 @@ function routeLimitHook(
     if (result.isAllowed || !result.isExceeded) return;
     void reply.header('retry-after', result.ttlInSeconds);
     metrics.rateLimited(limit.group);
-    throw new HttpError(429, 'rate_limited', limit.message);
+    throw new Refusal('rate_limited', 'rate_limited', limit.message);
   };
 }
 
@@ -228,8 +228,8 @@ export function orderPageMisses(
     if (result.isAllowed || !result.isExceeded) return;
     void reply.header('retry-after', result.ttlInSeconds);
     metrics.rateLimited('order-page-misses');
-    throw new HttpError(
-      429,
+    throw new Refusal(
+      'rate_limited',
       'rate_limited',
       `Too many order links that open no order from this address: ${tryLater}`,
     );

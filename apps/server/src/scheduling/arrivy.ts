@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts';
-import { HttpError } from '../http/errors.ts';
+import { ServiceRefusal } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import { digested } from '../http/prepared.ts';
 import { holdSlot, listSlots, type BookingSlot } from './availability.ts';
@@ -15,8 +15,8 @@ export const TASK_SOURCE = 'fibre-signup';
 const LONGEST_TASK_MS = 24 * 3600_000;
 
 export const schedulingUnavailable = () =>
-  new HttpError(
-    503,
+  new ServiceRefusal(
+    'unavailable',
     'scheduling_unavailable',
     'Installation times cannot be checked right now. Please try again in a few minutes.',
   );

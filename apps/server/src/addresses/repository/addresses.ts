@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
+import { Refusal } from '../../http/errors.ts';
 import {
   addressSearchKey,
   matchedTerms,
@@ -23,7 +23,7 @@ const addressColumns = sql.raw(
 const QUERY_CANCELED = '57014';
 
 export const searchTimeout = () =>
-  new HttpError(503, 'search_timeout', 'Address search is busy: please try again');
+  new Refusal('unavailable', 'search_timeout', 'Address search is busy: please try again');
 
 /**
  * The two orders autocomplete reads the index in (migration 017): the search key, and the key

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
 import type { PageStart } from '../../http/paging.ts';
+import { ORDER_PURCHASE_COLUMNS } from '../../db/order-reads.ts';
 
 /**
  * The only SQL of the operator console's reads: orders searched and shown
@@ -48,13 +49,7 @@ function orderRows(db: Kysely<Schema>) {
       'orders.email',
       'orders.contact',
       'orders.building_code',
-      'orders.plan_id',
-      'orders.router_id',
-      'orders.add_ons',
-      'orders.coupon_id',
-      'orders.monthly_cents',
-      'orders.activation_cents',
-      'orders.card_fee_cents',
+      ...ORDER_PURCHASE_COLUMNS,
       'orders.billing_customer_ref',
       'orders.billing_subscription_ref',
       'orders.task_ref',

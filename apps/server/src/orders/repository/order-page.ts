@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
-import { ordersWithWindow } from '../../db/order-reads.ts';
+import { ORDER_PURCHASE_COLUMNS, ordersWithWindow } from '../../db/order-reads.ts';
 
 /** The SQL of the order page (docs/rules/order-page.md): what it shows, and a new window. */
 
@@ -12,13 +12,7 @@ export async function findOrderPage(db: Kysely<Schema> | Transaction<Schema>, to
       'orders.status',
       'orders.created_at',
       'orders.reservation_id',
-      'orders.plan_id',
-      'orders.router_id',
-      'orders.add_ons',
-      'orders.coupon_id',
-      'orders.monthly_cents',
-      'orders.activation_cents',
-      'orders.card_fee_cents',
+      ...ORDER_PURCHASE_COLUMNS,
       'reservations.event_id',
     ])
     .where('order_links.token_hash', '=', tokenHash)

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
+import { Refusal } from '../../http/errors.ts';
 
 /**
  * The holder's side of a hold, in the hold's transaction (holdWindow in reservations.ts): slot
@@ -19,8 +19,8 @@ export interface HoldLimits {
 }
 
 export const tooManyHolds = (max: number) =>
-  new HttpError(
-    429,
+  new Refusal(
+    'rate_limited',
     'too_many_holds',
     `This address already holds ${max} installation ${max === 1 ? 'time' : 'times'}, the most we keep for one connection. Please finish or cancel an order, or try again in a few minutes.`,
   );
