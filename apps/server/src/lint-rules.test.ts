@@ -134,7 +134,7 @@ describe("the server's direction", () => {
 
   it('allows infrastructure in infrastructure', async () => {
     expect(
-      await findings(uses('notFound', './errors.ts'), 'apps/server/src/http/example.ts'),
+      await findings(uses('Refusal', './errors.ts'), 'apps/server/src/http/example.ts'),
     ).toEqual([]);
     expect(
       await findings(
