@@ -1,4 +1,4 @@
-import { bookingMonthWindow, monthKeyOf, stateTimeZone } from '@fibre/domain';
+import { bookingMonthWindow, monthKeyOf, stateTimeZone } from '@fibre/domain/scheduling';
 import { addMonths } from 'date-fns';
 import { demoBuildings, shortStreetName } from '@fibre/server/testing';
 import { load, type Target } from './support/load.ts';

@@ -1,4 +1,5 @@
-import { bookingMonthWindow, monthKeyOf, stateTimeZone, type BookingSlot } from '@fibre/domain';
+import type { BookingSlot } from '@fibre/domain/api';
+import { bookingMonthWindow, monthKeyOf, stateTimeZone } from '@fibre/domain/scheduling';
 import { addMonths } from 'date-fns';
 import type { Options } from './support/options.ts';
 import { withClient } from './support/postgres.ts';

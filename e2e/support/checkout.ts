@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { stateTimeZone } from '@fibre/domain';
+import { stateTimeZone } from '@fibre/domain/scheduling';
 import { captureStep, expectPageName } from './checks.ts';
 import type { DemoAddress } from './demo.ts';
 import type { ContactValues, Wizard } from './wizard.ts';

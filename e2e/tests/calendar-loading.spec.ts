@@ -1,5 +1,10 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { bookingMonthWindow, monthKeyOf, stateTimeZone, type MonthKey } from '@fibre/domain';
+import {
+  bookingMonthWindow,
+  monthKeyOf,
+  stateTimeZone,
+  type MonthKey,
+} from '@fibre/domain/scheduling';
 import {
   captureFromTop,
   offeredDays,

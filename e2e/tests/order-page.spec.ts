@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { BookingSlot } from '@fibre/domain/api';
 import {
   dateLabel,
   dayKeyOf,
   formatWindow,
   slotLabel,
   stateTimeZone,
-  type BookingSlot,
-} from '@fibre/domain';
+} from '@fibre/domain/scheduling';
 import { test as base, expect, type Page } from '@playwright/test';
 import {
   arrivyEnv,

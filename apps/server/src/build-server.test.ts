@@ -50,7 +50,7 @@ function build(root: string): Promise<{ code: number; stderr: string }> {
 
 const sources = {
   'apps/server/src/server.ts':
-    "import { z } from 'zod';\nimport { AU_STATES } from '@fibre/domain';\nexport const id = z.enum(AU_STATES);",
+    "import { z } from 'zod';\nimport { AU_STATES } from '@fibre/domain/shared';\nexport const id = z.enum(AU_STATES);",
   'apps/server/src/catalogue/cli.ts': "import { id } from '../server.ts';\nid.parse('x');",
   'apps/server/src/db/migrations/001-first.sql': 'CREATE TABLE first (id text);',
   'apps/server/src/server.test.ts': "import { it } from 'vitest';\nit('runs', () => {});",

@@ -1,4 +1,5 @@
-import { addressFromPlace, buildingSearchAddress, defaultDomainConfig } from '@fibre/domain';
+import { addressFromPlace, buildingSearchAddress } from '@fibre/domain/address';
+import { defaultDomainConfig } from '@fibre/domain/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBuildings } from '../test-support/demo-catalogue.ts';
 import { engines, startTestApp, type TestApp } from '../test-support/app.ts';

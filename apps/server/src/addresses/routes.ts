@@ -8,7 +8,7 @@ import {
   buildingSearchBody,
   errorAnswer,
   predictionsAnswer,
-} from '@fibre/domain';
+} from '@fibre/domain/api';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { searchTerms } from './address-text.ts';

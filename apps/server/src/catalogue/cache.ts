@@ -1,4 +1,6 @@
-import type { DomainConfig, Plan, ProviderSpec, Router } from '@fibre/domain';
+import type { Plan, Router } from '@fibre/domain/api';
+import type { ProviderSpec } from '@fibre/domain/catalogue';
+import type { DomainConfig } from '@fibre/domain/shared';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { PreparedAnswer } from '../http/prepared.ts';

@@ -1,4 +1,4 @@
-import type { ProviderCatalogue } from '@fibre/domain';
+import type { ProviderCatalogue } from '@fibre/domain/catalogue';
 import type { StateCalendar } from '../scheduling/index.ts';
 import { dayClosures } from '../scheduling/index.ts';
 import type { State } from '../scheduling/index.ts';

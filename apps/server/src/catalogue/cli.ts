@@ -6,7 +6,7 @@ import { migrate } from '../db/migrate.ts';
 import { checkPin } from './boot.ts';
 import { importCatalogue } from './import.ts';
 import { readCatalogueFile } from './load-file.ts';
-import { summariseCatalogue } from '@fibre/domain';
+import { summariseCatalogue } from '@fibre/domain/catalogue';
 
 /**
  * `npm run catalogue -- check FILE`: the file's problems as 'file:line field: message' (exit 1),

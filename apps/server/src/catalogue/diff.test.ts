@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProviderCatalogue } from '@fibre/domain';
+import type { ProviderCatalogue } from '@fibre/domain/catalogue';
 import { demoCatalogue } from '../test-support/demo-catalogue.ts';
 import { catalogueChanges } from './diff.ts';
 

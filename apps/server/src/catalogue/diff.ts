@@ -1,4 +1,4 @@
-import type { ProviderCatalogue } from '@fibre/domain';
+import type { ProviderCatalogue } from '@fibre/domain/catalogue';
 
 /**
  * What an import changes, in words a person checks before trusting it: one line per added,

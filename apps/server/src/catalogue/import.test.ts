@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ProviderCatalogue } from '@fibre/domain';
+import type { ProviderCatalogue } from '@fibre/domain/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestApp, type TestApp } from '../test-support/app.ts';
 import { demoCatalogue } from '../test-support/demo-catalogue.ts';

@@ -1,4 +1,4 @@
-import type { ProviderCatalogue } from '@fibre/domain';
+import { type ProviderCatalogue, summariseCatalogue } from '@fibre/domain/catalogue';
 import type { Database } from '../db/database.ts';
 import type { CatalogueSource } from '../db/tables/catalogue-versions.ts';
 import { writeCatalogueRows, type Retired } from './repository/catalogue-import.ts';
@@ -11,7 +11,6 @@ import {
 } from './repository/catalogue-versions.ts';
 import { inTransaction } from '../db/transactions.ts';
 import { catalogueChanges } from './diff.ts';
-import { summariseCatalogue } from '@fibre/domain';
 
 /**
  * Imports a catalogue as a new version (docs/decisions/011-catalogue-as-data.md): under a

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { ProviderCatalogue } from '@fibre/domain';
+import {
+  type ProviderCatalogue,
+  formatCatalogueIssue,
+  parseProviderCatalogue,
+} from '@fibre/domain/catalogue';
 import { ConfigError } from '../config.ts';
 import type { CatalogueSource } from '../db/tables/catalogue-versions.ts';
 import { demoCatalogueFile } from '../http/paths.ts';
-import { formatCatalogueIssue, parseProviderCatalogue } from '@fibre/domain';
 
 export interface CatalogueFile {
   catalogue: ProviderCatalogue;

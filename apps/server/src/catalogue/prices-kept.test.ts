@@ -1,4 +1,4 @@
-import type { InstallBody } from '@fibre/domain';
+import type { InstallBody } from '@fibre/domain/install';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, importTestCatalogue, startTestApp, type TestApp } from '../test-support/app.ts';
 import { demoCatalogue } from '../test-support/demo-catalogue.ts';

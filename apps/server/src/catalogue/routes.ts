@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { errorAnswer, plansAnswer, plansQuery, routersAnswer } from '@fibre/domain';
+import { errorAnswer, plansAnswer, plansQuery, routersAnswer } from '@fibre/domain/api';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { defineRoute, registerDefined } from '../http/define.ts';

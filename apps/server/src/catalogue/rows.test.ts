@@ -1,4 +1,4 @@
-import { planFromSpec, routerFromSpec } from '@fibre/domain';
+import { planFromSpec, routerFromSpec } from '@fibre/domain/catalogue';
 import { describe, expect, it } from 'vitest';
 import { demoCatalogue } from '../test-support/demo-catalogue.ts';
 import { planFromRow, planRow, routerFromRow, routerRow } from './rows.ts';

@@ -1,19 +1,17 @@
+import type { Plan, Router } from '@fibre/domain/api';
 import {
-  AU_STATES,
   COUPON_TYPES,
   WEEKDAYS,
-  type AuState,
   type BuildingSpec,
   type CampaignSpec,
   type CouponSpec,
-  type Plan,
   type PlanSpec,
   type ProviderCatalogue,
-  type Router,
   type RouterSpec,
   planFromSpec,
   routerFromSpec,
-} from '@fibre/domain';
+} from '@fibre/domain/catalogue';
+import { AU_STATES, type AuState } from '@fibre/domain/shared';
 
 /**
  * The relational rows a catalogue file stands for (migrations 001, 003 and 008): pure, so the

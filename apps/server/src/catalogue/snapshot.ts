@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { CatalogueVersion } from './repository/catalogue-versions.ts';
 import type { CatalogueSnapshot } from './cache.ts';
-import { domainConfigFromCatalogue, planFromSpec, routerFromSpec } from '@fibre/domain';
+import { domainConfigFromCatalogue, planFromSpec, routerFromSpec } from '@fibre/domain/catalogue';
 import { prepared } from '../http/prepared.ts';
 import { buildingIndex } from './buildings.ts';
 import { calendarsOf } from './calendars.ts';

@@ -1,4 +1,4 @@
-import { errorAnswer } from '@fibre/domain';
+import { errorAnswer } from '@fibre/domain/api';
 import { z } from 'zod';
 import { allResponses, type AnyRoute, type AnySchema, type Tag } from '../http/define.ts';
 

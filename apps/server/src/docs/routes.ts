@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { apiDocumentAnswer } from '@fibre/domain';
+import { apiDocumentAnswer } from '@fibre/domain/api';
 import type { AppContext } from '../context.ts';
 import { openApiDocument, type OpenApiDocument } from './openapi.ts';
 import { defineRoute, registerDefined, routesOf } from '../http/define.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { aliveAnswer, errorAnswer, readyAnswer } from '@fibre/domain';
+import { aliveAnswer, errorAnswer, readyAnswer } from '@fibre/domain/api';
 import type { AppContext } from '../context.ts';
 import { pingDatabase } from './repository.ts';
 import { defineRoute, registerDefined } from '../http/define.ts';

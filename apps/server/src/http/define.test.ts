@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { errorAnswer } from '@fibre/domain';
+import { errorAnswer } from '@fibre/domain/api';
 import { z } from 'zod';
 import * as mini from 'zod/mini';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { errorAnswer } from '@fibre/domain';
+import { errorAnswer } from '@fibre/domain/api';
 import type { z } from 'zod';
 import { safeParse, type core } from 'zod/mini';
 import { parse } from './validate.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isCleanText, textMessages } from '@fibre/domain';
+import { isCleanText, textMessages } from '@fibre/domain/shared';
 import { Refusal } from './errors.ts';
 
 /** Deeper than any body the API takes (the install body is three levels deep). */

@@ -4,7 +4,7 @@ import {
   adminLeadsAnswer,
   adminLeadsQuery,
   errorAnswer,
-} from '@fibre/domain';
+} from '@fibre/domain/api';
 import type { AppContext } from '../context.ts';
 import { csvText } from '../http/csv.ts';
 import { notFound } from '../http/errors.ts';

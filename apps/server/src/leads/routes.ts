@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  capitaliseName,
-  errorAnswer,
-  leadCreatedAnswer,
-  leadSchema,
-  normaliseMobile,
-} from '@fibre/domain';
+import { normaliseMobile } from '@fibre/domain/address';
+import { errorAnswer, leadCreatedAnswer } from '@fibre/domain/api';
+import { capitaliseName, leadSchema } from '@fibre/domain/contact';
 import type { AppContext } from '../context.ts';
 import { notifyLeadCreated } from '../notifications/index.ts';
 import { recordLead } from './repository.ts';

@@ -1,4 +1,4 @@
-import { adminMailAnswer, adminMailQuery } from '@fibre/domain';
+import { adminMailAnswer, adminMailQuery } from '@fibre/domain/api';
 import type { AppContext } from '../context.ts';
 import { requireOperator } from '../operators/index.ts';
 import { listMail, type MailRow } from './repository.ts';

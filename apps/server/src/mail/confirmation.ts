@@ -1,4 +1,7 @@
-import { formatCents, formatWindow, STATIC_IP_LABEL, type ProviderSpec } from '@fibre/domain';
+import type { ProviderSpec } from '@fibre/domain/catalogue';
+import { STATIC_IP_LABEL } from '@fibre/domain/pricing';
+import { formatWindow } from '@fibre/domain/scheduling';
+import { formatCents } from '@fibre/domain/shared';
 import { createEvent } from 'ics';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { dayKeyOf, stateTimeZone } from '@fibre/domain';
+import { dayKeyOf, stateTimeZone } from '@fibre/domain/scheduling';
 import type { AppContext } from '../context.ts';
 import {
   enqueueReminder,

@@ -1,4 +1,5 @@
-import { adminOffersAnswer, discountInWords } from '@fibre/domain';
+import { adminOffersAnswer } from '@fibre/domain/api';
+import { discountInWords } from '@fibre/domain/offers';
 import type { AppContext } from '../context.ts';
 import { requireOperator } from '../operators/index.ts';
 import { offerUsage } from './repository.ts';

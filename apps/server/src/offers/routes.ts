@@ -6,12 +6,11 @@ import {
   couponBody,
   couponQuery,
   errorAnswer,
-  eligibleCoupon,
-  messages,
   noCampaignAnswer,
   providerParams,
-  referralCoupon,
-} from '@fibre/domain';
+} from '@fibre/domain/api';
+import { eligibleCoupon, referralCoupon } from '@fibre/domain/offers';
+import { messages } from '@fibre/domain/shared';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { findCoupon } from './repository.ts';

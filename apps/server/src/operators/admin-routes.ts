@@ -6,7 +6,7 @@ import {
   operatorEmailParams,
   operatorsAnswer,
   signInSchema,
-} from '@fibre/domain';
+} from '@fibre/domain/api';
 import type { AppContext } from '../context.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { operatorOf, requireOperator } from './guard.ts';

@@ -4,7 +4,7 @@ import {
   firstManagerAnswer,
   firstManagerSchema,
   setupStatusAnswer,
-} from '@fibre/domain';
+} from '@fibre/domain/api';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { defineRoute, type AnyRoute } from '../http/define.ts';

@@ -1,4 +1,4 @@
-import type { BookingSlot } from '@fibre/domain';
+import type { BookingSlot } from '@fibre/domain/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../operators/passwords.ts';
 import { findMail } from '../mail/repository.ts';

@@ -3,10 +3,10 @@ import {
   orderPageAnswer,
   orderPageParams,
   rescheduleBody,
-  STATIC_IP_LABEL,
-  stateTimeZone,
   type OrderPageAnswer,
-} from '@fibre/domain';
+} from '@fibre/domain/api';
+import { STATIC_IP_LABEL } from '@fibre/domain/pricing';
+import { stateTimeZone } from '@fibre/domain/scheduling';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { billingFor, schedulerFor } from '../adapters.ts';

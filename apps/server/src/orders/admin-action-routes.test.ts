@@ -1,4 +1,4 @@
-import type { InstallBody } from '@fibre/domain';
+import type { InstallBody } from '@fibre/domain/install';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../operators/passwords.ts';
 import { findMail } from '../mail/repository.ts';

@@ -4,7 +4,7 @@ import {
   cancelOrderBody,
   errorAnswer,
   resolveOrderBody,
-} from '@fibre/domain';
+} from '@fibre/domain/api';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { billingFor, schedulerFor } from '../adapters.ts';

@@ -5,7 +5,7 @@ import {
   adminOrdersQuery,
   errorAnswer,
   type AdminOrderAnswer,
-} from '@fibre/domain';
+} from '@fibre/domain/api';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Schema } from '../db/schema.ts';

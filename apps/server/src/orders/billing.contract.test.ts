@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages } from '@fibre/domain';
+import { messages } from '@fibre/domain/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { ServiceRefusal } from '../http/errors.ts';

@@ -3,7 +3,7 @@ import type { Schema } from '../db/schema.ts';
 import { ServiceRefusal } from '../http/errors.ts';
 import { cancelLedgerSubscription, insertLedgerSubscription } from './repository/billing.ts';
 import { findToken } from '../vault/index.ts';
-import { messages } from '@fibre/domain';
+import { messages } from '@fibre/domain/shared';
 
 /**
  * What billing needs to start a customer's subscription (docs/rules/orders.md: charge_bee, priced).

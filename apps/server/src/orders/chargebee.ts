@@ -1,5 +1,5 @@
 import Chargebee from 'chargebee';
-import { messages } from '@fibre/domain';
+import { messages } from '@fibre/domain/shared';
 import { ServiceRefusal } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import { paymentDeclined, type ExternalBilling, type SubscriptionRequest } from './billing.ts';

@@ -1,4 +1,4 @@
-import type { OrderPageAnswer } from '@fibre/domain';
+import type { OrderPageAnswer } from '@fibre/domain/api';
 import { Refusal } from '../http/errors.ts';
 import { queueChangeMail } from '../mail/index.ts';
 import { hashOrderToken } from '../mail/index.ts';

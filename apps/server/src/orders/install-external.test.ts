@@ -1,4 +1,5 @@
-import { endOfBookingDayMs, type InstallBody } from '@fibre/domain';
+import type { InstallBody } from '@fibre/domain/install';
+import { endOfBookingDayMs } from '@fibre/domain/scheduling';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findMail } from '../mail/repository.ts';
 import { markStaleOrders } from './repository/orders.ts';

@@ -1,4 +1,4 @@
-import type { InstallBodyFacts } from '@fibre/domain';
+import type { InstallBodyFacts } from '@fibre/domain/install';
 import { Refusal } from '../http/errors.ts';
 import { NEEDS_ATTENTION } from '../metrics/metrics.ts';
 import { notifyNeedsAttention } from '../notifications/index.ts';

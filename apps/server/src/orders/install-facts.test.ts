@@ -1,4 +1,5 @@
-import { endOfBookingDayMs, type InstallBody } from '@fibre/domain';
+import type { InstallBody } from '@fibre/domain/install';
+import { endOfBookingDayMs } from '@fibre/domain/scheduling';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestApp, type TestApp } from '../test-support/app.ts';
 import { prepareOrder, type OrderOptions } from '../test-support/order.ts';

@@ -2,18 +2,14 @@ import {
   buildArrivyBooking,
   buildExtraFields,
   echoedExtraFields,
-  endOfBookingDayMs,
-  monthlyCharge,
-  sameAmount,
-  sameCharge,
-  stateTimeZone,
   toTemplateExtraFields,
   unitOrEmpty,
   type ArrivyBooking,
-  type DomainConfig,
-  type ExtraFieldName,
   type InstallBodyFacts,
-} from '@fibre/domain';
+} from '@fibre/domain/install';
+import { monthlyCharge, sameAmount, sameCharge } from '@fibre/domain/pricing';
+import { endOfBookingDayMs, stateTimeZone } from '@fibre/domain/scheduling';
+import type { DomainConfig, ExtraFieldName } from '@fibre/domain/shared';
 import type { SubscriptionRequest } from './billing.ts';
 import { accepted, Refusal, refused, type Outcome } from '../http/errors.ts';
 import type { Building } from '../catalogue/index.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readInstallBody, type InstallBodyFacts } from '@fibre/domain';
+import { readInstallBody, type InstallBodyFacts } from '@fibre/domain/install';
 import { accepted, Refusal, refused, type Outcome } from '../http/errors.ts';
 import { claimIdempotencyKey, saveIdempotentAnswer } from './repository/orders.ts';
 import { inTransaction } from '../db/transactions.ts';

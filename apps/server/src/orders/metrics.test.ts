@@ -1,4 +1,4 @@
-import type { InstallBody } from '@fibre/domain';
+import type { InstallBody } from '@fibre/domain/install';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { engines, startTestApp, type TestApp } from '../test-support/app.ts';
 import { sample, scrape } from '../test-support/metrics.ts';

@@ -1,4 +1,4 @@
-import type { InstallBodyFacts } from '@fibre/domain';
+import type { InstallBodyFacts } from '@fibre/domain/install';
 import type { Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { Refusal, ServiceRefusal } from '../http/errors.ts';

@@ -1,9 +1,5 @@
-import {
-  defaultDomainConfig,
-  installBodyFacts,
-  type DomainConfig,
-  type InstallBody,
-} from '@fibre/domain';
+import { installBodyFacts, type InstallBody } from '@fibre/domain/install';
+import { defaultDomainConfig, type DomainConfig } from '@fibre/domain/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCatalogueCache, type CatalogueSnapshot } from '../catalogue/cache.ts';
 import { startTestApp, type TestApp } from '../test-support/app.ts';

@@ -1,21 +1,17 @@
+import { buildingFlags, isServiceable } from '@fibre/domain/address';
+import type { Coupon, Plan, Router } from '@fibre/domain/api';
+import { isPlanOffered } from '@fibre/domain/catalogue';
+import { unitSchema } from '@fibre/domain/contact';
+import type { InstallBodyFacts } from '@fibre/domain/install';
+import { eligibleCoupon, discountFromCoupon } from '@fibre/domain/offers';
 import {
   activationTotal,
-  buildingFlags,
   cardFee,
-  eligibleCoupon,
-  discountFromCoupon,
-  isPlanOffered,
-  isServiceable,
   monthlyCharge,
   sameAmount,
-  unitSchema,
   type AddOn,
-  type Coupon,
-  type DomainConfig,
-  type InstallBodyFacts,
-  type Plan,
-  type Router,
-} from '@fibre/domain';
+} from '@fibre/domain/pricing';
+import type { DomainConfig } from '@fibre/domain/shared';
 import type { Kysely } from 'kysely';
 import type { CatalogueSnapshot } from '../catalogue/index.ts';
 import type { Schema } from '../db/schema.ts';

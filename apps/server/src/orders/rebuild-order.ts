@@ -1,4 +1,6 @@
-import { buildingFlags, couponFromRecord, type InstallBodyFacts } from '@fibre/domain';
+import { buildingFlags } from '@fibre/domain/address';
+import type { InstallBodyFacts } from '@fibre/domain/install';
+import { couponFromRecord } from '@fibre/domain/offers';
 import { findPlan, findRouter } from '../catalogue/index.ts';
 import { findCoupon } from '../offers/index.ts';
 import { findOrderBuilding, type OrderRow } from './repository/orders.ts';

@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  errorAnswer,
-  idempotencyKey,
-  installBodySchema,
-  orderPlacedAnswer,
-  providerParams,
-} from '@fibre/domain';
+import { errorAnswer, idempotencyKey, orderPlacedAnswer, providerParams } from '@fibre/domain/api';
+import { installBodySchema } from '@fibre/domain/install';
 import type { AppContext } from '../context.ts';
 import { billingFor, schedulerFor } from '../adapters.ts';
 import { HttpError, refusalAnswer } from '../http/errors.ts';

@@ -1,11 +1,8 @@
-import {
-  capitaliseName,
-  normaliseMobile,
-  messages,
-  orderPlacedAnswer,
-  type InstallBodyFacts,
-  type OrderPlacedAnswer,
-} from '@fibre/domain';
+import { normaliseMobile } from '@fibre/domain/address';
+import { orderPlacedAnswer, type OrderPlacedAnswer } from '@fibre/domain/api';
+import { capitaliseName } from '@fibre/domain/contact';
+import type { InstallBodyFacts } from '@fibre/domain/install';
+import { messages } from '@fibre/domain/shared';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { BillingAdapter, SubscriptionRequest } from './billing.ts';

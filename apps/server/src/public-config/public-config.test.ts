@@ -1,4 +1,4 @@
-import { defaultDomainConfig, type DomainConfig } from '@fibre/domain';
+import { defaultDomainConfig, type DomainConfig } from '@fibre/domain/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildingIndex } from '../catalogue/buildings.ts';
 import type { CatalogueSnapshot } from '../catalogue/cache.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { configuredServices } from '../services.ts';
-import { publicConfigAnswer, type PublicConfig } from '@fibre/domain';
+import { publicConfigAnswer, type PublicConfig } from '@fibre/domain/api';
 import { defineRoute, registerDefined } from '../http/define.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingSlot } from '@fibre/domain';
+import type { BookingSlot } from '@fibre/domain/api';
 import { sql } from 'kysely';
 import { engines, startTestApp, type TestApp } from '../test-support/app.ts';
 import { demoBuildings } from '../test-support/demo-catalogue.ts';

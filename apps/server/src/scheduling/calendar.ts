@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { ArrivyBooking } from '@fibre/domain';
+import type { ArrivyBooking } from '@fibre/domain/install';
 import type { Schema } from '../db/schema.ts';
 import { cancelBooking, insertBooking, moveBooking } from './repository/calendar.ts';
 

@@ -1,4 +1,4 @@
-import { adminHoldParams, adminHoldsAnswer, errorAnswer } from '@fibre/domain';
+import { adminHoldParams, adminHoldsAnswer, errorAnswer } from '@fibre/domain/api';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { operatorOf, requireOperator } from '../operators/index.ts';

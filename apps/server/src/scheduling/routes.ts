@@ -18,7 +18,7 @@ import {
   reservationAnswer,
   reservationBody,
   reservationParams,
-} from '@fibre/domain';
+} from '@fibre/domain/api';
 
 /**
  * The wizard's hold session (X-Hold-Session, a random id it keeps in sessionStorage): a visitor

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { adminScheduleAnswer, adminScheduleQuery, errorAnswer } from '@fibre/domain';
+import { adminScheduleAnswer, adminScheduleQuery, errorAnswer } from '@fibre/domain/api';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { requireOperator } from '../operators/index.ts';

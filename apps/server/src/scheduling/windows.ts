@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { stateTimeZone } from '@fibre/domain';
+import { stateTimeZone } from '@fibre/domain/scheduling';
 import { formatISO } from 'date-fns';
 import { noClosures, openWindows, type DayClosures } from './closures.ts';
 

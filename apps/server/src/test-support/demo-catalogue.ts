@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { ProviderCatalogue } from '@fibre/domain';
+import { type ProviderCatalogue, parseProviderCatalogue } from '@fibre/domain/catalogue';
 import { demoCatalogueFile } from '../http/paths.ts';
-import { parseProviderCatalogue } from '@fibre/domain';
 import { buildingRow } from '../catalogue/rows.ts';
 
 /** The bundled demo catalogue, parsed: what a fresh database serves (tests and benchmarks). */

@@ -1,18 +1,13 @@
+import type { BookingSlot, Plan, Router } from '@fibre/domain/api';
 import {
-  bookingMonthWindow,
   buildExtraFields,
   buildInstallBody,
-  monthKeyOf,
-  monthlyCharge,
-  stateTimeZone,
   toTemplateExtraFields,
-  type AddOn,
-  type BookingSlot,
-  type DomainConfig,
   type InstallBody,
-  type Plan,
-  type Router,
-} from '@fibre/domain';
+} from '@fibre/domain/install';
+import { monthlyCharge, type AddOn } from '@fibre/domain/pricing';
+import { bookingMonthWindow, monthKeyOf, stateTimeZone } from '@fibre/domain/scheduling';
+import type { DomainConfig } from '@fibre/domain/shared';
 import { addMonths } from 'date-fns';
 import type { FastifyInstance } from 'fastify';
 import { demoBuildings } from './demo-catalogue.ts';

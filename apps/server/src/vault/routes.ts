@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { cardTokenAnswer, cardTokenBody, errorAnswer, messages } from '@fibre/domain';
+import { cardTokenAnswer, cardTokenBody, errorAnswer } from '@fibre/domain/api';
+import { messages } from '@fibre/domain/shared';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { saveToken } from './repository.ts';

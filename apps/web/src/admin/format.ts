@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { stateTimeZone } from '@fibre/domain';
+import { stateTimeZone } from '@fibre/domain/scheduling';
 import { format, formatISO } from 'date-fns';
 
 /** How the console writes money, times and statuses (docs/rules/operator-console.md). */

@@ -1,4 +1,4 @@
-import type { OperatorRole } from '@fibre/domain';
+import type { OperatorRole } from '@fibre/domain/api';
 import type { ComponentType } from 'react';
 import { AttentionPage } from './pages/attention.tsx';
 import { HoldsPage } from './pages/holds.tsx';

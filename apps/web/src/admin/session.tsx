@@ -1,4 +1,4 @@
-import type { AdminSessionAnswer } from '@fibre/domain';
+import type { AdminSessionAnswer } from '@fibre/domain/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { setCsrfToken, setUnauthorizedHandler } from '../shared/api/admin-client.ts';

@@ -1,4 +1,6 @@
-import { formatCents, formatWindow, type OrderPageAnswer } from '@fibre/domain';
+import type { OrderPageAnswer } from '@fibre/domain/api';
+import { formatWindow } from '@fibre/domain/scheduling';
+import { formatCents } from '@fibre/domain/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useConfig } from '../shared/config/config-context.tsx';
 import { telHref } from '../shared/layout/header.tsx';

@@ -1,14 +1,13 @@
+import type { BookingSlot, OrderPageAnswer } from '@fibre/domain/api';
 import {
   dayKeyLabel,
   dayKeyOf,
   formatWindow,
   monthKeyOf,
   slotsOnDay,
-  type BookingSlot,
   type DayKey,
   type MonthKey,
-  type OrderPageAnswer,
-} from '@fibre/domain';
+} from '@fibre/domain/scheduling';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useConfig } from '../shared/config/config-context.tsx';

@@ -1,4 +1,5 @@
-import { formatMoment, type OrderPageAnswer } from '@fibre/domain';
+import type { OrderPageAnswer } from '@fibre/domain/api';
+import { formatMoment } from '@fibre/domain/scheduling';
 
 /*
  * The order page's words (docs/rules/order-page.md). The refusals' sentences come from the server

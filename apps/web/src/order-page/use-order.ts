@@ -1,4 +1,4 @@
-import type { OrderPageAnswer, ReservationBody } from '@fibre/domain';
+import type { OrderPageAnswer, ReservationBody } from '@fibre/domain/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { cancelOrder, fetchOrder, rescheduleOrder } from '../shared/api/order-page.ts';
 import { loadFailedMessage, refusalOf, type ChangeRefusal } from './messages.ts';

@@ -1,4 +1,4 @@
-import { progressFor, type WizardStep } from '@fibre/domain';
+import { progressFor, type WizardStep } from '@fibre/domain/wizard';
 import { CheckIcon } from '../shared/layout/icons.tsx';
 import './progress-bar.css';
 

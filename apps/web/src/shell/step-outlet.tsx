@@ -1,5 +1,5 @@
 import { Suspense, useLayoutEffect, useRef, useState } from 'react';
-import { analyticsPageNames, type WizardStep } from '@fibre/domain';
+import { analyticsPageNames, type WizardStep } from '@fibre/domain/wizard';
 import { pushPageView } from '../shared/analytics/data-layer.ts';
 import { useWizard } from '../shared/store/store-context.tsx';
 import { ErrorBoundary } from '../shared/lazy/error-boundary.tsx';

@@ -1,5 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { WizardStep } from '@fibre/domain';
+import type { WizardStep } from '@fibre/domain/wizard';
 import { lazyWithRetry } from '../shared/lazy/lazy-with-retry.ts';
 
 /*

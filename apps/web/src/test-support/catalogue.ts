@@ -1,4 +1,5 @@
-import type { Campaign, DomainConfig, Plan, Router } from '@fibre/domain';
+import type { Campaign, Plan, Router } from '@fibre/domain/api';
+import type { DomainConfig } from '@fibre/domain/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { catalogueKeys } from '../shared/catalogue/use-catalogue.ts';
 import { newQueryClient } from '../shared/query/query-client.ts';

@@ -1,5 +1,5 @@
 import { cleanup, render } from '@testing-library/react';
-import type { DomainConfig } from '@fibre/domain';
+import type { DomainConfig } from '@fibre/domain/shared';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach } from 'vitest';

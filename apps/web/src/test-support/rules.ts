@@ -1,4 +1,4 @@
-import { defaultDomainConfig, type DomainConfig } from '@fibre/domain';
+import { defaultDomainConfig, type DomainConfig } from '@fibre/domain/shared';
 
 /** The demo catalogue's rules, as the server sends them in the public config. */
 export const demoRules: DomainConfig = defaultDomainConfig;

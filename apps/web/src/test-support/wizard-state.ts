@@ -1,4 +1,5 @@
-import type { Address, Plan, Router } from '@fibre/domain';
+import type { Address } from '@fibre/domain/address';
+import type { Plan, Router } from '@fibre/domain/api';
 import { initialState, type WizardState } from '../shared/store/state.ts';
 
 export const plan = (id: string, name: string, speed: number, over: Partial<Plan> = {}): Plan => ({

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { ProviderCatalogue } from '@fibre/domain';
+import type { ProviderCatalogue } from '@fibre/domain/catalogue';
 import type { Schema } from '../../db/schema.ts';
 import type { CatalogueSource } from '../../db/tables/catalogue-versions.ts';
 

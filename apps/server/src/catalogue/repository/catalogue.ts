@@ -1,4 +1,4 @@
-import type { Plan, Router } from '@fibre/domain';
+import type { Plan, Router } from '@fibre/domain/api';
 import type { Kysely } from 'kysely';
 import { planFromRow, routerFromRow } from '../rows.ts';
 import type { Schema } from '../../db/schema.ts';

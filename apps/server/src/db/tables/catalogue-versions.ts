@@ -1,5 +1,5 @@
 import type { Generated, JSONColumnType } from 'kysely';
-import type { ProviderCatalogue } from '@fibre/domain';
+import type { ProviderCatalogue } from '@fibre/domain/catalogue';
 
 export type CatalogueSource = 'demo' | 'file';
 

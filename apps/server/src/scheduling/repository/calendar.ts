@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ArrivyBooking } from '@fibre/domain';
+import type { ArrivyBooking } from '@fibre/domain/install';
 import type { Schema } from '../../db/schema.ts';
 import { dayClosures, type DayClosures } from '../closures.ts';
 import type { CrewShift, State } from '../windows.ts';

@@ -1,4 +1,4 @@
-import { OPERATOR_PASSWORD_MIN, type FirstManager } from '@fibre/domain';
+import { OPERATOR_PASSWORD_MIN, type FirstManager } from '@fibre/domain/api';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../shared/ui/button.tsx';
 import { Field } from '../../shared/ui/field.tsx';

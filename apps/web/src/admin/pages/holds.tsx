@@ -1,4 +1,4 @@
-import { stateTimeZone } from '@fibre/domain';
+import { stateTimeZone } from '@fibre/domain/scheduling';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../shared/ui/button.tsx';
 import { fetchHolds, releaseHold } from '../../shared/api/admin-holds.ts';

@@ -1,4 +1,4 @@
-import type { AdminLead } from '@fibre/domain';
+import type { AdminLead } from '@fibre/domain/api';
 import {
   useInfiniteQuery,
   useMutation,

@@ -1,4 +1,4 @@
-import type { AdminMail } from '@fibre/domain';
+import type { AdminMail } from '@fibre/domain/api';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Button } from '../../shared/ui/button.tsx';
 import { fetchMail, fetchOrderMail } from '../../shared/api/admin-mail.ts';

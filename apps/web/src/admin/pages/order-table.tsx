@@ -1,4 +1,4 @@
-import type { AdminOrdersAnswer } from '@fibre/domain';
+import type { AdminOrdersAnswer } from '@fibre/domain/api';
 import { money, statusLabel, windowText } from '../format.ts';
 import { Link } from '../router.tsx';
 import { TableScroll } from '../ui.tsx';

@@ -1,4 +1,4 @@
-import type { AdminOrderAnswer } from '@fibre/domain';
+import type { AdminOrderAnswer } from '@fibre/domain/api';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';

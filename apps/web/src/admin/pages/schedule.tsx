@@ -1,4 +1,4 @@
-import { AU_STATES } from '@fibre/domain';
+import { AU_STATES } from '@fibre/domain/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Field } from '../../shared/ui/field.tsx';

@@ -1,4 +1,5 @@
-import { addressLookupAnswer, predictionsAnswer, type AddressLookupBody } from '@fibre/domain';
+import { addressLookupAnswer, predictionsAnswer, type AddressLookupBody } from '@fibre/domain/api';
+export type { Prediction } from '@fibre/domain/api';
 import { get, post, type Options } from './client.ts';
 
 /*
@@ -10,7 +11,6 @@ import { get, post, type Options } from './client.ts';
 
 const enc = encodeURIComponent;
 
-export type { Prediction } from '@fibre/domain';
 export type { AddressLookupBody };
 
 export const fetchAddressPredictions = (text: string, limit: number, o?: Options) =>

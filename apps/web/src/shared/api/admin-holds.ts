@@ -1,4 +1,4 @@
-import { adminHoldsAnswer } from '@fibre/domain';
+import { adminHoldsAnswer } from '@fibre/domain/api';
 import { call } from './admin-client.ts';
 
 /** The console's hold calls (docs/rules/operator-console.md). */

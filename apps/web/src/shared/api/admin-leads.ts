@@ -1,4 +1,4 @@
-import { adminLead, adminLeadsAnswer } from '@fibre/domain';
+import { adminLead, adminLeadsAnswer } from '@fibre/domain/api';
 import { call } from './admin-client.ts';
 
 /** The console's lead calls (docs/rules/operator-console.md); the CSV is a plain link. */

@@ -1,4 +1,4 @@
-import { adminMailAnswer } from '@fibre/domain';
+import { adminMailAnswer } from '@fibre/domain/api';
 import { call } from './admin-client.ts';
 
 /** The console's mail calls (docs/rules/operator-console.md): the outbox, all or one order's. */

@@ -1,4 +1,4 @@
-import { adminOrderAnswer, adminOrdersAnswer } from '@fibre/domain';
+import { adminOrderAnswer, adminOrdersAnswer } from '@fibre/domain/api';
 import { call } from './admin-client.ts';
 
 /** The console's order calls (docs/rules/operator-console.md#orders). */

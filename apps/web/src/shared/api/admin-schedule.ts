@@ -1,4 +1,4 @@
-import { adminScheduleAnswer } from '@fibre/domain';
+import { adminScheduleAnswer } from '@fibre/domain/api';
 import { call } from './admin-client.ts';
 
 /** The console's schedule call: each crew's windows on a day in a state. */

@@ -3,7 +3,7 @@ import {
   firstManagerAnswer,
   setupStatusAnswer,
   type FirstManager,
-} from '@fibre/domain';
+} from '@fibre/domain/api';
 import { call } from './admin-client.ts';
 
 /*

@@ -1,11 +1,10 @@
 import {
-  buildingFoundAnswer,
   buildingSearchAddress,
   isServiceable,
   normaliseBuildingCode,
   type Address,
-  type Building,
-} from '@fibre/domain';
+} from '@fibre/domain/address';
+import { buildingFoundAnswer, type Building } from '@fibre/domain/api';
 import { get, post, type Options } from './client.ts';
 import { logError } from './log.ts';
 

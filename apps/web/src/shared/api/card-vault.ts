@@ -1,4 +1,4 @@
-import { cardTokenAnswer, type CardTokenBody } from '@fibre/domain';
+import { cardTokenAnswer, type CardTokenBody } from '@fibre/domain/api';
 import { post, type Options } from './client.ts';
 
 /** The test-mode card vault (docs/rules/api.md; only when no Chargebee site is configured). */

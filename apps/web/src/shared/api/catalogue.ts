@@ -1,4 +1,4 @@
-import { plansAnswer, routersAnswer } from '@fibre/domain';
+import { plansAnswer, routersAnswer } from '@fibre/domain/api';
 import { get, type Options } from './client.ts';
 
 /** The catalogue's calls (docs/rules/api.md): a building's plans and the routers. */

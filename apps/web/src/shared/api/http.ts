@@ -1,4 +1,4 @@
-import { errorAnswer } from '@fibre/domain';
+import { errorAnswer } from '@fibre/domain/api';
 import { null as nullSchema, safeParse, type core } from 'zod/mini';
 
 /**

@@ -1,4 +1,4 @@
-import { leadCreatedAnswer } from '@fibre/domain';
+import { leadCreatedAnswer } from '@fibre/domain/api';
 import { post, type Options } from './client.ts';
 
 /** The lead forms' call (docs/rules/api.md): a visitor whose address is not served yet. */

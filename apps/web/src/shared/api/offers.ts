@@ -1,4 +1,4 @@
-import { campaignAnswer, couponAnswer, type CouponBody } from '@fibre/domain';
+import { campaignAnswer, couponAnswer, type CouponBody } from '@fibre/domain/api';
 import { get, post, type Options } from './client.ts';
 
 /** The offers' calls (docs/rules/api.md): a building's campaign, a coupon, a referral code. */

@@ -1,4 +1,4 @@
-import { orderPageAnswer, type ReservationBody } from '@fibre/domain';
+import { orderPageAnswer, type ReservationBody } from '@fibre/domain/api';
 import { get, post } from './client.ts';
 
 /*

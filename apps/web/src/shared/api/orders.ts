@@ -1,4 +1,5 @@
-import { orderPlacedAnswer, type InstallBody } from '@fibre/domain';
+import { orderPlacedAnswer } from '@fibre/domain/api';
+import type { InstallBody } from '@fibre/domain/install';
 import { post, type Options } from './client.ts';
 
 /** Places the order (docs/rules/api.md); the same Idempotency-Key and body answer the first result again. */

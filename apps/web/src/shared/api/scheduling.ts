@@ -1,9 +1,5 @@
-import {
-  bookingSlotsAnswer,
-  reservationAnswer,
-  type BookingWindow,
-  type ReservationBody,
-} from '@fibre/domain';
+import { bookingSlotsAnswer, reservationAnswer, type ReservationBody } from '@fibre/domain/api';
+import type { BookingWindow } from '@fibre/domain/scheduling';
 import { holdSessionHeader } from '../hold/hold-session.ts';
 import { del, get, noBody, post, type Options } from './client.ts';
 

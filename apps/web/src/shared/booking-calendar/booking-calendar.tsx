@@ -2,10 +2,10 @@ import {
   dateLabel,
   dayKeyOf,
   monthKeyOf,
-  CALENDAR_MONTHS,
   type DayKey,
   type MonthKey,
-} from '@fibre/domain';
+} from '@fibre/domain/scheduling';
+import { CALENDAR_MONTHS } from '@fibre/domain/shared';
 import { memo, startTransition, useId, useMemo, type Ref } from 'react';
 import {
   DateLib,

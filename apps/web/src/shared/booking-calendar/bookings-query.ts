@@ -1,11 +1,11 @@
+import type { BookingSlot } from '@fibre/domain/api';
 import {
   bookingMonthWindow,
   dayKeyOf,
   dedupeSlotsByStart,
-  type BookingSlot,
   type DayKey,
   type MonthKey,
-} from '@fibre/domain';
+} from '@fibre/domain/scheduling';
 import { queryOptions } from '@tanstack/react-query';
 import { fetchBookingSlots } from '../api/scheduling.ts';
 

@@ -1,4 +1,9 @@
-import { bookingDayWindow, bookingMonthWindow, type DayKey, type MonthKey } from '@fibre/domain';
+import {
+  bookingDayWindow,
+  bookingMonthWindow,
+  type DayKey,
+  type MonthKey,
+} from '@fibre/domain/scheduling';
 
 /*
  * The calendar speaks in Dates, the domain in 'YYYY-MM' / 'YYYY-MM-DD' keys of the address's zone.

@@ -1,4 +1,5 @@
-import { slotLabel, type BookingSlot } from '@fibre/domain';
+import type { BookingSlot } from '@fibre/domain/api';
+import { slotLabel } from '@fibre/domain/scheduling';
 import type { Ref } from 'react';
 import { Button } from '../ui/button.tsx';
 import { text } from './text.ts';

@@ -1,12 +1,10 @@
+import type { Campaign, Plan, Router } from '@fibre/domain/api';
+import { forProvider } from '@fibre/domain/catalogue';
 import {
   applyFetchedCampaign,
-  forProvider,
   interpretCampaignAnswer,
-  type Campaign,
   type CampaignState,
-  type Plan,
-  type Router,
-} from '@fibre/domain';
+} from '@fibre/domain/offers';
 import { useQuery } from '@tanstack/react-query';
 import { fetchPlans, fetchRouters } from '../api/catalogue.ts';
 import { fetchBuildingCampaign } from '../api/offers.ts';

@@ -1,4 +1,4 @@
-import type { Plan, Router } from '@fibre/domain';
+import type { Plan, Router } from '@fibre/domain/api';
 import { useConfig } from '../config/config-context.tsx';
 import { currentOffer, type CurrentOffer } from '../offers/current-offer.ts';
 import { selectedPlan, selectedRouter } from '../store/selectors.ts';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { DomainConfig } from '@fibre/domain';
+import type { DomainConfig } from '@fibre/domain/shared';
 import type { PublicConfig } from '../api/config.ts';
 
 export interface AppConfig {

@@ -1,4 +1,4 @@
-import { timeLabel } from '@fibre/domain';
+import { timeLabel } from '@fibre/domain/scheduling';
 import { useEffect, useRef, useState } from 'react';
 import { extendReservation } from '../api/scheduling.ts';
 import { rememberExtension, spentExtension } from './extension-memory.ts';

@@ -1,4 +1,4 @@
-import { countdownText } from '@fibre/domain';
+import { countdownText } from '@fibre/domain/scheduling';
 import './hold.css';
 
 interface HoldTimerProps {

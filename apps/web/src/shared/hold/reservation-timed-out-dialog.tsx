@@ -1,4 +1,4 @@
-import { messages } from '@fibre/domain';
+import { messages } from '@fibre/domain/shared';
 import { Modal } from '../modal/modal.tsx';
 import { Button } from '../ui/button.tsx';
 

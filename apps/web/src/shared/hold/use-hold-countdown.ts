@@ -1,4 +1,4 @@
-import { holdSecondsLeft } from '@fibre/domain';
+import { holdSecondsLeft } from '@fibre/domain/scheduling';
 import { useEffect, useState } from 'react';
 
 /**

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { BACKDROP_FADE_MS, MODAL_FADE_MS } from '@fibre/domain';
+import { BACKDROP_FADE_MS, MODAL_FADE_MS } from '@fibre/domain/shared';
 import { useRef, type CSSProperties, type ReactNode } from 'react';
 import './modal.css';
 

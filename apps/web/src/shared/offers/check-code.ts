@@ -1,11 +1,7 @@
-import {
-  couponRequest,
-  couponValidationResult,
-  precheckCoupon,
-  type Address,
-  type Coupon,
-  type DomainConfig,
-} from '@fibre/domain';
+import type { Address } from '@fibre/domain/address';
+import type { Coupon } from '@fibre/domain/api';
+import { couponRequest, couponValidationResult, precheckCoupon } from '@fibre/domain/offers';
+import type { DomainConfig } from '@fibre/domain/shared';
 import { validateCoupon } from '../api/offers.ts';
 
 export type CodeCheck = { kind: 'skip' } | { kind: 'invalid' } | { kind: 'coupon'; coupon: Coupon };

@@ -1,4 +1,4 @@
-import type { OfferChoice } from '@fibre/domain';
+import type { OfferChoice } from '@fibre/domain/offers';
 import { Modal } from '../modal/modal.tsx';
 import { Button } from '../ui/button.tsx';
 import './confirm-offer-dialog.css';

@@ -3,7 +3,7 @@ import {
   showsPromoBanner,
   type CampaignState,
   type Discount,
-} from '@fibre/domain';
+} from '@fibre/domain/offers';
 import type { DiscountArea } from '../store/state.ts';
 
 /*

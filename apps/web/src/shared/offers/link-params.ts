@@ -1,4 +1,5 @@
-import { addressFromQuery, type CampaignState } from '@fibre/domain';
+import { addressFromQuery } from '@fibre/domain/address';
+import type { CampaignState } from '@fibre/domain/offers';
 import type { Dispatch } from 'react';
 import { withMasterBuilding } from '../api/buildings.ts';
 import type { AppConfig } from '../config/config-context.tsx';

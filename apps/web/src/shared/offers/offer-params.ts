@@ -4,7 +4,7 @@ import {
   isReferralValid,
   referralCampaign,
   setMoveInCampaign,
-} from '@fibre/domain';
+} from '@fibre/domain/offers';
 import { checkReferral } from '../api/offers.ts';
 import { logError } from '../api/log.ts';
 import type { LinkContext } from './link-params.ts';

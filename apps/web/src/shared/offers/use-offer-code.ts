@@ -1,14 +1,14 @@
+import type { Address } from '@fibre/domain/address';
+import type { Plan } from '@fibre/domain/api';
 import {
   couponOutcome,
-  messages,
   normaliseCouponCode,
   resolveOfferConflict,
-  type Address,
   type CouponOutcome,
   type Discount,
   type OfferChoice,
-  type Plan,
-} from '@fibre/domain';
+} from '@fibre/domain/offers';
+import { messages } from '@fibre/domain/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useOrder } from '../catalogue/use-order.ts';

@@ -1,4 +1,5 @@
-import { formatDollars, type OrderSummary } from '@fibre/domain';
+import type { OrderSummary } from '@fibre/domain/pricing';
+import { formatDollars } from '@fibre/domain/shared';
 
 /** Which charges make up the minimum total cost of this order (the domain's minimumTotalCost). */
 export interface MinimumCostParts {

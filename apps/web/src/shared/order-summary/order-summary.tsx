@@ -1,13 +1,12 @@
+import { parseCost } from '@fibre/domain/catalogue';
+import { orderSummary } from '@fibre/domain/pricing';
+import { dateLabel, stateTimeZone } from '@fibre/domain/scheduling';
 import {
   CONTRACT_TERM,
-  dateLabel,
   FIRST_PAYMENT_DELAY_DAYS,
   formatDollars,
   formatPercent,
-  orderSummary,
-  parseCost,
-  stateTimeZone,
-} from '@fibre/domain';
+} from '@fibre/domain/shared';
 import { useOrder } from '../catalogue/use-order.ts';
 import { useConfig } from '../config/config-context.tsx';
 import { useWizard } from '../store/store-context.tsx';

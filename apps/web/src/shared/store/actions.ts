@@ -1,15 +1,10 @@
-import type {
-  AddOn,
-  Address,
-  CampaignState,
-  ContactValues,
-  Coupon,
-  Discount,
-  PlanFilter,
-  PaymentAcceptances,
-  DayKey,
-  Reservation,
-} from '@fibre/domain';
+import type { Address } from '@fibre/domain/address';
+import type { Coupon, Reservation } from '@fibre/domain/api';
+import type { PlanFilter } from '@fibre/domain/catalogue';
+import type { ContactValues, PaymentAcceptances } from '@fibre/domain/contact';
+import type { CampaignState, Discount } from '@fibre/domain/offers';
+import type { AddOn } from '@fibre/domain/pricing';
+import type { DayKey } from '@fibre/domain/scheduling';
 import type { ContactDraft, HeldSlot, WizardState } from './state.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { isWizardStep } from '@fibre/domain';
+import { isWizardStep } from '@fibre/domain/wizard';
 import { initialState, type WizardState } from './state.ts';
 
 /*

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { initialCampaignState, type Address, type Plan, type Router } from '@fibre/domain';
+import type { Address } from '@fibre/domain/address';
+import type { Plan, Router } from '@fibre/domain/api';
+import { initialCampaignState } from '@fibre/domain/offers';
 import { acmeRules, demoRules } from '../../test-support/rules.ts';
 import type { Action } from './actions.ts';
 import { reducerFor } from './reducer.ts';

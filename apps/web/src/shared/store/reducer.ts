@@ -1,12 +1,8 @@
-import {
-  addAddOn,
-  previousStep,
-  removeAddOn,
-  selectCard,
-  type Address,
-  type DomainConfig,
-  type WizardStep,
-} from '@fibre/domain';
+import type { Address } from '@fibre/domain/address';
+import { selectCard } from '@fibre/domain/catalogue';
+import { addAddOn, removeAddOn } from '@fibre/domain/pricing';
+import type { DomainConfig } from '@fibre/domain/shared';
+import { previousStep, type WizardStep } from '@fibre/domain/wizard';
 import type { Action, HoldChange } from './actions.ts';
 import { allowed } from './selectors.ts';
 import type { ReservationsArea, WizardState } from './state.ts';

@@ -1,19 +1,18 @@
+import { isServiceable, showsViewPlans, type Address } from '@fibre/domain/address';
+import type { Plan, Router } from '@fibre/domain/api';
 import {
   defaultPlan,
   filterPlans,
-  isServiceable,
-  nextAllowed,
-  showsViewPlans,
   visiblePlans,
-  type Address,
-  type Allowed,
   type BuildingAccess,
-  type DomainConfig,
-  type Plan,
-  type Router,
+} from '@fibre/domain/catalogue';
+import type { DomainConfig } from '@fibre/domain/shared';
+import {
+  nextAllowed,
+  type Allowed,
   type WizardStep,
   type WizardSummary,
-} from '@fibre/domain';
+} from '@fibre/domain/wizard';
 import type { WizardState } from './state.ts';
 
 /*

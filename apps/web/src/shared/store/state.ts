@@ -1,17 +1,11 @@
-import type {
-  AddOn,
-  Address,
-  BookingSlot,
-  CampaignState,
-  ContactValues,
-  Coupon,
-  Discount,
-  PaymentAcceptances,
-  PlanFilter,
-  DayKey,
-  Reservation,
-  WizardStep,
-} from '@fibre/domain';
+import type { Address } from '@fibre/domain/address';
+import type { BookingSlot, Coupon, Reservation } from '@fibre/domain/api';
+import type { PlanFilter } from '@fibre/domain/catalogue';
+import type { ContactValues, PaymentAcceptances } from '@fibre/domain/contact';
+import type { CampaignState, Discount } from '@fibre/domain/offers';
+import type { AddOn } from '@fibre/domain/pricing';
+import type { DayKey } from '@fibre/domain/scheduling';
+import type { WizardStep } from '@fibre/domain/wizard';
 
 /*
  * The wizard's one store (docs/rules/wizard-flow.md, "Where state lives"): the visitor's choices,

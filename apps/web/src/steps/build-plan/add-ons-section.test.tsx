@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { buildingVariant } from '@fibre/domain';
+import { buildingVariant } from '@fibre/domain/address';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderInWizard } from '../../test-support/render.tsx';

@@ -1,4 +1,6 @@
-import { formatDollars, hasAddOn, type BuildingVariant } from '@fibre/domain';
+import type { BuildingVariant } from '@fibre/domain/address';
+import { hasAddOn } from '@fibre/domain/pricing';
+import { formatDollars } from '@fibre/domain/shared';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { useDispatch, useWizard } from '../../shared/store/store-context.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';

@@ -1,4 +1,6 @@
-import { buildingVariant, isBringYourOwn, type PlanFilter, type Router } from '@fibre/domain';
+import { buildingVariant } from '@fibre/domain/address';
+import type { Router } from '@fibre/domain/api';
+import { isBringYourOwn, type PlanFilter } from '@fibre/domain/catalogue';
 import { useState } from 'react';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { useOrder } from '../../shared/catalogue/use-order.ts';

@@ -1,10 +1,6 @@
-import {
-  formatDollars,
-  isMostPopular,
-  parseCost,
-  type DomainConfig,
-  type Plan,
-} from '@fibre/domain';
+import type { Plan } from '@fibre/domain/api';
+import { isMostPopular, parseCost } from '@fibre/domain/catalogue';
+import { formatDollars, type DomainConfig } from '@fibre/domain/shared';
 import { Carousel } from './carousel.tsx';
 import { ChoiceCard } from './choice-card.tsx';
 import { text } from './text.ts';

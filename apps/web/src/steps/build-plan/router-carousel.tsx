@@ -1,4 +1,6 @@
-import { formatDollars, isBringYourOwn, parseCost, type Router } from '@fibre/domain';
+import type { Router } from '@fibre/domain/api';
+import { isBringYourOwn, parseCost } from '@fibre/domain/catalogue';
+import { formatDollars } from '@fibre/domain/shared';
 import { Carousel } from './carousel.tsx';
 import { ChoiceCard } from './choice-card.tsx';
 import { text } from './text.ts';

@@ -1,4 +1,4 @@
-import { canAddToCart } from '@fibre/domain';
+import { canAddToCart } from '@fibre/domain/catalogue';
 import type { OrderChoices } from '../../shared/catalogue/use-order.ts';
 import type { useOfferCode } from '../../shared/offers/use-offer-code.ts';
 import { useDispatch, useStepNavigation, useWizard } from '../../shared/store/store-context.tsx';

@@ -1,4 +1,4 @@
-import { availabilityHeading, isServiceable } from '@fibre/domain';
+import { availabilityHeading, isServiceable } from '@fibre/domain/address';
 import { Modal } from '../../shared/modal/modal.tsx';
 import { useDispatch, useWizard } from '../../shared/store/store-context.tsx';
 import { AvailableBody } from './available-body.tsx';

@@ -1,4 +1,9 @@
-import { buildingVariant, serviceabilityText, showsViewPlans, type Address } from '@fibre/domain';
+import {
+  buildingVariant,
+  serviceabilityText,
+  showsViewPlans,
+  type Address,
+} from '@fibre/domain/address';
 import { useState } from 'react';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { CheckIcon } from '../../shared/layout/icons.tsx';

@@ -1,4 +1,4 @@
-import { isAddressSelectable, type Place } from '@fibre/domain';
+import { isAddressSelectable, type Place } from '@fibre/domain/address';
 import { Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   createAddressSearch,

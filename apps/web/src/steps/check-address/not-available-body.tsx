@@ -1,4 +1,4 @@
-import type { Address } from '@fibre/domain';
+import type { Address } from '@fibre/domain/address';
 import { Suspense, useMemo, useState } from 'react';
 import { leadFormFor } from '../../shared/adapters/lead-form/lead-form.ts';
 import { useConfig } from '../../shared/config/config-context.tsx';

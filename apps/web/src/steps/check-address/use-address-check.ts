@@ -1,10 +1,5 @@
-import {
-  ADDRESS_LOOKUP_LOCK_MS,
-  addressFromPlace,
-  withLookup,
-  type Address,
-  type Place,
-} from '@fibre/domain';
+import { addressFromPlace, withLookup, type Address, type Place } from '@fibre/domain/address';
+import { ADDRESS_LOOKUP_LOCK_MS } from '@fibre/domain/shared';
 import { useRef, useState } from 'react';
 import { withMasterBuilding } from '../../shared/api/buildings.ts';
 import { lookupAddress, type AddressLookupBody } from '../../shared/api/addresses.ts';

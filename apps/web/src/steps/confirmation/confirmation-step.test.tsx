@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messages } from '@fibre/domain';
+import { messages } from '@fibre/domain/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WizardState } from '../../shared/store/state.ts';
 import { useWizard } from '../../shared/store/store-context.tsx';

@@ -1,4 +1,5 @@
-import { isBookingExpiredError, orderFailureText } from '@fibre/domain';
+import { isBookingExpiredError } from '@fibre/domain/install';
+import { orderFailureText } from '@fibre/domain/shared';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { HoldOverIcon } from '../../shared/hold/reservation-timed-out-dialog.tsx';
 import { Modal } from '../../shared/modal/modal.tsx';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { installBodySchema, type DomainConfig, type Plan, type Router } from '@fibre/domain';
+import type { Plan, Router } from '@fibre/domain/api';
+import { installBodySchema } from '@fibre/domain/install';
+import type { DomainConfig } from '@fibre/domain/shared';
 import { initialState, type WizardState } from '../../shared/store/state.ts';
 import { currentOffer } from '../../shared/offers/current-offer.ts';
 import { selectedPlan, selectedRouter } from '../../shared/store/selectors.ts';

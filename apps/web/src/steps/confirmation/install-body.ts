@@ -1,13 +1,13 @@
+import { normaliseMobile } from '@fibre/domain/address';
 import {
   buildExtraFields,
   buildInstallBody,
-  isReferralType,
-  monthlyCharge,
-  normaliseMobile,
   toTemplateExtraFields,
-  type DomainConfig,
   type InstallBody,
-} from '@fibre/domain';
+} from '@fibre/domain/install';
+import { isReferralType } from '@fibre/domain/offers';
+import { monthlyCharge } from '@fibre/domain/pricing';
+import type { DomainConfig } from '@fibre/domain/shared';
 import type { OrderChoices } from '../../shared/catalogue/use-order.ts';
 import type { WizardState } from '../../shared/store/state.ts';
 

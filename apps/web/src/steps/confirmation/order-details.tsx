@@ -1,10 +1,6 @@
-import {
-  arrivalWindowText,
-  dateLabel,
-  formatDollars,
-  orderSummary,
-  stateTimeZone,
-} from '@fibre/domain';
+import { orderSummary } from '@fibre/domain/pricing';
+import { arrivalWindowText, dateLabel, stateTimeZone } from '@fibre/domain/scheduling';
+import { formatDollars } from '@fibre/domain/shared';
 import { useOrder } from '../../shared/catalogue/use-order.ts';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { useWizard } from '../../shared/store/store-context.tsx';

@@ -1,4 +1,4 @@
-import { messages } from '@fibre/domain';
+import { messages } from '@fibre/domain/shared';
 
 /** Step 7's words. */
 export const text = {

@@ -3,11 +3,11 @@ import {
   finaleFromInstallAnswer,
   finaleSucceeded,
   initialFinale,
-  messages,
-  PAID_PAGE_NAME,
   type InstallBody,
   type SubmissionResult,
-} from '@fibre/domain';
+} from '@fibre/domain/install';
+import { messages } from '@fibre/domain/shared';
+import { PAID_PAGE_NAME } from '@fibre/domain/wizard';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { pushPageView } from '../../shared/analytics/data-layer.ts';

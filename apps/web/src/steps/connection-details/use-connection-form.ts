@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { connectionDetailsSchema } from '@fibre/domain';
+import { connectionDetailsSchema } from '@fibre/domain/contact';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useDispatch, useStepNavigation, useWizard } from '../../shared/store/store-context.tsx';

@@ -1,4 +1,4 @@
-import { howDidYouHearOptions } from '@fibre/domain';
+import { howDidYouHearOptions } from '@fibre/domain/contact';
 import type { ClipboardEvent, DragEvent } from 'react';
 import { OrderSummary } from '../../shared/order-summary/order-summary.tsx';
 import { StepHeading } from '../../shared/layout/step-focus.tsx';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { capitaliseName, contactSchema, type ContactFormValues } from '@fibre/domain';
+import { capitaliseName, contactSchema, type ContactFormValues } from '@fibre/domain/contact';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { ContactDraft } from '../../shared/store/state.ts';
 import { useDispatch, useStepNavigation, useWizard } from '../../shared/store/store-context.tsx';

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { timeLabel, type BookingSlot } from '@fibre/domain';
+import type { BookingSlot } from '@fibre/domain/api';
+import { timeLabel } from '@fibre/domain/scheduling';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../test-support/fake-server.ts';
 import { renderInWizard } from '../../test-support/render.tsx';

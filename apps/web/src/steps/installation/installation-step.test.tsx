@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { dayKeyLabel, messages, monthKeyOf, type BookingSlot } from '@fibre/domain';
+import type { BookingSlot } from '@fibre/domain/api';
+import { dayKeyLabel, monthKeyOf } from '@fibre/domain/scheduling';
+import { messages } from '@fibre/domain/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../test-support/fake-server.ts';
 import { renderInWizard } from '../../test-support/render.tsx';

@@ -1,4 +1,5 @@
-import { arrivalWindowText, dateLabel, dayKeyLabel, type Address } from '@fibre/domain';
+import type { Address } from '@fibre/domain/address';
+import { arrivalWindowText, dateLabel, dayKeyLabel } from '@fibre/domain/scheduling';
 import { useId } from 'react';
 import { HoldExtension } from '../../shared/hold/hold-extension.tsx';
 import { HoldTimer } from '../../shared/hold/hold-timer.tsx';

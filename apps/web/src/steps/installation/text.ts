@@ -1,4 +1,4 @@
-import { messages } from '@fibre/domain';
+import { messages } from '@fibre/domain/shared';
 import { text as calendarText } from '../../shared/booking-calendar/text.ts';
 
 /** Step 5's words. */

@@ -1,4 +1,5 @@
-import type { Address, Reservation } from '@fibre/domain';
+import type { Address } from '@fibre/domain/address';
+import type { Reservation } from '@fibre/domain/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { serverSentence } from '../../shared/api/messages.ts';

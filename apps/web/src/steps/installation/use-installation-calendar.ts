@@ -1,16 +1,15 @@
+import type { Address } from '@fibre/domain/address';
+import { firstIssues, installationSchema } from '@fibre/domain/contact';
 import {
   dayKeyLabel,
   dayKeyOf,
   dedupeSlotsByStart,
-  firstIssues,
-  installationSchema,
   monthKeyOf,
   slotsOnDay,
   stateTimeZone,
-  type Address,
   type DayKey,
   type MonthKey,
-} from '@fibre/domain';
+} from '@fibre/domain/scheduling';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useConfig } from '../../shared/config/config-context.tsx';

@@ -1,4 +1,5 @@
-import { arrivalWindowText, dateLabel, isCouponFieldHidden, stateTimeZone } from '@fibre/domain';
+import { isCouponFieldHidden } from '@fibre/domain/offers';
+import { arrivalWindowText, dateLabel, stateTimeZone } from '@fibre/domain/scheduling';
 import { startTransition, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { cardTokeniserFor } from '../../shared/adapters/card-tokeniser/card-tokeniser.ts';
 import { useConfig } from '../../shared/config/config-context.tsx';

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { freeMonthsDiscount, type Campaign, type Coupon } from '@fibre/domain';
+import type { Campaign, Coupon } from '@fibre/domain/api';
+import { freeMonthsDiscount } from '@fibre/domain/offers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withCatalogue } from '../../test-support/catalogue.ts';
 import { fakeServer } from '../../test-support/fake-server.ts';

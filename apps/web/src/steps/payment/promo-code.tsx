@@ -1,4 +1,4 @@
-import { messages } from '@fibre/domain';
+import { messages } from '@fibre/domain/shared';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ConfirmOfferDialog } from '../../shared/offers/confirm-offer-dialog.tsx';
 import { useOfferCode } from '../../shared/offers/use-offer-code.ts';

@@ -1,4 +1,4 @@
-import { formatDollars, messages } from '@fibre/domain';
+import { formatDollars, messages } from '@fibre/domain/shared';
 
 /** Step 6's words. */
 export const text = {

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { monthlyCharge, paymentAcceptancesSchema, type PaymentAcceptances } from '@fibre/domain';
+import { paymentAcceptancesSchema, type PaymentAcceptances } from '@fibre/domain/contact';
+import { monthlyCharge } from '@fibre/domain/pricing';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { CardFieldsHandle } from '../../shared/adapters/card-tokeniser/card-tokeniser.ts';

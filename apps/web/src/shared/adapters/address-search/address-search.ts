@@ -1,4 +1,4 @@
-import type { Place } from '@fibre/domain';
+import type { Place } from '@fibre/domain/address';
 import { embeddedAddressSearch } from './embedded-address-search.ts';
 
 /*

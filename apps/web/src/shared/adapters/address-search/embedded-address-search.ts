@@ -1,4 +1,4 @@
-import type { Place } from '@fibre/domain';
+import type { Place } from '@fibre/domain/address';
 import { fetchAddressPredictions } from '../../api/addresses.ts';
 import type { AddressPrediction, AddressSearch } from './address-search.ts';
 

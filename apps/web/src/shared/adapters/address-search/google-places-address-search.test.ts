@@ -1,4 +1,5 @@
-import { addressFromPlace, defaultDomainConfig, isAddressSelectable } from '@fibre/domain';
+import { addressFromPlace, isAddressSelectable } from '@fibre/domain/address';
+import { defaultDomainConfig } from '@fibre/domain/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   AddressComponent,

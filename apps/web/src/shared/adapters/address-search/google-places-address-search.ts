@@ -1,4 +1,4 @@
-import type { Place } from '@fibre/domain';
+import type { Place } from '@fibre/domain/address';
 import type { AddressPrediction, AddressSearch } from './address-search.ts';
 import { loadPlacesLibrary, mapsKeyRefused } from './google-maps-loader.ts';
 import type {

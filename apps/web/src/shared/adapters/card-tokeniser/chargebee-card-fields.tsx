@@ -1,4 +1,4 @@
-import { messages } from '@fibre/domain';
+import { messages } from '@fibre/domain/shared';
 import { useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { useConfig } from '../../config/config-context.tsx';
 import type { CardFieldsProps, TokeniseResult } from './card-tokeniser.ts';

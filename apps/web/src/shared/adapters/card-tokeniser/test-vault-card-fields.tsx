@@ -1,4 +1,4 @@
-import { messages } from '@fibre/domain';
+import { messages } from '@fibre/domain/shared';
 import { useImperativeHandle, useRef, useState, type ChangeEvent } from 'react';
 import { createTestVaultToken } from '../../api/card-vault.ts';
 import { Field } from '../../ui/field.tsx';

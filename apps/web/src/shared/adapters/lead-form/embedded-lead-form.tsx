@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { leadSchema, messages, type LeadValues } from '@fibre/domain';
+import { leadSchema, type LeadValues } from '@fibre/domain/contact';
+import { messages } from '@fibre/domain/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';

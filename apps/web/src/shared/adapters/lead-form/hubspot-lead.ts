@@ -1,4 +1,4 @@
-import { leadSchema } from '@fibre/domain';
+import { leadSchema } from '@fibre/domain/contact';
 import type { LeadBody } from '../../api/leads.ts';
 
 /*
