@@ -59,7 +59,9 @@ test('answers /healthz, the wizard page and a plans call', async () => {
 });
 
 test('finds the demo catalogue file from dist', async () => {
-  const paths = (await import(pathToFileURL(join(repoRoot, 'apps/server/dist/paths.js')).href)) as {
+  const paths = (await import(
+    pathToFileURL(join(repoRoot, 'apps/server/dist/http/paths.js')).href
+  )) as {
     demoCatalogueFile: string;
   };
   expect(paths.demoCatalogueFile).toBe(join(repoRoot, 'catalogue/demo.yaml'));
