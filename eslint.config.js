@@ -49,6 +49,7 @@ const domainSubjectImports = {
   scheduling: ['shared', 'api'],
   wizard: ['shared', 'api'],
   pricing: ['shared', 'api', 'catalogue', 'offers'],
+  consent: ['shared', 'api', 'catalogue'],
   install: ['shared', 'api', 'address', 'contact', 'catalogue', 'offers', 'pricing', 'scheduling'],
 };
 const domainZones = Object.entries(domainSubjectImports).map(([subject, uses]) => ({

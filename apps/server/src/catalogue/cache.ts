@@ -1,5 +1,5 @@
-import type { Plan, Router } from '@fibre/domain/api';
-import type { ProviderSpec } from '@fibre/domain/catalogue';
+import type { Legal, Plan, Router } from '@fibre/domain/api';
+import type { DocumentSpec, ProviderSpec } from '@fibre/domain/catalogue';
 import type { DomainConfig } from '@fibre/domain/shared';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -28,6 +28,23 @@ export interface CatalogueSnapshot {
   routers: Router[];
   /** True when this is the bundled demo catalogue. */
   isDemo: boolean;
+  /**
+   * The documents, notice, marketing words and other charges the wizard shows
+   * (docs/rules/documents-and-consent.md), in the public config's shape.
+   */
+  legal: Legal;
+  /**
+   * The documents as the catalogue names them, hashes and each plan's CIS version included: what
+   * an order's acceptance record is built from.
+   */
+  documents: {
+    terms?: DocumentSpec | undefined;
+    privacy?: DocumentSpec | undefined;
+    cis: ReadonlyMap<
+      string,
+      { url: string; version?: string | undefined; sha256?: string | undefined }
+    >;
+  };
   /** A state's working crews and closures, what its windows come from (catalogue/calendars.ts). */
   calendar: (state: State) => StateCalendar;
   /** The active buildings, looked up in memory (catalogue/buildings.ts). */

@@ -5,6 +5,7 @@ import {
   formatCatalogueIssue,
   parseProviderCatalogue,
 } from '@fibre/domain/catalogue';
+import { productionDocumentProblems } from '@fibre/domain/consent';
 import { ConfigError } from '../config.ts';
 import type { CatalogueSource } from '../db/tables/catalogue-versions.ts';
 import { demoCatalogueFile } from '../http/paths.ts';
@@ -42,6 +43,12 @@ export async function readCatalogueFile(path: string, name = path): Promise<Cata
   demoSha ??= readFile(demoCatalogueFile, 'utf8').then(sha256);
   const sha = sha256(text);
   const source = sha === (await demoSha) ? 'demo' : 'file';
+  // A provider's own catalogue takes orders: it must name its terms and privacy policy
+  // (docs/rules/documents-and-consent.md).
+  if (source === 'file') {
+    const problems = productionDocumentProblems(parsed.catalogue);
+    if (problems.length > 0) return { ok: false, lines: problems.map((p) => `${name} ${p}`) };
+  }
   return { ok: true, file: { catalogue: parsed.catalogue, sha, source } };
 }
 

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { CatalogueVersion } from './repository/catalogue-versions.ts';
 import type { CatalogueSnapshot } from './cache.ts';
 import { domainConfigFromCatalogue, planFromSpec, routerFromSpec } from '@fibre/domain/catalogue';
+import { legalFromCatalogue } from '@fibre/domain/consent';
 import { prepared } from '../http/prepared.ts';
 import { buildingIndex } from './buildings.ts';
 import { calendarsOf } from './calendars.ts';
@@ -36,6 +37,20 @@ export function snapshotOf(row: CatalogueVersion, brand?: Config['provider']): C
     plans,
     routers,
     isDemo: row.source === 'demo',
+    legal: legalFromCatalogue({
+      ...c,
+      provider: { ...c.provider, name: brand?.name ?? c.provider.name },
+    }),
+    documents: {
+      terms: c.documents?.terms,
+      privacy: c.documents?.privacy,
+      cis: new Map(
+        c.plans.map((p) => [
+          p.id,
+          { url: p.cis_url, version: p.cis_version, sha256: p.cis_sha256 },
+        ]),
+      ),
+    },
     // The rows the import stored for this version (catalogue/rows.ts); a dropped building is
     // retired there and absent here.
     calendar: calendarsOf(c),

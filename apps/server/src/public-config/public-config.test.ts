@@ -66,6 +66,13 @@ describe('public config from the catalogue being served', () => {
     plans: [],
     routers: [],
     isDemo: false,
+    legal: {
+      terms: { title: 'Terms', url: 'https://acme.example/terms', version: '7' },
+      collectionNotice: 'Acme collects your details to connect you.',
+      marketingWords: 'Acme news, please',
+      otherCharges: [],
+    },
+    documents: { cis: new Map() },
     calendar: () => ({ crews: [], closures: new Map() }),
     buildings: buildingIndex([]),
     answers: { plans: prepared([], 'acme-plans'), routers: prepared([], 'acme-routers') },
@@ -89,6 +96,12 @@ describe('public config from the catalogue being served', () => {
       navigation: [{ label: 'Home', href: 'https://acme.example/' }],
       socialLinks: [{ label: 'Mastodon', href: 'https://social.example/@acme' }],
       domain: acmeRules,
+      legal: {
+        terms: { title: 'Terms', url: 'https://acme.example/terms', version: '7' },
+        collectionNotice: 'Acme collects your details to connect you.',
+        marketingWords: 'Acme news, please',
+        otherCharges: [],
+      },
     });
   });
 });

@@ -13,7 +13,7 @@ import { defineRoute, registerDefined } from '../http/define.ts';
  */
 export function publicConfig(ctx: Pick<AppContext, 'config' | 'catalogue'>): PublicConfig {
   const { keys, holdSeconds, env } = ctx.config;
-  const { provider, domain } = ctx.catalogue.current();
+  const { provider, domain, legal } = ctx.catalogue.current();
   const on = configuredServices(ctx.config);
   return {
     provider: provider.code,
@@ -51,6 +51,7 @@ export function publicConfig(ctx: Pick<AppContext, 'config' | 'catalogue'>): Pub
     },
     environment: env,
     domain,
+    legal,
   };
 }
 

@@ -58,6 +58,21 @@ export function siteWith(domain: DomainConfig): PublicConfig {
     services: {},
     environment: 'test',
     domain,
+    legal: {
+      terms: {
+        title: 'Standard Form of Agreement',
+        url: 'https://demofibre.example/legal/standard-form-of-agreement',
+        version: '2026-07',
+      },
+      privacy: {
+        title: 'Privacy policy',
+        url: 'https://demofibre.example/legal/privacy',
+        version: '2026-03',
+      },
+      collectionNotice: 'Demo Fibre collects your name, email address and mobile number.',
+      marketingWords: 'Send me news and offers by email',
+      otherCharges: [],
+    },
   };
 }
 

@@ -18,6 +18,38 @@ export const domainConfigAnswer = z.object({
   hiddenPlanIdParts: z.readonly(z.array(z.string())),
 });
 
+/** A document the visitor is shown or agrees to (docs/rules/documents-and-consent.md). */
+export const legalDocumentAnswer = z.object({
+  title: z.string(),
+  url: z.string(),
+  version: z.string(),
+});
+export type LegalDocument = z.infer<typeof legalDocumentAnswer>;
+
+/** A charge a visitor may meet after the sale, shown before they pay. */
+export const otherChargeAnswer = z.object({
+  name: z.string(),
+  /** Dollars. */
+  amount: z.number(),
+  when: z.string(),
+});
+export type OtherCharge = z.infer<typeof otherChargeAnswer>;
+
+/**
+ * The provider's documents and words where details and consent are collected, from the catalogue
+ * (docs/rules/documents-and-consent.md). A document the catalogue does not name is absent.
+ */
+export const legalAnswer = z.object({
+  terms: z.optional(legalDocumentAnswer),
+  privacy: z.optional(legalDocumentAnswer),
+  /** The collection notice shown on the contact step and the lead form. */
+  collectionNotice: z.string(),
+  /** The words of the optional marketing box. */
+  marketingWords: z.string(),
+  otherCharges: z.array(otherChargeAnswer),
+});
+export type Legal = z.infer<typeof legalAnswer>;
+
 /**
  * GET /api/v1/public/config: the wizard's white-label settings (docs/rules/api.md). A service's
  * settings are present only when it is on, with its public identifiers, never a secret.
@@ -56,6 +88,8 @@ export const publicConfigAnswer = z.object({
   environment: z.enum(['development', 'production', 'test']),
   /** The catalogue's rules and prices: the same ones the server decides the order with. */
   domain: domainConfigAnswer,
+  /** The documents, notice, marketing words and other charges the catalogue names. */
+  legal: legalAnswer,
 });
 
 export type PublicConfig = z.infer<typeof publicConfigAnswer>;

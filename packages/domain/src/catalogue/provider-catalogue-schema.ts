@@ -82,6 +82,50 @@ function oneOf(words: readonly string[]) {
 
 const link = z.strictObject({ label: text, href: text });
 
+const sha256 = z
+  .string({ error: 'must be a SHA-256: 64 hex digits' })
+  .regex(/^[0-9a-fA-F]{64}$/, { error: 'must be a SHA-256: 64 hex digits' })
+  .transform((value) => value.toLowerCase());
+
+/**
+ * A document the visitor is shown and agrees to (docs/rules/documents-and-consent.md): where it
+ * is, which version, and optionally the SHA-256 of its text. A changed document is a new version.
+ */
+const document = z.strictObject({
+  title: text,
+  url: httpsUrl,
+  version: looseText,
+  sha256: sha256.optional(),
+});
+
+const documents = z.strictObject({
+  /** The terms and conditions (the standard form of agreement) every order accepts. */
+  terms: document.optional(),
+  /** The privacy policy the collection notice links to. */
+  privacy: document.optional(),
+});
+
+/** The provider's own words where the wizard collects personal details and consent. */
+const notices = z.strictObject({
+  /**
+   * The collection notice (APP 5) shown on the contact step and the lead form: who collects,
+   * why, what happens if details are not given, who receives them (and overseas), in the
+   * provider's words. The privacy policy's link follows it.
+   */
+  collection: text.optional(),
+  /** The words of the optional marketing box. */
+  marketing: text.optional(),
+});
+
+/** A charge a visitor may meet after the sale, shown before they pay. */
+const otherCharge = z.strictObject({
+  name: text,
+  /** Dollars, at most two decimals. */
+  amount: money,
+  /** When it is charged, in a few words. */
+  when: text,
+});
+
 const provider = z.strictObject({
   /** The {provider} path segment and every plan's and router's rsp: [a-z0-9-]{1,32}. */
   code: z
@@ -117,6 +161,10 @@ const plan = z.strictObject({
   non_lit: z.boolean({ error: 'must be true or false' }),
   /** The plan's Critical Information Summary (https URL). */
   cis_url: httpsUrl,
+  /** The CIS's version, as the provider names it; a changed summary is a new version. */
+  cis_version: looseText.optional(),
+  /** SHA-256 (64 hex digits) of the summary's text, when the provider gives it. */
+  cis_sha256: sha256.optional(),
 });
 
 const router = z.strictObject({
@@ -238,6 +286,10 @@ export const providerCatalogueSchema = z.strictObject({
       .min(0, { error: 'must be a percentage from 0 to 100' })
       .max(100, { error: 'must be a percentage from 0 to 100' }),
   }),
+  /** Optional: the demo may go without, a provider's own file may not (docs/catalogue.md). */
+  documents: documents.optional(),
+  notices: notices.optional(),
+  other_charges: z.array(otherCharge).optional(),
   rejected_coupon_codes: z.array(text),
   buildings: z.array(building),
   coupons: z.array(coupon),
@@ -253,6 +305,7 @@ export const providerCatalogueSchema = z.strictObject({
 export type ProviderCatalogue = z.output<typeof providerCatalogueSchema>;
 export type ProviderSpec = ProviderCatalogue['provider'];
 export type LinkSpec = ProviderSpec['links']['navigation'][number];
+export type DocumentSpec = NonNullable<NonNullable<ProviderCatalogue['documents']>['terms']>;
 export type PlanSpec = ProviderCatalogue['plans'][number];
 export type RouterSpec = ProviderCatalogue['routers'][number];
 export type BuildingSpec = ProviderCatalogue['buildings'][number];

@@ -18,6 +18,7 @@ export {
   type CouponTypeName,
   type CrewDayOffSpec,
   type CrewSpec,
+  type DocumentSpec,
   type HolidaySpec,
   type LinkSpec,
   type PlanSpec,

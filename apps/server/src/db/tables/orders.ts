@@ -32,6 +32,17 @@ export interface OrderTables {
       string | null | undefined,
       string | null
     >;
+    /**
+     * The acceptance record (AcceptanceRecord, docs/rules/documents-and-consent.md) (migration
+     * 021); null for orders placed before it.
+     */
+    acceptance: ColumnType<
+      Record<string, unknown> | null,
+      string | null | undefined,
+      string | null
+    >;
+    /** The client address the order was placed from, until retention clears it (021). */
+    client_address: ColumnType<string | null, string | null | undefined, string | null>;
   };
   billing_customers: {
     id: string;

@@ -1,0 +1,90 @@
+/**
+ * An order's acceptance record (docs/rules/documents-and-consent.md): what the visitor was shown
+ * and agreed to, built by the server from the served catalogue and the body's ticks, never from
+ * words the browser sends.
+ */
+import type { Legal } from '../api/public-config.ts';
+import { agreementWords } from './agreements.ts';
+
+export interface AcceptedDocument {
+  kind: 'terms' | 'privacy' | 'cis';
+  title: string;
+  url: string;
+  /** null: the catalogue named no version (a plan's CIS may go without). */
+  version: string | null;
+  sha256: string | null;
+}
+
+export interface AcceptanceRecord {
+  /** The shape's own version, for readers of stored records. */
+  schema: 1;
+  /** ISO time the order was placed. */
+  acceptedAt: string;
+  /** The catalogue version served when it was placed. */
+  catalogueVersion: number;
+  documents: AcceptedDocument[];
+  /** The boxes ticked, each with the exact words shown beside it. */
+  agreements: { box: 'monthly_charge' | 'new_development_charge' | 'terms'; words: string }[];
+  /** The collection notice shown where the contact details were taken. */
+  collectionNotice: string;
+  /** The marketing choice (Spam Act consent evidence) and the box's words. */
+  marketing: { agreed: boolean; words: string };
+}
+
+export interface AcceptanceInput {
+  at: Date;
+  catalogueVersion: number;
+  /** The served catalogue's documents and words (legalFromCatalogue). */
+  legal: Legal & {
+    terms?: { sha256?: string | undefined } | undefined;
+    privacy?: { sha256?: string | undefined } | undefined;
+  };
+  /** The ordered plan's Critical Information Summary. */
+  cis: { planName: string; url: string; version?: string | undefined; sha256?: string | undefined };
+  /** Dollars a month, as the server priced them. */
+  monthly: number;
+  /** The new-development charge in dollars when it applies (greenfield), else null. */
+  newDevelopmentCharge: number | null;
+  marketing: boolean;
+}
+
+const doc = (
+  kind: AcceptedDocument['kind'],
+  d: { title: string; url: string; version?: string | undefined; sha256?: string | undefined },
+): AcceptedDocument => ({
+  kind,
+  title: d.title,
+  url: d.url,
+  version: d.version ?? null,
+  sha256: d.sha256 ?? null,
+});
+
+export function buildAcceptance(input: AcceptanceInput): AcceptanceRecord {
+  const { legal } = input;
+  const documents: AcceptedDocument[] = [];
+  if (legal.terms) documents.push(doc('terms', legal.terms));
+  if (legal.privacy) documents.push(doc('privacy', legal.privacy));
+  documents.push(
+    doc('cis', { ...input.cis, title: `Critical Information Summary: ${input.cis.planName}` }),
+  );
+  return {
+    schema: 1,
+    acceptedAt: input.at.toISOString(),
+    catalogueVersion: input.catalogueVersion,
+    documents,
+    agreements: [
+      { box: 'monthly_charge', words: agreementWords.monthlyCharge(input.monthly) },
+      ...(input.newDevelopmentCharge === null
+        ? []
+        : [
+            {
+              box: 'new_development_charge' as const,
+              words: agreementWords.newDevelopmentCharge(input.newDevelopmentCharge),
+            },
+          ]),
+      { box: 'terms', words: agreementWords.terms },
+    ],
+    collectionNotice: legal.collectionNotice,
+    marketing: { agreed: input.marketing, words: legal.marketingWords },
+  };
+}
