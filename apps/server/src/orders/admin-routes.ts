@@ -1,4 +1,5 @@
 import {
+  acceptanceRecordAnswer,
   adminOrderAnswer,
   adminOrderParams,
   adminOrdersAnswer,
@@ -40,6 +41,12 @@ const windowOf = (row: AdminOrderRow) =>
       }
     : null;
 
+/** A stored acceptance record, read back (null for orders placed before it was kept). */
+const storedAcceptance = (value: unknown) => {
+  const read = acceptanceRecordAnswer.safeParse(value);
+  return read.success ? read.data : null;
+};
+
 /**
  * One order as the console shows it (adminOrderAnswer), its history included; undefined for an
  * unknown id. The order's detail and every action's answer (admin-action-routes.ts).
@@ -74,6 +81,8 @@ export async function orderDetail(
       billingSubscription: row.billing_subscription_ref,
       schedulingTask: row.task_ref,
     },
+    acceptance: storedAcceptance(row.acceptance),
+    clientAddress: row.client_address,
     history: audit.reverse().map((entry) => ({
       at: entry.at.toISOString(),
       operator: entry.operator_email,

@@ -51,6 +51,8 @@ export interface ExternalInstall {
   requestHash: string;
   idempotencyKey: string | undefined;
   now: Date;
+  /** The visitor's address, for the acceptance record (write-order.ts). */
+  client: string | null;
 }
 
 const inProgress = () =>
@@ -77,7 +79,7 @@ export async function installExternally(
   input: ExternalInstall,
 ): Promise<InstallAnswer> {
   const { ctx, billing, calendar } = deps;
-  const { facts, requestHash, idempotencyKey: key, now } = input;
+  const { facts, requestHash, idempotencyKey: key, now, client } = input;
   const leaseUntil = new Date(now.getTime() + LEASE_MS);
   const first = await inTransaction(ctx.database.db, async (trx) => {
     if (key !== undefined) {
@@ -90,7 +92,11 @@ export async function installExternally(
         return { resume: String(earlier.response.order_id) };
       }
     }
-    const order = await writeOrder(trx, ctx, facts, now, 'pending', leaseUntil);
+    const order = await writeOrder(trx, ctx, facts, now, {
+      status: 'pending',
+      leaseUntil,
+      client,
+    });
     if (billing.kind === 'local') {
       await billing.subscribe(trx, subscriptionRequest(order, facts), now);
     }

@@ -58,9 +58,10 @@ export async function install(
   deps: InstallDeps,
   rawBody: unknown,
   idempotencyKey: string | undefined,
+  client: string | null = null,
 ): Promise<InstallOutcome> {
   try {
-    return accepted(await placeOrder(deps, rawBody, idempotencyKey));
+    return accepted(await placeOrder(deps, rawBody, idempotencyKey, client));
   } catch (error) {
     // Every way an install fails, counted by cause (README, Metrics).
     deps.ctx.metrics.installFailed(error);
@@ -73,6 +74,7 @@ async function placeOrder(
   deps: InstallDeps,
   rawBody: unknown,
   idempotencyKey: string | undefined,
+  client: string | null,
 ): Promise<InstallAnswer> {
   const { ctx } = deps;
   const facts = readBody(rawBody);
@@ -80,7 +82,7 @@ async function placeOrder(
   const now = ctx.now();
 
   if (deps.billing.kind === 'external' || deps.calendar.kind === 'external') {
-    return installExternally(deps, { facts, requestHash, idempotencyKey, now });
+    return installExternally(deps, { facts, requestHash, idempotencyKey, now, client });
   }
   const { billing, calendar } = deps;
   return inTransaction(ctx.database.db, async (trx) => {
@@ -91,7 +93,7 @@ async function placeOrder(
         return replayedAnswer(earlier.response);
       }
     }
-    const order = await writeOrder(trx, ctx, facts, now, 'confirmed');
+    const order = await writeOrder(trx, ctx, facts, now, { status: 'confirmed', client });
     await billing.subscribe(trx, subscriptionRequest(order, facts), now);
     await calendar.createTask(trx, taskRequest(order, facts), now);
     // The confirmation email, committed with the order (docs/rules/mail.md).

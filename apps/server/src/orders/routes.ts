@@ -70,7 +70,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
             );
           key = parsed.data;
         }
-        const outcome = await install(deps, request.body, key);
+        const outcome = await install(deps, request.body, key, request.ip);
         if (!outcome.ok) throw refusalAnswer(outcome.refusal);
         return reply.status(outcome.value.status).send(outcome.value.body);
       },

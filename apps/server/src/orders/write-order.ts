@@ -3,7 +3,9 @@ import { orderPlacedAnswer, type OrderPlacedAnswer } from '@fibre/domain/api';
 import { capitaliseName } from '@fibre/domain/contact';
 import type { InstallBodyFacts } from '@fibre/domain/install';
 import { messages } from '@fibre/domain/shared';
+import { buildAcceptance, type AcceptanceRecord } from '@fibre/domain/consent';
 import type { Transaction } from 'kysely';
+import type { CatalogueSnapshot } from '../catalogue/index.ts';
 import type { AppContext } from '../context.ts';
 import type { BillingAdapter, SubscriptionRequest } from './billing.ts';
 import type { CalendarAdapter, TaskRequest } from '../scheduling/index.ts';
@@ -65,6 +67,37 @@ export const keyReused = () =>
     'This Idempotency-Key was used for a different order',
   );
 
+/** How an order is written: its first status, a lease for a saga, the client address it came from. */
+export interface OrderPlacing {
+  status: 'confirmed' | 'pending';
+  leaseUntil?: Date;
+  /** The visitor's address as the server saw it (request.ip), kept for the retention period. */
+  client?: string | null;
+}
+
+/**
+ * The order's acceptance record (docs/rules/documents-and-consent.md), from the catalogue served
+ * for this order and the body's ticks: the words are the server's own, never the browser's.
+ */
+export function acceptanceOf(
+  served: CatalogueSnapshot,
+  priced: PricedInstall,
+  facts: Pick<InstallBodyFacts, 'marketing'>,
+  now: Date,
+): AcceptanceRecord {
+  const { plan, greenfield } = priced.catalogue;
+  const { terms, privacy, cis } = served.documents;
+  return buildAcceptance({
+    at: now,
+    catalogueVersion: served.version,
+    legal: { ...served.legal, ...(terms ? { terms } : {}), ...(privacy ? { privacy } : {}) },
+    cis: { planName: plan.name, ...(cis.get(plan.id) ?? { url: plan.cisUrl }) },
+    monthly: priced.monthlyCents / 100,
+    newDevelopmentCharge: greenfield ? served.domain.newDevelopmentCharge : null,
+    marketing: facts.marketing,
+  });
+}
+
 /** What an order is, once written: the requests to billing and scheduling are made from it. */
 export interface WrittenOrder {
   orderId: string;
@@ -90,9 +123,9 @@ export async function writeOrder(
   ctx: AppContext,
   facts: InstallBodyFacts,
   now: Date,
-  status: 'confirmed' | 'pending',
-  leaseUntil?: Date,
+  placing: OrderPlacing,
 ): Promise<WrittenOrder> {
+  const { status, leaseUntil, client } = placing;
   // One snapshot for the whole order: an import mid-request changes the next order, not this one.
   const served = ctx.catalogue.current();
   const rules = served.domain;
@@ -131,6 +164,8 @@ export async function writeOrder(
     created_at: now,
     // For an operator's retry of a failed external step (docs/rules/operators.md#acting-on-orders).
     install_facts: JSON.stringify(facts),
+    acceptance: JSON.stringify(acceptanceOf(served, priced, facts, now)),
+    client_address: client ?? null,
     ...(leaseUntil ? { lease_until: leaseUntil } : {}),
   });
   if (!(await spendCardToken(trx, facts.cardToken, orderId, now))) throw cardTokenSpent();

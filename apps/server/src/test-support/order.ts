@@ -27,6 +27,8 @@ export interface OrderOptions {
   slotState?: string;
   /** A card token from elsewhere (Chargebee.js); without it the test-mode vault makes one. */
   cardToken?: string;
+  /** The marketing box ticked (Marketing Emails YES). */
+  marketing?: boolean;
   /** The visitor's contact details, over Jane Citizen's. */
   contact?: Partial<{ firstName: string; lastName: string; email: string; phone: string }>;
 }
@@ -124,7 +126,7 @@ export async function prepareOrder(
     {
       buildingCode: building.code,
       termsAgreed: true,
-      marketing: false,
+      marketing: options.marketing ?? false,
       rsp: 'demo',
       speed: plan.speed,
       howDidYouHear: 'Search Engine',

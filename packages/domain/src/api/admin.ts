@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { acceptanceRecordAnswer } from './acceptance.ts';
 
 /*
  * The operator console's answers (docs/rules/operators.md), zod/mini like every answer. They live
@@ -100,6 +101,10 @@ export const adminOrderAnswer = z.object({
     schedulingTask: z.nullable(z.string()),
   }),
   history: z.array(adminHistoryEntry),
+  /** What the visitor was shown and agreed to; null for orders placed before it was kept. */
+  acceptance: z.nullable(acceptanceRecordAnswer),
+  /** The client address the order came from, until retention clears it. */
+  clientAddress: z.nullable(z.string()),
 });
 export type AdminOrderAnswer = z.infer<typeof adminOrderAnswer>;
 

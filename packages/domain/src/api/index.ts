@@ -3,6 +3,7 @@
 // zod, checked by the server (the wizard imports only their types).
 export * from './answers-common.ts';
 export * from './public-config.ts';
+export * from './acceptance.ts';
 export * from './addresses.ts';
 export * from './catalogue.ts';
 export * from './offers.ts';

@@ -3,33 +3,11 @@
  * and agreed to, built by the server from the served catalogue and the body's ticks, never from
  * words the browser sends.
  */
+import type { AcceptanceRecord, AcceptedDocument } from '../api/acceptance.ts';
 import type { Legal } from '../api/public-config.ts';
 import { agreementWords } from './agreements.ts';
 
-export interface AcceptedDocument {
-  kind: 'terms' | 'privacy' | 'cis';
-  title: string;
-  url: string;
-  /** null: the catalogue named no version (a plan's CIS may go without). */
-  version: string | null;
-  sha256: string | null;
-}
-
-export interface AcceptanceRecord {
-  /** The shape's own version, for readers of stored records. */
-  schema: 1;
-  /** ISO time the order was placed. */
-  acceptedAt: string;
-  /** The catalogue version served when it was placed. */
-  catalogueVersion: number;
-  documents: AcceptedDocument[];
-  /** The boxes ticked, each with the exact words shown beside it. */
-  agreements: { box: 'monthly_charge' | 'new_development_charge' | 'terms'; words: string }[];
-  /** The collection notice shown where the contact details were taken. */
-  collectionNotice: string;
-  /** The marketing choice (Spam Act consent evidence) and the box's words. */
-  marketing: { agreed: boolean; words: string };
-}
+export type { AcceptanceRecord, AcceptedDocument };
 
 export interface AcceptanceInput {
   at: Date;

@@ -65,6 +65,11 @@ function orderRows(db: Kysely<Schema>) {
 
 export type AdminOrderRow = Awaited<ReturnType<ReturnType<typeof orderRows>['execute']>>[number];
 
+export type AdminOrderDetailRow = AdminOrderRow & {
+  acceptance: Record<string, unknown> | null;
+  client_address: string | null;
+};
+
 /** Orders matching the search, newest first: at most `limit`, after `after`. */
 export async function searchOrders(
   db: Kysely<Schema>,
@@ -110,6 +115,9 @@ export async function searchOrders(
 export async function findAdminOrder(
   db: Kysely<Schema>,
   id: string,
-): Promise<AdminOrderRow | undefined> {
-  return orderRows(db).where('orders.id', '=', id).executeTakeFirst();
+): Promise<AdminOrderDetailRow | undefined> {
+  return orderRows(db)
+    .select(['orders.acceptance', 'orders.client_address'])
+    .where('orders.id', '=', id)
+    .executeTakeFirst();
 }
