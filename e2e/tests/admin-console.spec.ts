@@ -47,6 +47,18 @@ test('a manager finds a wizard order by email, sees its window and price, and ca
   // The wizard says '$89' or '$89.50'; the console always shows cents.
   const monthly = Number(placed.monthly.replace(/[$,]/g, '')).toFixed(2);
   await expect(ops.detail('Monthly')).toHaveText(`$${monthly}`);
+  // What Cathy agreed to, with the catalogue's versions (docs/rules/documents-and-consent.md).
+  const agreed = ops.page.getByRole('region', { name: 'Agreed at sign-up' });
+  await expect(agreed.getByRole('link', { name: /Standard Form of Agreement/ })).toHaveAttribute(
+    'href',
+    'https://demofibre.example/legal/standard-form-of-agreement',
+  );
+  await expect(agreed).toContainText('version 2026-07');
+  await expect(agreed).toContainText(
+    '‘I have read and agree to the terms and conditions of my plan’',
+  );
+  await expect(agreed).toContainText(`‘I agree to a monthly charge of ${placed.monthly}’`);
+  await expect(agreed).toContainText('Not agreed: ‘Send me news and offers by email’');
 
   // Taken: another visitor is not offered it.
   const visitor = await browser.newContext({ baseURL });

@@ -10,6 +10,7 @@ import { money, statusLabel, whenText, windowText } from '../format.ts';
 import { useOperator } from '../session.tsx';
 import { ErrorAlert, Loading } from '../ui.tsx';
 import { OrderMail } from './mail.tsx';
+import { OrderAcceptance } from './order-acceptance.tsx';
 
 type Action = Parameters<typeof actOnOrder>[1];
 
@@ -248,6 +249,7 @@ export function OrderPage({ id }: { id: string }) {
           </div>
         ))}
       </dl>
+      <OrderAcceptance order={o} />
       <OrderMail orderId={o.id} />
       <History order={o} />
     </>
