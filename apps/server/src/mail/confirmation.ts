@@ -1,3 +1,4 @@
+import { acceptanceRecordAnswer } from '@fibre/domain/api';
 import type { ProviderSpec } from '@fibre/domain/catalogue';
 import { STATIC_IP_LABEL } from '@fibre/domain/pricing';
 import { formatWindow } from '@fibre/domain/scheduling';
@@ -43,7 +44,62 @@ export interface ConfirmationFacts {
   totals: Array<{ label: string; price: string }>;
   window: { state: string; startsAt: Date; endsAt: Date };
   address: string;
+  /**
+   * The documents the order accepted (its acceptance record: the terms and the plan's CIS) and
+   * the other charges shown before paying (docs/rules/documents-and-consent.md); empty for an
+   * order placed before records were kept.
+   */
+  agreement?: {
+    documents: Array<{ title: string; url: string; version: string | null }>;
+    otherCharges: Array<{ name: string; amount: number; when: string }>;
+  };
   now: Date;
+}
+
+/** The agreement's lines as text: each document with its link, each other charge. */
+function agreementText(agreement: ConfirmationFacts['agreement']): string[] {
+  if (!agreement) return [];
+  const lines: string[] = [];
+  if (agreement.documents.length > 0) {
+    lines.push('What you agreed to:');
+    for (const d of agreement.documents)
+      lines.push(`  ${d.title}${d.version ? ` (version ${d.version})` : ''}: ${d.url}`);
+    lines.push('');
+  }
+  if (agreement.otherCharges.length > 0) {
+    lines.push('Other charges you may meet:');
+    for (const c of agreement.otherCharges)
+      lines.push(`  ${c.name}: ${formatCents(Math.round(c.amount * 100))}, ${c.when}`);
+    lines.push('');
+  }
+  return lines;
+}
+
+function agreementHtml(agreement: ConfirmationFacts['agreement'], colour: string): string {
+  if (!agreement) return '';
+  const e = escapeHtml;
+  const parts: string[] = [];
+  if (agreement.documents.length > 0) {
+    parts.push(
+      `<h2 style="font-size:16px">What you agreed to</h2>\n<ul>${agreement.documents
+        .map(
+          (d) =>
+            `<li><a href="${e(d.url)}" style="color:${colour}">${e(d.title)}</a>${d.version ? ` (version ${e(d.version)})` : ''}</li>`,
+        )
+        .join('')}</ul>`,
+    );
+  }
+  if (agreement.otherCharges.length > 0) {
+    parts.push(
+      `<h2 style="font-size:16px">Other charges you may meet</h2>\n<ul>${agreement.otherCharges
+        .map(
+          (c) =>
+            `<li>${e(c.name)}: ${e(formatCents(Math.round(c.amount * 100)))}, ${e(c.when)}</li>`,
+        )
+        .join('')}</ul>`,
+    );
+  }
+  return parts.join('\n');
 }
 
 export interface RenderedMail {
@@ -157,6 +213,7 @@ export function renderConfirmation(facts: ConfirmationFacts): RenderedMail {
     `  ${facts.address}`,
     'The calendar invite is attached.',
     '',
+    ...agreementText(facts.agreement),
     `See or change your order: ${ORDER_LINK_PLACEHOLDER}`,
     '',
     `Questions? Call ${provider.support_phone} or email ${provider.support_email}.`,
@@ -182,7 +239,8 @@ export function renderConfirmation(facts: ConfirmationFacts): RenderedMail {
 <table role="presentation" cellpadding="0" cellspacing="0">${htmlRows(facts.lines)}${htmlRows(facts.totals, true)}</table>
 <h2 style="font-size:16px">Installation</h2>
 <p>${e(when)}<br>${e(facts.address)}</p>
-<p>The calendar invite is attached.</p>`,
+<p>The calendar invite is attached.</p>
+${agreementHtml(facts.agreement, mailColour(provider))}`,
   });
   return {
     subject,
@@ -195,6 +253,21 @@ export function renderConfirmation(facts: ConfirmationFacts): RenderedMail {
         content: confirmationInvite(facts),
       },
     ],
+  };
+}
+
+/**
+ * The terms and the plan's CIS the order accepted, and the other charges it was shown, from its
+ * stored acceptance record (never the catalogue as it is now: it may have changed since).
+ */
+function agreementOf(stored: unknown): Pick<ConfirmationFacts, 'agreement'> {
+  const read = acceptanceRecordAnswer.safeParse(stored);
+  if (!read.success) return {};
+  return {
+    agreement: {
+      documents: read.data.documents.filter((d) => d.kind !== 'privacy'),
+      otherCharges: read.data.otherCharges,
+    },
   };
 }
 
@@ -258,6 +331,7 @@ export async function queueOrderConfirmation(
     totals,
     window: { state: order.state, startsAt: order.starts_at, endsAt: order.ends_at },
     address,
+    ...agreementOf(order.acceptance),
     now,
   });
   const token = newOrderToken();

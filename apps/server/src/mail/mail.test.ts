@@ -5,9 +5,11 @@ import { openPglite } from '../db/database.ts';
 import { prepare } from '../open-database.ts';
 import { productionGaps } from '../app/production.ts';
 import { findMail } from './repository.ts';
+import { demoCatalogue } from '../test-support/demo-catalogue.ts';
 import {
   engines,
   eventually,
+  importTestCatalogue,
   startAppOn,
   startTestApp,
   testConfig,
@@ -105,6 +107,20 @@ describe.each(engines())('the confirmation email on %s', (engine) => {
     expect(mail.text).toContain(formatWindow(start, end, 'NSW'));
     expect(mail.html).toContain(escapeHtml(formatWindow(start, end, 'NSW')));
 
+    // The terms and the plan's CIS the order accepted, linked, and the other charges it was shown
+    // (docs/rules/documents-and-consent.md); the card fee (1.5%) is a line of its own.
+    expect(mail.text).toContain(
+      'Standard Form of Agreement (version 2026-07): https://demofibre.example/legal/standard-form-of-agreement',
+    );
+    expect(mail.html).toContain(
+      'href="https://demofibre.example/cis/boost-100.pdf" style="color:#0b6bcb">Critical Information Summary: Boost 100</a> (version 2026-07)',
+    );
+    expect(mail.text).not.toContain('Privacy policy');
+    expect(mail.text).toContain(
+      'Missed appointment fee: $99.00, if nobody is home for the booked installation window',
+    );
+    expect(mail.text).toMatch(/Card fee: \$\d/);
+
     // The invite: its start and end are the booked window, at the building's address.
     const ics = invite(mail);
     expect(ics.filename).toBe('installation.ics');
@@ -118,6 +134,26 @@ describe.each(engines())('the confirmation email on %s', (engine) => {
     expect(await t.app.mail.runOnce()).toBe(0);
     expect(smtp.messages).toHaveLength(1);
     expect(await t.app.metrics.text()).toMatch(/fibre_mail_total\{outcome="delivered"\} 1/);
+  });
+
+  it('says nothing of a card fee when the catalogue surcharges 0%', async () => {
+    smtp = await startSmtpReceiver();
+    t = await startTestApp(engine, { ...smtpEnv(smtp), PUBLIC_URL });
+    const free = demoCatalogue();
+    free.fees.card_surcharge_percent = 0;
+    await importTestCatalogue(t.database, free);
+    const { orderId } = await placeOrder(t.app);
+    expect(await t.app.mail.runOnce()).toBe(1);
+    const mail = smtp.messages[0]!;
+    expect(mail.text).toContain('Monthly total: $98.00');
+    expect(mail.text).not.toMatch(/card fee|surcharge/i);
+    expect(mail.html).not.toMatch(/card fee|surcharge/i);
+    const order = await t.database.db
+      .selectFrom('orders')
+      .select('card_fee_cents')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(order.card_fee_cents).toBe(0);
   });
 
   it('keeps the mail unsent in the outbox when no SMTP is configured', async () => {

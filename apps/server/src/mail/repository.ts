@@ -61,6 +61,7 @@ export async function insertOrderLink(
 export async function confirmationDetails(trx: Transaction<Schema>, orderId: string) {
   return ordersWithWindow(trx)
     .select(ORDER_PURCHASE_COLUMNS)
+    .select('orders.acceptance')
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
 }

@@ -88,6 +88,18 @@ describe.each(engines())('the acceptance record on %s', (engine) => {
       ],
       collectionNotice: expect.stringContaining(DEMO_NOTICE_START),
       marketing: { agreed: true, words: 'Send me news and offers by email' },
+      otherCharges: [
+        {
+          name: 'Missed appointment fee',
+          amount: 99,
+          when: 'if nobody is home for the booked installation window',
+        },
+        {
+          name: 'Early cancellation fee',
+          amount: 150,
+          when: 'if the order is cancelled after the installer is on the way',
+        },
+      ],
     });
   });
 

@@ -33,5 +33,7 @@ export const acceptanceRecordAnswer = z.object({
   collectionNotice: z.string(),
   /** The marketing choice (Spam Act consent evidence) and the box's words. */
   marketing: z.object({ agreed: z.boolean(), words: z.string() }),
+  /** The other charges shown before paying, as the catalogue named them (dollars). */
+  otherCharges: z.array(z.object({ name: z.string(), amount: z.number(), when: z.string() })),
 });
 export type AcceptanceRecord = z.infer<typeof acceptanceRecordAnswer>;

@@ -64,5 +64,6 @@ export function buildAcceptance(input: AcceptanceInput): AcceptanceRecord {
     ],
     collectionNotice: legal.collectionNotice,
     marketing: { agreed: input.marketing, words: legal.marketingWords },
+    otherCharges: legal.otherCharges.map(({ name, amount, when }) => ({ name, amount, when })),
   };
 }
