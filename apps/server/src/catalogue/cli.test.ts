@@ -22,6 +22,13 @@ writeFileSync(
     .replace('monthly: 89\n', 'monthly: -89\n'),
 );
 
+// A provider's own file without its terms and privacy policy (the documents block cut out).
+const undocumented = join(dir, 'undocumented.yaml');
+writeFileSync(
+  undocumented,
+  demoText.replace('code: demo', 'code: acme').replace(/\ndocuments:\n(  .*\n)+/, '\n'),
+);
+
 const catalogue = (args: string[], env: Record<string, string> = {}) =>
   npmScript('catalogue', args, env);
 
@@ -39,6 +46,22 @@ describe('npm run catalogue -- check', () => {
     expect(code).toBe(1);
     expect(err).toMatch(new RegExp(`${broken}:\\d+ plans\\[1\\]\\.montly: `));
     expect(err).toMatch(new RegExp(`${broken}:\\d+ plans\\[2\\]\\.monthly: `));
+  });
+
+  it("refuses a provider's own file that names no terms or privacy policy", async () => {
+    expect(readFileSync(undocumented, 'utf8')).not.toContain('documents:');
+    const { code, err } = await catalogue(['check', undocumented]);
+    expect(code).toBe(1);
+    expect(err).toContain(`${undocumented} documents.terms: is required`);
+    expect(err).toContain(`${undocumented} documents.privacy: is required`);
+  });
+
+  it('prints the documents and their versions in the summary', async () => {
+    const { code, out } = await catalogue(['check', acme]);
+    expect(code).toBe(0);
+    expect(out).toContain(
+      'documents: terms 2026-07, privacy 2026-03; CIS versions for 6 of 6 plans',
+    );
   });
 
   it('says how to use it when the command is wrong', async () => {

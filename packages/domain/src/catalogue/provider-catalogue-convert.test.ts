@@ -109,6 +109,7 @@ describe('summariseCatalogue', () => {
       'crews in no state',
       'no public holidays',
       '1 crew day off',
+      'documents: terms 2026-07, privacy 2026-03; CIS versions for 0 of 1 plans',
     ]);
   });
 });

@@ -67,6 +67,16 @@ function holidayLine(holidays: ProviderCatalogue['closures']['holidays']): strin
   return `public holidays ${dates[0]} to ${dates.at(-1)} (${perState.join(', ')})`;
 }
 
+/** 'documents: terms 2026-07, privacy 2026-03; CIS versions for 7 of 7 plans'. */
+function documentsLine(c: ProviderCatalogue): string {
+  const named = (kind: 'terms' | 'privacy') => {
+    const doc = c.documents?.[kind];
+    return doc ? `${kind} ${doc.version}` : `no ${kind}`;
+  };
+  const versioned = c.plans.filter((p) => p.cis_version !== undefined).length;
+  return `documents: ${named('terms')}, ${named('privacy')}; CIS versions for ${versioned} of ${c.plans.length} plans`;
+}
+
 /** A few lines saying what the file holds. */
 export function summariseCatalogue(c: ProviderCatalogue): string[] {
   const states = AU_STATES.filter((state) => c.crews[state] !== undefined);
@@ -77,5 +87,6 @@ export function summariseCatalogue(c: ProviderCatalogue): string[] {
     `crews in ${states.length === 0 ? 'no state' : states.join(', ')}`,
     holidayLine(c.closures.holidays),
     count(c.closures.crew_days_off.length, 'crew day off', 'crew days off'),
+    documentsLine(c),
   ];
 }

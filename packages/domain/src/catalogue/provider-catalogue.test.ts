@@ -35,6 +35,7 @@ describe('the demo catalogue file', () => {
       'crews in NSW, VIC, QLD, SA, WA, TAS, NT, ACT',
       'public holidays 2026-01-01 to 2027-12-31 (NSW 27, VIC 29, QLD 28, SA 32, WA 27, TAS 21, NT 32, ACT 31)',
       '0 crew days off',
+      'documents: terms 2026-07, privacy 2026-03; CIS versions for 6 of 6 plans',
     ]);
   });
 });
