@@ -76,6 +76,27 @@ describe('a broken file names the line and the field', () => {
       'must be a number of dollars',
     ],
     [
+      'a document over plain http',
+      'url: https://demofibre.example/legal/privacy',
+      'url: http://demofibre.example/legal/privacy',
+      'documents.privacy.url',
+      'must be an https:// URL',
+    ],
+    [
+      'a document hash that is not a SHA-256',
+      'sha256: 4f1c6f0a',
+      'sha256: 4f1c6f0z',
+      'documents.terms.sha256',
+      'must be a SHA-256: 64 hex digits',
+    ],
+    [
+      'another charge without an amount',
+      'amount: 99',
+      'amount: ninety-nine',
+      'other_charges[0].amount',
+      'must be a number of dollars',
+    ],
+    [
       'a day that does not exist',
       'starts: 2026-01-01',
       'starts: 2026-02-30',
