@@ -23,6 +23,9 @@ writeFileSync(acmeFile, stringify(demoCatalogueOf('acme')));
 const demoText = readFileSync(demoCatalogueFile, 'utf8');
 const brokenFile = join(dir, 'broken.yaml');
 writeFileSync(brokenFile, demoText.replace('monthly: 89\n', 'monthly: -89\n'));
+// A provider's own file without its terms and privacy policy (docs/rules/documents-and-consent.md).
+const undocumentedFile = join(dir, 'undocumented.yaml');
+writeFileSync(undocumentedFile, stringify({ ...demoCatalogueOf('acme'), documents: undefined }));
 const brokenLine = demoText.split('\n').indexOf('    monthly: 89') + 1;
 
 const config = (env: Record<string, string> = {}) =>
@@ -92,6 +95,15 @@ describe('the catalogue of record at start', () => {
     await expect(start).rejects.toThrow(ConfigError);
     await expect(start).rejects.toThrow(
       `The catalogue ${brokenFile} cannot be served:\n  ${brokenFile}:${brokenLine} plans[2].monthly: `,
+    );
+    expect(await versions()).toEqual([]);
+  });
+
+  it("stops the start on a provider's file that names no terms or privacy policy", async () => {
+    expect(readFileSync(undocumentedFile, 'utf8')).not.toContain('documents:');
+    const start = loadCatalogueOfRecord(database, config({ CATALOGUE_FILE: undocumentedFile }));
+    await expect(start).rejects.toThrow(
+      `The catalogue ${undocumentedFile} cannot be served:\n  ${undocumentedFile} documents.terms: is required`,
     );
     expect(await versions()).toEqual([]);
   });
