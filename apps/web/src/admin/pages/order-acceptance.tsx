@@ -1,5 +1,5 @@
 import type { AdminOrderAnswer } from '@fibre/domain/api';
-import { whenText } from '../format.ts';
+import { money, whenText } from '../format.ts';
 
 const KIND = { terms: 'Terms', privacy: 'Privacy policy', cis: 'Critical Information Summary' };
 
@@ -54,6 +54,18 @@ export function OrderAcceptance({ order }: { order: AdminOrderAnswer }) {
           <p>
             {record.marketing.agreed ? 'Agreed' : 'Not agreed'}: ‘{record.marketing.words}’
           </p>
+          {record.otherCharges.length > 0 && (
+            <>
+              <h3 className="console-minor">Other charges shown</h3>
+              <ul className="console-list">
+                {record.otherCharges.map((charge) => (
+                  <li key={charge.name}>
+                    {charge.name}: {money(Math.round(charge.amount * 100))}, {charge.when}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           <details>
             <summary>Collection notice shown</summary>
             <p>{record.collectionNotice}</p>
