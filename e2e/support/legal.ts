@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseProviderCatalogue, type ProviderCatalogue } from '@fibre/domain/catalogue';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { expectNoHorizontalScroll, screenshotDir, waitForAnimations } from './checks.ts';
 import { repoRoot } from './server.ts';
 
@@ -23,10 +23,14 @@ export const phones = [
 
 /**
  * Screenshots at 390 and 320 px wide (`screenshots/<name>-<w>x<h>.png`), asserting no sideways
- * scroll at each: the full page, or the window while a dialog is open (as captureStep). The
- * viewport is restored afterwards.
+ * scroll at each: the full page, or the window while a dialog is open (as captureStep), scrolled
+ * to `show` when given. The viewport is restored afterwards.
  */
-export async function capturePhones(page: Page, name: string): Promise<void> {
+export async function capturePhones(
+  page: Page,
+  name: string,
+  { show }: { show?: Locator } = {},
+): Promise<void> {
   const original = page.viewportSize();
   try {
     for (const size of phones) {
@@ -36,6 +40,7 @@ export async function capturePhones(page: Page, name: string): Promise<void> {
       );
       await waitForAnimations(page);
       await expectNoHorizontalScroll(page);
+      if (show) await show.scrollIntoViewIfNeeded();
       const modal = await page.getByRole('dialog').first().isVisible();
       await page.screenshot({
         path: join(screenshotDir, `${name}-${size.width}x${size.height}.png`),

@@ -1,5 +1,5 @@
 import { toPayment } from '../support/checkout.ts';
-import { expectNoSeriousA11yViolations } from '../support/checks.ts';
+import { captureStep, expectNoSeriousA11yViolations } from '../support/checks.ts';
 import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { capturePhones, demoCatalogue, expectNewTabLink } from '../support/legal.ts';
@@ -47,8 +47,7 @@ test('the lead form shows the same notice and link', async ({ wizard, page }) =>
   await expectNewTabLink(page, newTab(privacy.title), privacy.url);
   await expectNoSeriousA11yViolations(page, { label: 'lead form with the notice' });
   // The dialog scrolls: the pictures show the notice.
-  await form.getByText(notice).scrollIntoViewIfNeeded();
-  await capturePhones(page, 'legal-lead-form');
+  await capturePhones(page, 'legal-lead-form', { show: form.getByText(notice) });
 });
 
 test('the payment step links the terms beside their box and lists the other charges', async ({
@@ -104,4 +103,5 @@ test('the payment step links the terms beside their box and lists the other char
 
   await expectNoSeriousA11yViolations(page, { label: 'payment step with the documents' });
   await capturePhones(page, 'legal-payment');
+  await captureStep(page, 'legal-payment');
 });
