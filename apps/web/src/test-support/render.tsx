@@ -79,7 +79,8 @@ export function siteWith(domain: DomainConfig): PublicConfig {
 /**
  * Renders inside the wizard's providers as the app does (configuration, the store, and the query
  * cache a step after the first has), the store starting from `state` as a reload would restore
- * it. Each render has its own query cache unless one is given. jsdom only.
+ * it. Each render has its own query cache unless one is given; `legal` replaces the config's
+ * documents and words. jsdom only.
  */
 export function renderInWizard(
   ui: ReactNode,
@@ -87,13 +88,21 @@ export function renderInWizard(
     domain = demoRules,
     state,
     queryClient = newQueryClient(),
-  }: { domain?: DomainConfig; state?: WizardState; queryClient?: QueryClient } = {},
+    legal,
+  }: {
+    domain?: DomainConfig;
+    state?: WizardState;
+    queryClient?: QueryClient;
+    /** The public config's legal block, instead of siteWith's. */
+    legal?: PublicConfig['legal'];
+  } = {},
 ) {
+  const site = siteWith(domain);
   if (state) saveState(state);
   return {
     queryClient,
     ...render(
-      <ConfigContext value={{ site: siteWith(domain), domain }}>
+      <ConfigContext value={{ site: legal ? { ...site, legal } : site, domain }}>
         <StoreProvider>
           <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
         </StoreProvider>

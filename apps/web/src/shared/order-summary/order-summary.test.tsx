@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { withCatalogue } from '../../test-support/catalogue.ts';
-import { renderInWizard } from '../../test-support/render.tsx';
+import { renderInWizard, siteWith } from '../../test-support/render.tsx';
 import { acmeRules, demoRules } from '../../test-support/rules.ts';
 import { orderState } from '../../test-support/wizard-state.ts';
 import { OrderSummary } from './order-summary.tsx';
@@ -40,5 +40,48 @@ describe('the order summary under the catalogue rules', () => {
   it('shows the minimum total cost only where asked (the payment step)', () => {
     renderInWizard(<OrderSummary />, { state: orderState, queryClient: withCatalogue(orderState) });
     expect(screen.queryByText(/Minimum total cost/)).toBeNull();
+  });
+
+  it('shows no card fee and no words about it when the surcharge is 0%', () => {
+    const noSurcharge = { ...demoRules, cardFeeRate: 0 };
+    renderInWizard(<OrderSummary minimumTotal />, {
+      state: orderState,
+      domain: noSurcharge,
+      queryClient: withCatalogue(orderState, { domain: noSurcharge }),
+    });
+    // 98 + 300 at activation, and nothing for the card.
+    expect(
+      screen.getByText(
+        "Minimum total cost $398: first month's plan, router and add-ons, and the New Development Charge",
+      ),
+    ).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/card (processing )?fee|surcharge/i);
+  });
+
+  it("lists the catalogue's other charges with the minimum total cost, at payment only", () => {
+    const legal = {
+      ...siteWith(demoRules).legal,
+      otherCharges: [
+        { name: 'Missed appointment fee', amount: 99, when: 'if nobody is home for the window' },
+        { name: 'Early cancellation fee', amount: 150.5, when: 'if cancelled on the day' },
+      ],
+    };
+    const { unmount } = renderInWizard(<OrderSummary minimumTotal />, {
+      state: orderState,
+      queryClient: withCatalogue(orderState),
+      legal,
+    });
+    const list = screen.getByRole('region', { name: 'Other charges you may have to pay' });
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Missed appointment fee $99.00 — if nobody is home for the window',
+      'Early cancellation fee $150.50 — if cancelled on the day',
+    ]);
+    unmount();
+    renderInWizard(<OrderSummary />, {
+      state: orderState,
+      queryClient: withCatalogue(orderState),
+      legal,
+    });
+    expect(screen.queryByText(/Missed appointment fee/)).toBeNull();
   });
 });

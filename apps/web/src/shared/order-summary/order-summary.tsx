@@ -11,6 +11,7 @@ import { useOrder } from '../catalogue/use-order.ts';
 import { useConfig } from '../config/config-context.tsx';
 import { useWizard } from '../store/store-context.tsx';
 import { minimumCostParts, minimumTotalCostText } from './minimum-total-cost.ts';
+import { OtherCharges } from './other-charges.tsx';
 import './order-summary.css';
 
 const money = (amount: number) => `$${formatDollars(amount)}`;
@@ -18,11 +19,13 @@ const money = (amount: number) => `$${formatDollars(amount)}`;
 /**
  * The order summary beside steps 2 to 4 and 6. The plan and router are read from the catalogue's
  * query (useOrder), so after a reload it shows again once the catalogue is fetched. Every amount
- * comes from the domain's orderSummary; the component only lays the lines out. The payment step adds the minimum total cost: what the visitor
- * is about to agree to at least pay.
+ * comes from the domain's orderSummary; the component only lays the lines out. The payment step
+ * adds the minimum total cost (what the visitor is about to agree to at least pay) and the other
+ * charges they may meet after the sale (the catalogue's, docs/rules/contact-and-connection.md).
+ * A card surcharge of 0% shows no card fee line.
  */
 export function OrderSummary({ minimumTotal = false }: { minimumTotal?: boolean }) {
-  const { domain } = useConfig();
+  const { site, domain } = useConfig();
   const state = useWizard();
   const { plan, router, offer } = useOrder();
   const address = state.address.value;
@@ -121,10 +124,13 @@ export function OrderSummary({ minimumTotal = false }: { minimumTotal?: boolean 
             <dt>Due at activation</dt>
             <dd>{money(summary.activationTotal)}</dd>
           </div>
-          <div className="summary__line">
-            <dt>Card processing fee ({formatPercent(domain.cardFeeRate)}%)</dt>
-            <dd>{money(summary.cardFee)}</dd>
-          </div>
+          {/* A catalogue without a card surcharge (0%) has no fee to show, not a $0 line. */}
+          {domain.cardFeeRate > 0 && (
+            <div className="summary__line">
+              <dt>Card processing fee ({formatPercent(domain.cardFeeRate)}%)</dt>
+              <dd>{money(summary.cardFee)}</dd>
+            </div>
+          )}
           <div className="summary__line summary__line--first-payment">
             <dt>First payment</dt>
             <dd>
@@ -141,6 +147,9 @@ export function OrderSummary({ minimumTotal = false }: { minimumTotal?: boolean 
         <p className="summary__minimum">
           {minimumTotalCostText(summary.minimumTotalCost, minimumCostParts(summary))}
         </p>
+      )}
+      {minimumTotal && site.legal.otherCharges.length > 0 && (
+        <OtherCharges charges={site.legal.otherCharges} />
       )}
       <p className="summary__terms">Contract term {CONTRACT_TERM}, no lock-in. Unlimited data.</p>
     </section>

@@ -15,7 +15,9 @@ function renderCards(rules = demoRules) {
 
 const card = (name: string) => screen.getByRole('radio', { name });
 const cis = (plan: string) =>
-  screen.getByRole('link', { name: `Critical Information Summary for ${plan}` });
+  screen.getByRole('link', {
+    name: `Critical Information Summary for ${plan} (opens in a new tab)`,
+  });
 
 describe('a plan card', () => {
   it("shows the plan's typical evening (busy-hour) speed beside its tier speed", () => {

@@ -1,6 +1,7 @@
 import type { Plan } from '@fibre/domain/api';
 import { isMostPopular, parseCost } from '@fibre/domain/catalogue';
 import { formatDollars, type DomainConfig } from '@fibre/domain/shared';
+import { ExternalLink } from '../../shared/ui/external-link.tsx';
 import { Carousel } from './carousel.tsx';
 import { ChoiceCard } from './choice-card.tsx';
 import { text } from './text.ts';
@@ -13,18 +14,19 @@ interface Props {
   onSelect: (id: string) => void;
 }
 
-/** The plan's Critical Information Summary, in a new tab; its name says which plan's it is. */
+/**
+ * The plan's Critical Information Summary, in a new tab; its name says which plan's it is and that
+ * it opens a new tab ('Critical Information Summary for Boost 100 (opens in a new tab)').
+ */
 function CisLink({ plan }: { plan: Plan }) {
   return (
-    <a
+    <ExternalLink
       className="plan-card__cis"
       href={plan.cisUrl}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label={text.cisFor(plan.name)}
+      screenReaderText={text.cisFor(plan.name)}
     >
       {text.cis}
-    </a>
+    </ExternalLink>
   );
 }
 

@@ -16,7 +16,8 @@ export const text = {
     'Typical evening speeds are measured between 7pm and 11pm, when the network is busiest.',
   cis: 'Critical Information Summary',
   /** The link's accessible name: its visible words, then which plan's it is. */
-  cisFor: (plan: string) => `Critical Information Summary for ${plan}`,
+  /** Heard after 'Critical Information Summary': whose it is. */
+  cisFor: (plan: string) => `for ${plan}`,
   addOnsTitle: 'Add-ons',
   staticIp: 'Static IP',
   staticIpDescription: 'A fixed public IP address for hosting, remote access and VPNs.',

@@ -1,5 +1,6 @@
 import { howDidYouHearOptions } from '@fibre/domain/contact';
 import type { ClipboardEvent, DragEvent } from 'react';
+import { CollectionNotice } from '../../shared/legal/collection-notice.tsx';
 import { OrderSummary } from '../../shared/order-summary/order-summary.tsx';
 import { StepHeading } from '../../shared/layout/step-focus.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -104,6 +105,8 @@ export function ContactInfoStep() {
               )}
             </Field>
           </div>
+          {/* Where the details are taken, before Continue sends them on (APP 5). */}
+          <CollectionNotice />
           <div className="step-actions">
             <Button variant="secondary" onClick={goBack} keepsFieldFocus>
               {text.goBack}

@@ -1,14 +1,16 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> {
   label: string;
   hint?: string;
   error: string | undefined;
+  /** Shown right after the label, outside it (a link there would tick the box when followed). */
+  after?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 }
 
 /** A ticked agreement: the label names the box; its message is linked to it when it shows. */
-export function AcceptanceCheckbox({ label, hint, error, ref, ...input }: Props) {
+export function AcceptanceCheckbox({ label, hint, error, after, ref, ...input }: Props) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
     .filter(Boolean)
@@ -28,6 +30,7 @@ export function AcceptanceCheckbox({ label, hint, error, ref, ...input }: Props)
         <label htmlFor={id} className="acceptance__label">
           {label}
         </label>
+        {after}
         {hint && (
           <p className="field__hint" id={`${id}-hint`}>
             {hint}

@@ -13,6 +13,7 @@ import { StepHeading } from '../../shared/layout/step-focus.tsx';
 import { useDispatch, useWizard } from '../../shared/store/store-context.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
+import { ExternalLink } from '../../shared/ui/external-link.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { AcceptanceCheckbox } from './acceptance-checkbox.tsx';
 import { PromoCode } from './promo-code.tsx';
@@ -65,6 +66,7 @@ function PaymentTimedOutDialog({ back }: { back: () => void }) {
 /** Step 6, Payment: the card, a promo or referral code, the agreements and the order summary. */
 export function PaymentStep() {
   const { site, domain } = useConfig();
+  const { terms } = site.legal;
   const state = useWizard();
   const ids = useId();
   const { form, onSubmit, back, busy, card, cardError, monthly, greenfield } = usePayment();
@@ -145,10 +147,17 @@ export function PaymentStep() {
                 <AcceptanceCheckbox
                   label={text.terms}
                   error={errors.terms?.message}
+                  after={
+                    terms && (
+                      <p className="acceptance__document">
+                        <ExternalLink href={terms.url}>{terms.title}</ExternalLink>
+                      </p>
+                    )
+                  }
                   {...form.register('terms')}
                 />
                 <AcceptanceCheckbox
-                  label={text.marketing}
+                  label={site.legal.marketingWords}
                   hint={text.marketingHint}
                   error={undefined}
                   {...form.register('marketing')}

@@ -1,4 +1,5 @@
-import { formatDollars, messages } from '@fibre/domain/shared';
+import { agreementWords } from '@fibre/domain/consent';
+import { messages } from '@fibre/domain/shared';
 
 /** Step 6's words. */
 export const text = {
@@ -18,11 +19,11 @@ export const text = {
     words ? `Promo code ${code} applied: ${words}` : `Promo code ${code} applied`,
   keptOffer: (words: string) => `You kept your current offer: ${words}`,
   acceptancesTitle: 'Agreements',
-  monthlyCharge: (amount: number) => `I agree to a monthly charge of $${formatDollars(amount)}`,
-  newDevelopmentCharge: (amount: number) =>
-    `I agree to the New Development Charge of $${formatDollars(amount)}`,
-  terms: 'I have read and agree to the terms and conditions of my plan',
-  marketing: 'Send me news and offers by email',
+  // The boxes' words are the domain's, which the server records in the order's acceptance record:
+  // what is recorded is what was shown. The marketing box's are the catalogue's (legal).
+  monthlyCharge: agreementWords.monthlyCharge,
+  newDevelopmentCharge: agreementWords.newDevelopmentCharge,
+  terms: agreementWords.terms,
   marketingHint: 'Optional. You can unsubscribe at any time.',
   goBack: 'Go back',
   submit: 'Submit',

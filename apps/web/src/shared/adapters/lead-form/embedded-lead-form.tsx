@@ -8,6 +8,7 @@ import { createLead } from '../../api/leads.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
+import { CollectionNotice } from '../../legal/collection-notice.tsx';
 import type { LeadFormProps } from './lead-form.ts';
 import { LeadIntro, LeadThanks } from './lead-texts.tsx';
 import './embedded-lead-form.css';
@@ -110,6 +111,7 @@ export function EmbeddedLeadForm({ formattedAddress }: LeadFormProps) {
           )}
         </Field>
       </div>
+      <CollectionNotice />
       {failed && (
         <Alert tone="danger" className="lead-form__alert">
           <p>{messages.somethingWentWrong}. Please try again.</p>

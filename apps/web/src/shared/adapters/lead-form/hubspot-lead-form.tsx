@@ -2,6 +2,7 @@ import { Suspense, useEffect, useId, useState } from 'react';
 import { createLead } from '../../api/leads.ts';
 import { logError } from '../../api/log.ts';
 import { useConfig } from '../../config/config-context.tsx';
+import { CollectionNotice } from '../../legal/collection-notice.tsx';
 import { lazyWithRetry } from '../../lazy/lazy-with-retry.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { formElement, loadHubSpotForms } from './hubspot-forms.ts';
@@ -126,6 +127,7 @@ export function HubSpotLeadForm({ formattedAddress }: LeadFormProps) {
       {phase === 'loading' && <Loading />}
       {/* HubSpot renders into this element; React never puts anything in it. */}
       <div id={targetId} className="hubspot-lead-form" />
+      <CollectionNotice />
     </div>
   );
 }

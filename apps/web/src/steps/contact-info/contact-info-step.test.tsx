@@ -1,0 +1,33 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { withCatalogue } from '../../test-support/catalogue.ts';
+import { renderInWizard, siteWith } from '../../test-support/render.tsx';
+import { demoRules } from '../../test-support/rules.ts';
+import { orderState } from '../../test-support/wizard-state.ts';
+import { ContactInfoStep } from './contact-info-step.tsx';
+
+// docs/rules/contact-and-connection.md#the-collection-notice: the notice where the details are
+// taken, with the privacy policy's link in a new tab.
+
+const legal = {
+  ...siteWith(demoRules).legal,
+  privacy: { title: 'Acme privacy statement', url: 'https://acme.example/privacy', version: '3' },
+  collectionNotice: 'Acme Broadband collects your details to connect you.',
+};
+
+describe('the contact step', () => {
+  it("shows the catalogue's collection notice in the form that takes the details", () => {
+    renderInWizard(<ContactInfoStep />, {
+      state: { ...orderState, step: 3 },
+      queryClient: withCatalogue(orderState),
+      legal,
+    });
+    const form = within(screen.getByRole('textbox', { name: 'First name' }).closest('form')!);
+    expect(form.getByText(legal.collectionNotice, { exact: false })).toBeTruthy();
+    const link = form.getByRole('link', { name: 'Acme privacy statement (opens in a new tab)' });
+    expect(link.getAttribute('href')).toBe('https://acme.example/privacy');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+});
