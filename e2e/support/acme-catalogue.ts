@@ -52,6 +52,9 @@ export function acmeCatalogue(holiday: string, monthly: Record<string, number> =
     navigation:
       - { label: Plans, href: 'https://acme.example/plans' }
     social: []
+documents:
+  terms: { title: Acme Customer Terms, url: 'https://acme.example/legal/terms', version: '3.1' }
+  privacy: { title: Acme Privacy Policy, url: 'https://acme.example/legal/privacy', version: '2' }
 plans:${acme.plans.map(plan).join('')}${plan({ ...acme.hiddenPlan, speed: 75, busy: 70, monthly: 70 })}
 default_plan: acme-home-50
 popular_plans: [acme-fast-400]

@@ -59,7 +59,7 @@ test('a manager finds a wizard order by email, sees its window and price, and ca
   );
   await expect(agreed).toContainText(`‘I agree to a monthly charge of ${placed.monthly}’`);
   await expect(agreed).toContainText('Not agreed: ‘Send me news and offers by email’');
-  await expect(agreed).toContainText('Missed appointment fee: $99.00');
+  await expect(agreed).toContainText('Missed appointment fee $99.00 — if nobody is home');
 
   // Taken: another visitor is not offered it.
   const visitor = await browser.newContext({ baseURL });

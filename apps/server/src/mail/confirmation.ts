@@ -1,4 +1,5 @@
 import { acceptanceRecordAnswer } from '@fibre/domain/api';
+import { OTHER_CHARGES_HEADING, otherChargeWords } from '@fibre/domain/consent';
 import type { ProviderSpec } from '@fibre/domain/catalogue';
 import { STATIC_IP_LABEL } from '@fibre/domain/pricing';
 import { formatWindow } from '@fibre/domain/scheduling';
@@ -67,9 +68,8 @@ function agreementText(agreement: ConfirmationFacts['agreement']): string[] {
     lines.push('');
   }
   if (agreement.otherCharges.length > 0) {
-    lines.push('Other charges you may meet:');
-    for (const c of agreement.otherCharges)
-      lines.push(`  ${c.name}: ${formatCents(Math.round(c.amount * 100))}, ${c.when}`);
+    lines.push(`${OTHER_CHARGES_HEADING}:`);
+    for (const c of agreement.otherCharges) lines.push(`  ${otherChargeWords(c)}`);
     lines.push('');
   }
   return lines;
@@ -91,11 +91,8 @@ function agreementHtml(agreement: ConfirmationFacts['agreement'], colour: string
   }
   if (agreement.otherCharges.length > 0) {
     parts.push(
-      `<h2 style="font-size:16px">Other charges you may meet</h2>\n<ul>${agreement.otherCharges
-        .map(
-          (c) =>
-            `<li>${e(c.name)}: ${e(formatCents(Math.round(c.amount * 100)))}, ${e(c.when)}</li>`,
-        )
+      `<h2 style="font-size:16px">${e(OTHER_CHARGES_HEADING)}</h2>\n<ul>${agreement.otherCharges
+        .map((c) => `<li>${e(otherChargeWords(c))}</li>`)
         .join('')}</ul>`,
     );
   }

@@ -117,7 +117,7 @@ describe.each(engines())('the confirmation email on %s', (engine) => {
     );
     expect(mail.text).not.toContain('Privacy policy');
     expect(mail.text).toContain(
-      'Missed appointment fee: $99.00, if nobody is home for the booked installation window',
+      'Missed appointment fee $99.00 — if nobody is home for the booked installation window',
     );
     expect(mail.text).toMatch(/Card fee: \$\d/);
 

@@ -5,6 +5,7 @@
  * (productionDocumentProblems).
  */
 import type { Legal } from '../api/public-config.ts';
+import { formatCents } from '../shared/money.ts';
 import type { ProviderCatalogue } from '../catalogue/provider-catalogue-schema.ts';
 
 /** The marketing box's words when the catalogue gives none. */
@@ -51,3 +52,10 @@ export function productionDocumentProblems(c: ProviderCatalogue): string[] {
   }
   return problems;
 }
+
+/** The heading over the other charges, wherever they are listed (wizard, mail, console). */
+export const OTHER_CHARGES_HEADING = 'Other charges you may have to pay';
+
+/** 'Missed appointment fee $99.00 — if nobody is home for the booked installation window'. */
+export const otherChargeWords = (charge: { name: string; amount: number; when: string }) =>
+  `${charge.name} ${formatCents(Math.round(charge.amount * 100))} — ${charge.when}`;

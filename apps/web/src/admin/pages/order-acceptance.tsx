@@ -1,5 +1,6 @@
 import type { AdminOrderAnswer } from '@fibre/domain/api';
-import { money, whenText } from '../format.ts';
+import { otherChargeWords } from '@fibre/domain/consent';
+import { whenText } from '../format.ts';
 
 const KIND = { terms: 'Terms', privacy: 'Privacy policy', cis: 'Critical Information Summary' };
 
@@ -59,9 +60,7 @@ export function OrderAcceptance({ order }: { order: AdminOrderAnswer }) {
               <h3 className="console-minor">Other charges shown</h3>
               <ul className="console-list">
                 {record.otherCharges.map((charge) => (
-                  <li key={charge.name}>
-                    {charge.name}: {money(Math.round(charge.amount * 100))}, {charge.when}
-                  </li>
+                  <li key={charge.name}>{otherChargeWords(charge)}</li>
                 ))}
               </ul>
             </>

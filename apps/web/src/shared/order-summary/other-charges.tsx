@@ -1,9 +1,8 @@
 import type { OtherCharge } from '@fibre/domain/api';
-import { formatCents } from '@fibre/domain/shared';
+import { OTHER_CHARGES_HEADING, otherChargeWords } from '@fibre/domain/consent';
 
-/** 'Missed appointment fee $99.00 — if nobody is home for the booked installation window'. */
-export const otherChargeText = (charge: OtherCharge) =>
-  `${charge.name} ${formatCents(Math.round(charge.amount * 100))} — ${charge.when}`;
+/** The words the mail and the console use too (@fibre/domain/consent). */
+export const otherChargeText = otherChargeWords;
 
 /**
  * The charges a customer may meet after the sale (the catalogue's other_charges), shown with the
@@ -13,7 +12,7 @@ export function OtherCharges({ charges }: { charges: readonly OtherCharge[] }) {
   return (
     <section className="summary__other" aria-labelledby="other-charges-title">
       <h3 id="other-charges-title" className="summary__other-title">
-        Other charges you may have to pay
+        {OTHER_CHARGES_HEADING}
       </h3>
       <ul className="summary__other-list">
         {charges.map((charge) => (
