@@ -2,9 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { engines, startTestApp, testConfig, type TestApp } from '../test-support/app.ts';
+import {
+  engines,
+  eventually,
+  startTestApp,
+  testConfig,
+  type TestApp,
+} from '../test-support/app.ts';
 import { sample } from '../test-support/metrics.ts';
-import { applyRetention, monthsBefore, runRetention, type RetentionCounts } from './sweep.ts';
+import {
+  applyRetention,
+  monthsBefore,
+  runRetention,
+  sweepRetention,
+  type RetentionCounts,
+} from './sweep.ts';
 import { RETENTION_LOCK } from './repository.ts';
 
 // The retention policy (docs/rules/retention.md, docs/decisions/023-retention.md): rows of each
@@ -591,6 +603,23 @@ describe.each(engines())('the retention sweep on %s', (engine) => {
     const text = await t.app.metrics.text();
     for (const [kind, count] of Object.entries(expected)) {
       expect(sample(text, 'fibre_retention_removed_total', { kind }), kind).toBe(count);
+    }
+  });
+
+  it('runs once when started; its timer keeps no process alive', async () => {
+    const said: { message: string; details: object }[] = [];
+    const log = {
+      info: (details: object, message: string) => said.push({ details, message }),
+      warn: (details: object, message: string) => said.push({ details, message }),
+    };
+    const timer = sweepRetention(t.config, t.database, t.app.metrics, log, () => now);
+    try {
+      expect(timer.hasRef()).toBe(false);
+      await eventually(() => said.length > 0);
+      expect(said).toEqual([{ message: 'retention sweep done', details: { removed: expected } }]);
+      expect(await ids(t.database, 'leads')).toEqual(['lead-in']);
+    } finally {
+      clearInterval(timer);
     }
   });
 
