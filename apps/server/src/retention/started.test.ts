@@ -54,5 +54,6 @@ describe('the server', () => {
     } finally {
       await after.close();
     }
-  });
+    // Two databases opened and a server started: more than the default minute under load.
+  }, 120_000);
 });
