@@ -126,6 +126,15 @@ const envSchema = z.object({
   // Searches whose answers each instance keeps until the address index changes; 0 keeps none
   // (docs/decisions/022-kept-answers.md).
   AUTOCOMPLETE_KEPT: count(5000, 1_000_000),
+  // Retention (docs/decisions/023-retention.md): how long each kind of personal data is kept, and
+  // how often the sweep that applies it runs.
+  RETAIN_LEADS_MONTHS: positiveInt(24),
+  RETAIN_MAIL_DAYS: positiveInt(90),
+  RETAIN_NOTIFICATIONS_DAYS: positiveInt(30),
+  RETAIN_CLIENT_ADDRESSES_DAYS: positiveInt(30),
+  RETAIN_ABANDONED_HOLDS_DAYS: positiveInt(30),
+  RETAIN_CANCELLED_ORDERS_MONTHS: positiveInt(12),
+  RETENTION_SWEEP_MINUTES: positiveInt(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAPS_API_KEY: optional,
   // A site name is a host name label ({site}.chargebee.com); it also goes into the CSP header.
@@ -233,6 +242,10 @@ export interface Config {
     /** Autocomplete searches one client address may have running at once. */
     autocompletePerClient: number;
   };
+  /** How long each kind of personal data is kept (docs/decisions/023-retention.md). */
+  retention: RetentionLimits;
+  /** RETENTION_SWEEP_MINUTES: how often the retention sweep runs, in milliseconds. */
+  retentionEveryMs: number;
   logLevel: Env['LOG_LEVEL'];
   /**
    * The site's public origin for links in mail, without a trailing slash: PUBLIC_URL, or
@@ -263,6 +276,22 @@ export interface Config {
     | 'SMTP_URL'
     | 'MAIL_FROM'
   >;
+}
+
+/** The retention policy's limits (docs/decisions/023-retention.md, docs/rules/retention.md). */
+export interface RetentionLimits {
+  /** Leads are deleted this many months after they were made. */
+  leadsMonths: number;
+  /** A sent (or given up) mail's rendered recipient, subject, bodies and invite are cleared. */
+  mailDays: number;
+  /** Delivered (or given up) ops notifications are deleted. */
+  notificationsDays: number;
+  /** Client addresses on orders, holds and the sign-in bounds. */
+  clientAddressesDays: number;
+  /** Holds that ended without an order are deleted. */
+  abandonedHoldsDays: number;
+  /** An order cancelled before its installation has its personal fields cleared. */
+  cancelledOrdersMonths: number;
 }
 
 export class ConfigError extends Error {}
@@ -342,6 +371,15 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       orderPageMissesPerMinute: e.ORDER_PAGE_MISSES_PER_MINUTE,
       autocompletePerClient: e.AUTOCOMPLETE_PER_CLIENT,
     },
+    retention: {
+      leadsMonths: e.RETAIN_LEADS_MONTHS,
+      mailDays: e.RETAIN_MAIL_DAYS,
+      notificationsDays: e.RETAIN_NOTIFICATIONS_DAYS,
+      clientAddressesDays: e.RETAIN_CLIENT_ADDRESSES_DAYS,
+      abandonedHoldsDays: e.RETAIN_ABANDONED_HOLDS_DAYS,
+      cancelledOrdersMonths: e.RETAIN_CANCELLED_ORDERS_MONTHS,
+    },
+    retentionEveryMs: e.RETENTION_SWEEP_MINUTES * 60_000,
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     publicUrlSet: e.PUBLIC_URL !== undefined,

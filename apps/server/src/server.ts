@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from './http/database-unavailable.ts';
 import { setupCodeNotice } from './operators/index.ts';
 import { listenForMetrics, type MetricsListener } from './metrics/listener.ts';
 import { sweepStaleOrders } from './orders/index.ts';
+import { sweepRetention } from './retention/index.ts';
 import { rejectionListener } from './http/process-guard.ts';
 import { refuseDemoCatalogue, refuseDemoParts } from './app/production.ts';
 
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
     app.log.warn({ err: error }, 'database connection lost; reconnecting on demand'),
   );
   const sweeper = sweepStaleOrders(config, database, app.log);
+  // The retention policy (docs/rules/retention.md): now, then every RETENTION_SWEEP_MINUTES.
+  const retention = sweepRetention(config, database, app.metrics, app.log);
   let metrics: MetricsListener | undefined;
 
   let closing = false;
@@ -54,6 +57,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       clearInterval(sweeper);
+      clearInterval(retention);
       await metrics?.close();
       await app.close();
       await catalogue.close();

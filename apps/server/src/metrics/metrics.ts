@@ -34,6 +34,8 @@ export interface Metrics {
   notification(outcome: NotificationOutcome): void;
   /** A customer mail's sending attempt (docs/rules/mail.md), by outcome. */
   mail(outcome: NotificationOutcome): void;
+  /** Rows the retention sweep deleted or cleared (docs/rules/retention.md), by kind. */
+  retained(kind: string, count: number): void;
 }
 
 export type NotificationOutcome = 'delivered' | 'failed' | 'gave_up';
@@ -75,6 +77,12 @@ export function createMetrics(): Metrics {
     name: 'fibre_mail_total',
     help: 'Customer mail sending attempts: delivered, failed (retried later) or gave_up',
     labelNames: ['outcome'] as const,
+    registers,
+  });
+  const retention = new Counter({
+    name: 'fibre_retention_removed_total',
+    help: 'Rows the retention sweep deleted or cleared of personal data (docs/decisions/023-retention.md), by kind',
+    labelNames: ['kind'] as const,
     registers,
   });
   return {
@@ -123,5 +131,8 @@ export function createMetrics(): Metrics {
     },
     notification: (outcome) => notifications.inc({ outcome }),
     mail: (outcome) => mail.inc({ outcome }),
+    retained: (kind, count) => {
+      if (count > 0) retention.inc({ kind }, count);
+    },
   };
 }

@@ -5,5 +5,6 @@ export {
   setupCodeNotice,
   type FirstManagerSetup,
 } from './first-manager.ts';
+export { OWN_ADDRESS_MS } from './bounds.ts';
 export { operatorOf, requireOperator } from './guard.ts';
 export { auditOf, recordAudit, type AuditEntry } from './repository/operators.ts';

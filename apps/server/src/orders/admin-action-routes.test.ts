@@ -9,6 +9,8 @@ import { freeSlots, prepareOrder } from '../test-support/order.ts';
 import { startArrivy, type ArrivyStandIn } from '../test-support/stand-ins/arrivy.ts';
 import { startChargebee, type ChargebeeStandIn } from '../test-support/stand-ins/chargebee.ts';
 import { arrivyEnv, chargebeeEnv } from '../test-support/stand-ins/env.ts';
+import { applyRetention } from '../retention/index.ts';
+import { monthsBefore } from '../retention/sweep.ts';
 
 // docs/rules/operators.md#acting-on-orders: retry, resolve and cancel, each audited on the order.
 
@@ -450,6 +452,28 @@ describe.each(engines())('cancelling an embedded order on %s', (engine) => {
       ended_at: t.clock.now,
     });
     expect(await offered()).toBe(whileBooked + 1);
+    // When it was cancelled: what the retention sweep counts from (docs/rules/retention.md).
+    const order = await t.database.db
+      .selectFrom('orders')
+      .select(['cancelled_at', 'monthly_cents'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(order.cancelled_at).toEqual(t.clock.now);
+    // Cancelled before its window: anonymised 12 months after the cancel, its amounts kept.
+    const yearOn = (ms: number) => new Date(monthsBefore(t.clock.now, -12).getTime() + ms);
+    expect(
+      (await applyRetention(t.database, t.config.retention, yearOn(-1000)))?.cancelled_orders,
+    ).toBe(0);
+    expect(
+      (await applyRetention(t.database, t.config.retention, yearOn(1000)))?.cancelled_orders,
+    ).toBe(1);
+    expect(
+      await t.database.db
+        .selectFrom('orders')
+        .select(['email', 'cancelled_at', 'monthly_cents'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ email: '', cancelled_at: t.clock.now, monthly_cents: order.monthly_cents });
 
     // A note over 1000 characters is refused before anything happens.
     const long = await act(id, 'cancel', { note: 'x'.repeat(1001) });

@@ -300,7 +300,7 @@ export async function cancelOrder(
     if (billing.kind === 'local') await billing.cancel(trx, orderId, now);
     if (calendar.kind === 'local') await calendar.cancelTask(trx, orderId, now);
     await releaseBookedReservation(trx, order.reservation_id, now);
-    await markOrderCancelled(trx, orderId);
+    await markOrderCancelled(trx, orderId, now);
     if (alsoInTransaction) await alsoInTransaction(trx, order);
     await recordAudit(trx, {
       operatorEmail: actor.email,

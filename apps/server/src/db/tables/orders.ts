@@ -43,6 +43,13 @@ export interface OrderTables {
     >;
     /** The client address the order was placed from, until retention clears it (021). */
     client_address: ColumnType<string | null, string | null | undefined, string | null>;
+    /** When it was cancelled (022); null for orders cancelled before it, and live ones. */
+    cancelled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    /**
+     * When the retention sweep cleared its personal fields (022, docs/rules/retention.md); null
+     * until then.
+     */
+    anonymised_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   };
   billing_customers: {
     id: string;

@@ -39,11 +39,18 @@ export async function resolveOrder(
   return done !== undefined;
 }
 
-/** The order is cancelled: its lease and attention reason cleared. */
-export async function markOrderCancelled(trx: Transaction<Schema>, orderId: string): Promise<void> {
+/**
+ * The order is cancelled at `now`: its lease and attention reason cleared. The time is what the
+ * retention sweep counts from (docs/rules/retention.md).
+ */
+export async function markOrderCancelled(
+  trx: Transaction<Schema>,
+  orderId: string,
+  now: Date,
+): Promise<void> {
   await trx
     .updateTable('orders')
-    .set({ status: 'cancelled', attention_reason: null, lease_until: null })
+    .set({ status: 'cancelled', attention_reason: null, lease_until: null, cancelled_at: now })
     .where('id', '=', orderId)
     .execute();
 }

@@ -1,0 +1,10 @@
+// What other features may use of retention/ (apps/server/README.md, Layout). Lint refuses an
+// import of any other file of this folder from another feature.
+export {
+  applyRetention,
+  runRetention,
+  sweepRetention,
+  RETENTION_KINDS,
+  type RetentionCounts,
+  type RetentionKind,
+} from './sweep.ts';
