@@ -26,7 +26,7 @@ writeFileSync(
 const undocumented = join(dir, 'undocumented.yaml');
 writeFileSync(
   undocumented,
-  demoText.replace('code: demo', 'code: acme').replace(/\ndocuments:\n(  .*\n)+/, '\n'),
+  demoText.replace('code: demo', 'code: acme').replace(/\ndocuments:\n( {2}.*\n)+/, '\n'),
 );
 
 const catalogue = (args: string[], env: Record<string, string> = {}) =>
