@@ -3,6 +3,9 @@ import { hashPassword } from '../operators/passwords.ts';
 import { insertOperator } from '../operators/repository/operators.ts';
 import { engines, startTestApp, type TestApp } from '../test-support/app.ts';
 import { prepareOrder } from '../test-support/order.ts';
+import { startArrivy, type ArrivyStandIn } from '../test-support/stand-ins/arrivy.ts';
+import { startChargebee, type ChargebeeStandIn } from '../test-support/stand-ins/chargebee.ts';
+import { arrivyEnv, chargebeeEnv } from '../test-support/stand-ins/env.ts';
 import { personKey } from './requests.ts';
 
 // docs/rules/personal-data-requests.md: find, export, correct and erase a person's data, by a
@@ -406,5 +409,116 @@ describe.each(engines())("a person's data on request on %s", (engine) => {
     ).json();
     expect(found.orders.map((o: { id: string }) => o.id)).toEqual([live]);
     expect(found.leads).toEqual([]);
+  });
+});
+
+describe.each(engines())('a correction told to Chargebee and Arrivy on %s', (engine) => {
+  let t: TestApp;
+  let cb: ChargebeeStandIn;
+  let arrivy: ArrivyStandIn;
+  let manager: Session;
+  let live: string;
+  let cancelled: string;
+
+  beforeAll(async () => {
+    [cb, arrivy] = await Promise.all([startChargebee(), startArrivy()]);
+    t = await startTestApp(engine, { ...chargebeeEnv(cb), ...arrivyEnv(arrivy) }, { clock: true });
+    await insertOperator(t.database.db, {
+      id: 'manager',
+      email: 'manager@example.com',
+      role: 'manager',
+      password_hash: await hashPassword(PASSWORD),
+      created_at: t.clock.now,
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/session',
+      payload: { email: 'manager@example.com', password: PASSWORD },
+    });
+    const set = res.cookies.find((c) => c.name === 'fibre_operator')!;
+    manager = { cookie: `fibre_operator=${set.value}`, csrfToken: res.json().csrfToken };
+    const ids: string[] = [];
+    for (const n of [1, 2]) {
+      const { body } = await prepareOrder(
+        t.app,
+        { slotIndex: n, contact: PAT, cardToken: `cb_tok_pd_${n}` },
+        t.clock.now,
+      );
+      const placed = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/demo/install',
+        payload: body,
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      ids.push(placed.json<{ order_id: string }>().order_id);
+    }
+    [live, cancelled] = ids as [string, string];
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/admin/api/orders/${cancelled}/cancel`,
+      payload: {},
+      headers: { cookie: manager.cookie, 'x-csrf-token': manager.csrfToken },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+  });
+  afterAll(async () => {
+    await t.close();
+    await Promise.all([cb.close(), arrivy.close()]);
+  });
+
+  const correct = (to: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/admin/api/personal-data/correct',
+      payload: { mobile: '0412345678', to },
+      headers: { cookie: manager.cookie, 'x-csrf-token': manager.csrfToken },
+    });
+
+  it("updates the live order's Chargebee customer and Arrivy task, not the cancelled order's", async () => {
+    const res = await correct({ email: 'pat.new@example.com', lastName: 'newname' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { told } = res.json();
+    expect(told).toEqual([
+      { orderId: live, adapter: 'billing', outcome: 'updated', message: 'Billing was updated.' },
+      {
+        orderId: live,
+        adapter: 'installer task',
+        outcome: 'updated',
+        message: 'The installer task was updated.',
+      },
+    ]);
+    expect(cb.customers.get(live)).toMatchObject({
+      email: 'pat.new@example.com',
+      last_name: 'Newname',
+    });
+    const task = arrivy.tasks.find((x) => x.external_id === live)!;
+    expect(task).toMatchObject({
+      customer_email: 'pat.new@example.com',
+      customer_last_name: 'Newname',
+    });
+    const gone = arrivy.tasks.find((x) => x.external_id === cancelled)!;
+    expect(gone.customer_email).toBe('pat@example.com');
+  });
+
+  it('says when billing could not be told, and keeps the correction', async () => {
+    cb.faults.fail(
+      'POST',
+      /^\/api\/v2\/customers\/[^/]+$/,
+      { status: 400, body: { message: 'Refused', api_error_code: 'param_wrong_value' } },
+      1,
+    );
+    const res = await correct({ firstName: 'Pattie' });
+    expect(res.statusCode, res.body).toBe(200);
+    const billing = res.json().told.find((x: { adapter: string }) => x.adapter === 'billing');
+    expect(billing).toMatchObject({ orderId: live, outcome: 'failed' });
+    expect(billing.message).toMatch(
+      /^Billing could not be updated \(.+\): correct it there by hand\.$/,
+    );
+    const row = await t.database.db
+      .selectFrom('orders')
+      .select('contact')
+      .where('id', '=', live)
+      .executeTakeFirstOrThrow();
+    expect(row.contact).toMatchObject({ firstName: 'Pattie' });
   });
 });
