@@ -55,6 +55,16 @@ export async function personOrders(db: Db, person: Person) {
         .whereRef('operator_audit.subject_id', '=', 'orders.id')
         .where('operator_audit.action', '=', 'order_cancelled')
         .as('cancelled_at'),
+      // What it was when cancelled: a pending or needs_attention order was never confirmed.
+      eb
+        .selectFrom('operator_audit')
+        .select(sql<string>`operator_audit.before->>'status'`.as('status'))
+        .where('operator_audit.subject_type', '=', 'order')
+        .whereRef('operator_audit.subject_id', '=', 'orders.id')
+        .where('operator_audit.action', '=', 'order_cancelled')
+        .orderBy('operator_audit.id', 'desc')
+        .limit(1)
+        .as('cancelled_from'),
     ]);
   if (person.email !== undefined) {
     query = query.where(sql<string>`lower(orders.email)`, '=', person.email.toLowerCase());

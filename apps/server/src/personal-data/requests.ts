@@ -78,7 +78,8 @@ const iso = (value: Date | string | null | undefined) =>
 
 /**
  * Why an order may not be erased, or null when it may (docs/rules/personal-data-requests.md#erase):
- * only an order that never went ahead is erased: one cancelled before its installation window
+ * only an order that never went ahead is erased: one cancelled before it was ever confirmed
+ * (cancelled while pending or needing attention), or cancelled before its installation window
  * began. A live order keeps its contact while the service is live.
  */
 export function keptBecause(order: PersonOrderRow, now: Date): string | null {
@@ -91,6 +92,8 @@ export function keptBecause(order: PersonOrderRow, now: Date): string | null {
     case 'needs_attention':
       return `Order ${id} needs attention: staff are still finishing it. Resolve or cancel it first.`;
     case 'cancelled': {
+      if (order.cancelled_from === 'pending' || order.cancelled_from === 'needs_attention')
+        return null;
       const starts = order.starts_at ? new Date(order.starts_at) : null;
       if (!starts) return null;
       const cancelled = order.cancelled_at ? new Date(order.cancelled_at) : null;
