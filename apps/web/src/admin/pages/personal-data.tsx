@@ -5,7 +5,7 @@ import type {
 } from '@fibre/domain/api';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../shared/ui/button.tsx';
 import { Field } from '../../shared/ui/field.tsx';
 import {
@@ -36,6 +36,85 @@ const show = (value: unknown): string => {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** One group of the results: a heading, and a table of its rows (the first cell heads each row). */
+function Group({
+  id,
+  title,
+  empty,
+  columns,
+  rows,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  columns: string[];
+  rows: Array<{ key: string; cells: ReactNode[] }>;
+}) {
+  return (
+    <section aria-labelledby={id} className="console-section">
+      <h2 id={id} className="console-subtitle">
+        {title}
+      </h2>
+      {rows.length === 0 ? (
+        <Empty>{empty}</Empty>
+      ) : (
+        <TableScroll label={title}>
+          <table className="console-table">
+            <caption className="visually-hidden">{title}</caption>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(({ key, cells: [first, ...rest] }) => (
+                <tr key={key}>
+                  <th scope="row">{first}</th>
+                  {rest.map((cell, index) => (
+                    <td key={index}>{cell}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </section>
+  );
+}
+
+function AuditGroup({ audit }: { audit: PersonalDataAnswer['audit'] }) {
+  return (
+    <section aria-labelledby="pd-audit" className="console-section">
+      <h2 id="pd-audit" className="console-subtitle">
+        Audit
+      </h2>
+      {audit.length === 0 ? (
+        <Empty>No audit records.</Empty>
+      ) : (
+        <ol className="console-history">
+          {audit.map((entry, index) => (
+            <li key={`${entry.at}-${index}`}>
+              <p>
+                <time dateTime={entry.at}>{whenText(entry.at)}</time> · {entry.operator} ·{' '}
+                <strong>{entry.action}</strong> · {entry.subjectType}{' '}
+                {entry.subjectType === 'person' ? '' : (entry.subjectId ?? '')}
+              </p>
+              <p className="console-history__change">
+                <code>{show(entry.before)}</code> → <code>{show(entry.after)}</code>
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
 function Results({ found }: { found: PersonalDataAnswer }) {
   return (
     <>
@@ -44,186 +123,85 @@ function Results({ found }: { found: PersonalDataAnswer }) {
         {plural(found.mail.length, 'mail')}, {plural(found.holds.length, 'hold')} and{' '}
         {plural(found.audit.length, 'audit record')}.
       </p>
-
-      <section aria-labelledby="pd-orders" className="console-section">
-        <h2 id="pd-orders" className="console-subtitle">
-          Orders
-        </h2>
-        {found.orders.length === 0 ? (
-          <Empty>No orders.</Empty>
-        ) : (
-          <TableScroll label="Orders">
-            <table className="console-table">
-              <caption className="visually-hidden">Orders</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Mobile</th>
-                  <th scope="col">Address</th>
-                  <th scope="col">Monthly</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Erasable</th>
-                </tr>
-              </thead>
-              <tbody>
-                {found.orders.map((order) => (
-                  <tr key={order.id}>
-                    <th scope="row">
-                      <a href={`/admin/orders/${encodeURIComponent(order.id)}`}>{order.id}</a>
-                    </th>
-                    <td>{statusLabel(order.status)}</td>
-                    <td>
-                      {order.customer.firstName} {order.customer.lastName}
-                    </td>
-                    <td>{order.customer.email}</td>
-                    <td>{order.customer.mobile ?? '—'}</td>
-                    <td>{order.address ?? '—'}</td>
-                    <td>{money(order.monthlyCents)}</td>
-                    <td>{whenText(order.created)}</td>
-                    <td className="console-table__long">
-                      {order.erasable ? 'Yes' : `No: ${order.keptBecause ?? ''}`}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )}
-      </section>
-
-      <section aria-labelledby="pd-leads" className="console-section">
-        <h2 id="pd-leads" className="console-subtitle">
-          Leads
-        </h2>
-        {found.leads.length === 0 ? (
-          <Empty>No leads.</Empty>
-        ) : (
-          <TableScroll label="Leads">
-            <table className="console-table">
-              <caption className="visually-hidden">Leads</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">Address</th>
-                  <th scope="col">Created</th>
-                </tr>
-              </thead>
-              <tbody>
-                {found.leads.map((lead) => (
-                  <tr key={lead.id}>
-                    <th scope="row">
-                      {lead.firstName} {lead.lastName}
-                    </th>
-                    <td>{lead.email}</td>
-                    <td>{lead.phone ?? '—'}</td>
-                    <td>{lead.address}</td>
-                    <td>{whenText(lead.created)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )}
-      </section>
-
-      <section aria-labelledby="pd-mail" className="console-section">
-        <h2 id="pd-mail" className="console-subtitle">
-          Mail
-        </h2>
-        {found.mail.length === 0 ? (
-          <Empty>No mail.</Empty>
-        ) : (
-          <TableScroll label="Mail">
-            <table className="console-table">
-              <caption className="visually-hidden">Mail</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Subject</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Sent</th>
-                </tr>
-              </thead>
-              <tbody>
-                {found.mail.map((mail) => (
-                  <tr key={mail.id}>
-                    <th scope="row">{mail.subject}</th>
-                    <td>{mail.kind}</td>
-                    <td>{mail.recipient}</td>
-                    <td>{whenText(mail.created)}</td>
-                    <td>{mail.deliveredAt ? whenText(mail.deliveredAt) : 'Not yet'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )}
-      </section>
-
-      <section aria-labelledby="pd-holds" className="console-section">
-        <h2 id="pd-holds" className="console-subtitle">
-          Holds
-        </h2>
-        {found.holds.length === 0 ? (
-          <Empty>No holds.</Empty>
-        ) : (
-          <TableScroll label="Holds">
-            <table className="console-table">
-              <caption className="visually-hidden">Holds</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Reservation</th>
-                  <th scope="col">Order</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Window</th>
-                  <th scope="col">Client address</th>
-                </tr>
-              </thead>
-              <tbody>
-                {found.holds.map((hold) => (
-                  <tr key={hold.reservationId}>
-                    <th scope="row">{hold.reservationId}</th>
-                    <td>{hold.orderId ?? '—'}</td>
-                    <td>{hold.status}</td>
-                    <td>{hold.window ? whenText(hold.window.start) : '—'}</td>
-                    <td>{hold.clientAddress ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )}
-      </section>
-
-      <section aria-labelledby="pd-audit" className="console-section">
-        <h2 id="pd-audit" className="console-subtitle">
-          Audit
-        </h2>
-        {found.audit.length === 0 ? (
-          <Empty>No audit records.</Empty>
-        ) : (
-          <ol className="console-history">
-            {found.audit.map((entry, index) => (
-              <li key={`${entry.at}-${index}`}>
-                <p>
-                  <time dateTime={entry.at}>{whenText(entry.at)}</time> · {entry.operator} ·{' '}
-                  <strong>{entry.action}</strong> · {entry.subjectType}{' '}
-                  {entry.subjectType === 'person' ? '' : (entry.subjectId ?? '')}
-                </p>
-                <p className="console-history__change">
-                  <code>{show(entry.before)}</code> → <code>{show(entry.after)}</code>
-                </p>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <Group
+        id="pd-orders"
+        title="Orders"
+        empty="No orders."
+        columns={[
+          'Order',
+          'Status',
+          'Customer',
+          'Email',
+          'Mobile',
+          'Address',
+          'Monthly',
+          'Created',
+          'Erasable',
+        ]}
+        rows={found.orders.map((order) => ({
+          key: order.id,
+          cells: [
+            <a href={`/admin/orders/${encodeURIComponent(order.id)}`}>{order.id}</a>,
+            statusLabel(order.status),
+            `${order.customer.firstName} ${order.customer.lastName}`,
+            order.customer.email,
+            order.customer.mobile ?? '—',
+            order.address ?? '—',
+            money(order.monthlyCents),
+            whenText(order.created),
+            order.erasable ? 'Yes' : `No: ${order.keptBecause ?? ''}`,
+          ],
+        }))}
+      />
+      <Group
+        id="pd-leads"
+        title="Leads"
+        empty="No leads."
+        columns={['Name', 'Email', 'Phone', 'Address', 'Created']}
+        rows={found.leads.map((lead) => ({
+          key: lead.id,
+          cells: [
+            `${lead.firstName} ${lead.lastName}`,
+            lead.email,
+            lead.phone ?? '—',
+            lead.address,
+            whenText(lead.created),
+          ],
+        }))}
+      />
+      <Group
+        id="pd-mail"
+        title="Mail"
+        empty="No mail."
+        columns={['Subject', 'Kind', 'To', 'Created', 'Sent']}
+        rows={found.mail.map((mail) => ({
+          key: mail.id,
+          cells: [
+            mail.subject,
+            mail.kind,
+            mail.recipient,
+            whenText(mail.created),
+            mail.deliveredAt ? whenText(mail.deliveredAt) : 'Not yet',
+          ],
+        }))}
+      />
+      <Group
+        id="pd-holds"
+        title="Holds"
+        empty="No holds."
+        columns={['Reservation', 'Order', 'Status', 'Window', 'Client address']}
+        rows={found.holds.map((hold) => ({
+          key: hold.reservationId,
+          cells: [
+            hold.reservationId,
+            hold.orderId ?? '—',
+            hold.status,
+            hold.window ? whenText(hold.window.start) : '—',
+            hold.clientAddress ?? '—',
+          ],
+        }))}
+      />
+      <AuditGroup audit={found.audit} />
     </>
   );
 }
