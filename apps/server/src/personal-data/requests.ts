@@ -266,6 +266,29 @@ const nothingHeld = (person: Person) =>
 const failureText = (error: unknown) =>
   error instanceof Error ? error.message : typeof error === 'string' ? error : 'unknown error';
 
+/** The order's stored contact, email and kept install body, with the corrected details. */
+function correctedOrder(order: PersonOrderRow, next: ContactDetails) {
+  const facts = order.install_facts as Record<string, unknown> | null;
+  const details = {
+    firstName: next.firstName,
+    lastName: next.lastName,
+    email: next.email,
+  };
+  // The install body's copies (booking and billing) keep their own phone when none is corrected.
+  const copy = (value: unknown) => ({
+    ...(value as Record<string, unknown>),
+    ...details,
+    ...(next.phone ? { phone: next.phone } : {}),
+  });
+  return {
+    email: next.email,
+    contact: { ...(order.contact as Record<string, unknown>), ...details, phone: next.phone },
+    installFacts: facts
+      ? { ...facts, contact: copy(facts.contact), billingContact: copy(facts.billingContact) }
+      : null,
+  };
+}
+
 /**
  * Corrects the person's contact details (APP 13) on every order and lead matched: names as the
  * wizard stores them (capitalised), the email, the mobile normalised. The install's kept body
@@ -306,27 +329,7 @@ export async function correctPersonalData(
         phone: mobile ?? old.mobile,
       };
       details.set(order.id, next);
-      const facts = order.install_facts as Record<string, unknown> | null;
-      const copy = (value: unknown) => ({
-        ...(value as Record<string, unknown>),
-        firstName: next.firstName,
-        lastName: next.lastName,
-        email: next.email,
-        ...(next.phone ? { phone: next.phone } : {}),
-      });
-      await setOrderContact(trx, order.id, {
-        email: next.email,
-        contact: {
-          ...(order.contact as Record<string, unknown>),
-          firstName: next.firstName,
-          lastName: next.lastName,
-          email: next.email,
-          phone: next.phone,
-        },
-        installFacts: facts
-          ? { ...facts, contact: copy(facts.contact), billingContact: copy(facts.billingContact) }
-          : null,
-      });
+      await setOrderContact(trx, order.id, correctedOrder(order, next));
       if (billing.kind === 'local') {
         await billing.updateContact(trx, order.id, next);
         told.push({
