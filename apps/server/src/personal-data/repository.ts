@@ -285,6 +285,8 @@ export async function anonymiseOrders(
       client_address: null,
     })
     .where('id', 'in', orderIds)
+    // Only ever a cancelled order, whatever the caller decided (cancelled is for good).
+    .where('status', '=', 'cancelled')
     .execute();
   await trx
     .updateTable('billing_customers')
