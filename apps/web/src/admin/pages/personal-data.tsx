@@ -315,12 +315,15 @@ function EraseDialog({
     },
   });
   const nothing = found.orders.length === kept.length && found.leads.length === 0;
+  if (nothing) {
+    return (
+      <p className="console-muted">Nothing found may be erased (see each order&apos;s Erasable).</p>
+    );
+  }
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !erase.isPending && setOpen(next)}>
       <Dialog.Trigger asChild>
-        <Button variant="secondary" disabled={nothing}>
-          Erase…
-        </Button>
+        <Button variant="secondary">Erase…</Button>
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="console-overlay" />
@@ -444,6 +447,7 @@ export function PersonalDataPage() {
               Download the export (JSON)
             </a>
             <EraseDialog
+              key={JSON.stringify(asked)}
               person={asked}
               found={found.data}
               onErased={(answer) => {
@@ -454,6 +458,7 @@ export function PersonalDataPage() {
           </div>
           <Results found={found.data} />
           <CorrectForm
+            key={JSON.stringify(asked)}
             person={asked}
             onCorrected={(_answer, to) => {
               // The person is found again by their corrected email or mobile.
