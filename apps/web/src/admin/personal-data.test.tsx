@@ -188,6 +188,24 @@ describe('the personal data page', () => {
     expect(erase.headers.get('x-csrf-token')).toBe('csrf-token-1');
   });
 
+  it('says when nothing found may be erased, and offers no erase', async () => {
+    signedInAs('manager');
+    serve('GET', '/admin/api/personal-data', {
+      status: 200,
+      data: { ...found, orders: [found.orders[0]], leads: [] },
+    });
+    const user = userEvent.setup();
+    open('/admin/personal-data');
+    await user.click(await screen.findByRole('combobox', { name: 'Find by' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Find by' }), 'Mobile');
+    await user.type(screen.getByRole('textbox', { name: 'Mobile' }), '0412 345 678');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    await screen.findByText("Nothing found may be erased (see each order's Erasable).");
+    expect(screen.queryByRole('button', { name: 'Erase…' })).toBeNull();
+    const find = calls.find((c) => c.url.pathname === '/admin/api/personal-data')!;
+    expect(find.url.searchParams.get('mobile')).toBe('0412 345 678');
+  });
+
   it('corrects contact details and shows what billing and the installer task were told; a refusal shows in an alert', async () => {
     signedInAs('manager');
     serve('GET', '/admin/api/personal-data', { status: 200, data: found });
