@@ -95,7 +95,14 @@ export { expect };
 
 /** The console's pages, by their links in the navigation named 'Console'. */
 export type ConsolePage =
-  'Orders' | 'Needs attention' | 'Schedule' | 'Holds' | 'Leads' | 'Offers' | 'Mail';
+  | 'Orders'
+  | 'Needs attention'
+  | 'Schedule'
+  | 'Holds'
+  | 'Leads'
+  | 'Offers'
+  | 'Mail'
+  | 'Personal data';
 
 export class Console {
   constructor(readonly page: Page) {}

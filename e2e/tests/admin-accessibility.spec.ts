@@ -97,6 +97,20 @@ test('every console page, signed out and in, with an order, a live hold and a le
   await expect(ops.heading('Customer mail')).toBeVisible();
   await expect(ops.page.getByRole('table', { name: 'Mail' })).toContainText(sam.email);
   await inspect(ops.page, 'console-mail');
+  await ops.open('Personal data');
+  await ops.page.getByRole('textbox', { name: 'Email', exact: true }).fill(sam.email);
+  await ops.button('Find').click();
+  await expect(ops.page.getByRole('table', { name: 'Orders' })).toContainText(sam.email);
+  await inspect(ops.page, 'console-personal-data');
+  // The lead may be erased: its dialog.
+  await ops.page.getByRole('textbox', { name: 'Email', exact: true }).fill('ada.axe@example.com');
+  await ops.button('Find').click();
+  await expect(ops.page.getByRole('table', { name: 'Leads' })).toContainText('Ada Axe');
+  await ops.button('Erase…').click();
+  await expect(ops.page.getByRole('dialog', { name: "Erase this person's data?" })).toBeVisible();
+  await inspect(ops.page, 'console-personal-data-erase-dialog');
+  await ops.page.getByRole('button', { name: 'Keep the data', exact: true }).click();
+  await expect(ops.page.getByRole('dialog')).toHaveCount(0);
   await visitor.close();
   await staff.close();
 });

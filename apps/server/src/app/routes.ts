@@ -20,6 +20,7 @@ import { adminScheduleRoutes } from '../scheduling/schedule-admin-routes.ts';
 import { adminHoldRoutes } from '../scheduling/holds-admin-routes.ts';
 import { adminOfferRoutes } from '../offers/admin-routes.ts';
 import { adminMailRoutes } from '../mail/admin-routes.ts';
+import { adminPersonalDataRoutes } from '../personal-data/admin-routes.ts';
 
 /**
  * Every resource's routes, one feature folder each (`<feature>/routes.ts`, and the console's
@@ -56,6 +57,8 @@ export async function registerRoutes(
     ...adminOfferRoutes(ctx),
     // Customer mail in the outbox (docs/rules/operator-console.md).
     ...adminMailRoutes(ctx),
+    // A person's data, on request (docs/rules/personal-data-requests.md).
+    ...adminPersonalDataRoutes(ctx),
   ]);
   docsRoutes(app, ctx);
   await webRoutes(app, { dist: webDist, gtmId: ctx.config.keys.GTM_ID });

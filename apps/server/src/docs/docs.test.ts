@@ -67,6 +67,10 @@ describe('the OpenAPI description at /api/docs', () => {
         'POST /admin/api/orders/{id}/resolve',
         'POST /admin/api/orders/{id}/cancel',
         'GET /admin/api/mail',
+        'GET /admin/api/personal-data',
+        'GET /admin/api/personal-data/export',
+        'POST /admin/api/personal-data/correct',
+        'POST /admin/api/personal-data/erase',
       ].sort(),
     );
   });

@@ -132,6 +132,36 @@ const failure = async (promise: Promise<unknown>) => {
 };
 
 describe.each(twins)('billing contract: $name', (twin) => {
+  it("records a customer's corrected contact (docs/rules/personal-data-requests.md)", async () => {
+    const adapter = twin.adapter();
+    const req = await request(await twin.goodToken());
+    await subscribe(adapter, req);
+    const contact = {
+      firstName: 'Janet',
+      lastName: 'Citizen',
+      email: 'janet@example.com',
+      phone: '+61411111111',
+    };
+    if (adapter.kind === 'local') {
+      await t.database.db
+        .transaction()
+        .execute((trx) => adapter.updateContact(trx, req.orderId, contact));
+      const row = await t.database.db
+        .selectFrom('billing_customers')
+        .selectAll()
+        .where('order_id', '=', req.orderId)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ first_name: 'Janet', email: 'janet@example.com' });
+    } else {
+      await adapter.updateContact!(req.orderId, contact);
+      expect(cb.customers.get(req.orderId)).toMatchObject({
+        first_name: 'Janet',
+        email: 'janet@example.com',
+        phone: '+61411111111',
+      });
+    }
+  });
+
   it('starts a subscription for a good card', async () => {
     const result = await subscribe(twin.adapter(), await request(await twin.goodToken()));
     expect(result.customerId).toEqual(expect.any(String));

@@ -1,7 +1,11 @@
 import type { Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { ServiceRefusal } from '../http/errors.ts';
-import { cancelLedgerSubscription, insertLedgerSubscription } from './repository/billing.ts';
+import {
+  cancelLedgerSubscription,
+  insertLedgerSubscription,
+  updateLedgerCustomer,
+} from './repository/billing.ts';
 import { findToken } from '../vault/index.ts';
 import { messages } from '@fibre/domain/shared';
 
@@ -34,6 +38,18 @@ export interface SubscriptionRequest {
   };
 }
 
+/**
+ * A customer's contact as corrected by an operator (docs/rules/personal-data-requests.md): the
+ * whole of it, the fields not corrected as they were.
+ */
+export interface ContactDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** +61 4xx xxx xxx, as stored; null when the record has none. */
+  phone: string | null;
+}
+
 export interface Subscription {
   customerId: string;
   subscriptionId: string;
@@ -61,6 +77,11 @@ export interface LocalBilling {
    * harmless.
    */
   cancel(trx: Transaction<Schema>, orderId: string, now: Date): Promise<void>;
+  /**
+   * Records the order's corrected contact on its ledger customer, in the caller's transaction
+   * (docs/rules/personal-data-requests.md); an order never billed is harmless.
+   */
+  updateContact(trx: Transaction<Schema>, orderId: string, contact: ContactDetails): Promise<void>;
 }
 
 export interface ExternalBilling {
@@ -79,6 +100,11 @@ export interface ExternalBilling {
    * after a timeout); resolves when nothing billable is left, throws when that is not certain.
    */
   cancel(orderId: string): Promise<void>;
+  /**
+   * Gives the order's billing customer its corrected contact (docs/rules/personal-data-requests.md);
+   * absent when the service cannot be told, which the correction's answer then says.
+   */
+  updateContact?(orderId: string, contact: ContactDetails): Promise<void>;
 }
 
 export const paymentDeclined = (
@@ -123,6 +149,9 @@ export function localLedger(newId: () => string): LocalBilling {
     },
     async cancel(trx, orderId, now) {
       await cancelLedgerSubscription(trx, orderId, now);
+    },
+    async updateContact(trx, orderId, contact) {
+      await updateLedgerCustomer(trx, orderId, contact);
     },
   };
 }

@@ -85,6 +85,20 @@ export function chargebeeBilling(settings: ChargebeeSettings): ExternalBilling {
         chargebee.customer.delete(orderId, { delete_payment_method: true }, key(orderId, 'delete')),
       );
     },
+
+    async updateContact(orderId, contact) {
+      // The customer carries the order's id (docs/rules/personal-data-requests.md).
+      try {
+        await chargebee.customer.update(orderId, {
+          first_name: contact.firstName,
+          last_name: contact.lastName,
+          email: contact.email,
+          ...(contact.phone ? { phone: contact.phone } : {}),
+        });
+      } catch (error) {
+        throw billingError(error);
+      }
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 // What other features may use of orders/ (apps/server/README.md, Layout). Lint refuses an
 // import of any other file of this folder from another feature.
-export { localLedger, type BillingAdapter } from './billing.ts';
+export { localLedger, type BillingAdapter, type ContactDetails } from './billing.ts';
 export { chargebeeBilling } from './chargebee.ts';
 export {
   cancelByCustomer,

@@ -117,6 +117,14 @@ export function arrivyClient(settings: ArrivySettings, timeoutMs = 15_000) {
       });
       await call('PUT', `/tasks/${encodeURIComponent(String(taskId))}`, form);
     },
+    /** PUT /api/tasks/{id} with the given fields (the customer's corrected contact). */
+    async updateFields(taskId: number | string, fields: Record<string, string>): Promise<void> {
+      await call(
+        'PUT',
+        `/tasks/${encodeURIComponent(String(taskId))}`,
+        new URLSearchParams(fields),
+      );
+    },
     /** POST /api/tasks/new. */
     async createTask(fields: Record<string, string>): Promise<{ id: number | string }> {
       return call('POST', '/tasks/new', new URLSearchParams(fields));

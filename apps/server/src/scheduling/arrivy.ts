@@ -76,6 +76,19 @@ export function arrivyScheduler(
         await client.updateTimes(task.id, to.startsAt, to.endsAt);
       }
     },
+    async updateContact(orderId, contact) {
+      // Every live task of the order (docs/rules/personal-data-requests.md); a cancelled one is
+      // left as the office keeps it.
+      for (const task of await client.tasksFor(orderId)) {
+        if (/^cancel/i.test(task.status ?? '')) continue;
+        await client.updateFields(task.id, {
+          customer_first_name: contact.firstName,
+          customer_last_name: contact.lastName,
+          customer_email: contact.email,
+          ...(contact.phone ? { customer_mobile_number: contact.phone } : {}),
+        });
+      }
+    },
     async createTask(request) {
       // A retry of the same order finds the task the first attempt made.
       const earlier = await calendar.findTask(request.orderId);

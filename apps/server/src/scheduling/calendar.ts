@@ -1,7 +1,12 @@
 import type { Transaction } from 'kysely';
 import type { ArrivyBooking } from '@fibre/domain/install';
 import type { Schema } from '../db/schema.ts';
-import { cancelBooking, insertBooking, moveBooking } from './repository/calendar.ts';
+import {
+  cancelBooking,
+  insertBooking,
+  moveBooking,
+  updateBookingContact,
+} from './repository/calendar.ts';
 
 export interface TaskRequest {
   orderId: string;
@@ -36,6 +41,20 @@ export interface LocalCalendar {
    * caller's transaction.
    */
   rescheduleTask(trx: Transaction<Schema>, orderId: string, to: TaskWindow): Promise<void>;
+  /**
+   * Records the customer's corrected contact on the order's booking, in the caller's transaction
+   * (docs/rules/personal-data-requests.md); an order without one is harmless.
+   */
+  updateContact(trx: Transaction<Schema>, orderId: string, contact: TaskContact): Promise<void>;
+}
+
+/** A customer's contact as the installer's task carries it (docs/rules/personal-data-requests.md). */
+export interface TaskContact {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** +61 4xx xxx xxx; null when the order has none. */
+  phone: string | null;
 }
 
 /** An order's new window, for its installer task. */
@@ -63,6 +82,12 @@ export interface ExternalCalendar {
    * no live task; the same times twice are harmless; throws when the service cannot say or refuses.
    */
   rescheduleTask(orderId: string, to: TaskWindow): Promise<void>;
+  /**
+   * Gives the order's live task the customer's corrected contact
+   * (docs/rules/personal-data-requests.md): done when it has none; absent when the service cannot
+   * be told, which the correction's answer then says.
+   */
+  updateContact?(orderId: string, contact: TaskContact): Promise<void>;
 }
 
 export function localCalendar(newId: () => string): LocalCalendar {
@@ -88,6 +113,9 @@ export function localCalendar(newId: () => string): LocalCalendar {
     },
     async rescheduleTask(trx, orderId, to) {
       await moveBooking(trx, orderId, to);
+    },
+    async updateContact(trx, orderId, contact) {
+      await updateBookingContact(trx, orderId, contact);
     },
   };
 }

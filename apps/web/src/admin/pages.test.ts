@@ -11,6 +11,7 @@ describe('the table of console pages', () => {
       'Leads',
       'Offers',
       'Mail',
+      'Personal data',
     ]);
   });
 
@@ -35,6 +36,13 @@ describe('the table of console pages', () => {
       page: { label: 'Orders' },
       current: undefined,
     });
+  });
+
+  it('shows Personal data to a manager only', () => {
+    expect(pageAt('/admin/personal-data', 'manager')).toMatchObject({
+      page: { label: 'Personal data' },
+    });
+    expect(pageAt('/admin/personal-data', 'viewer')).toBeNull();
   });
 
   it('finds no page elsewhere', () => {

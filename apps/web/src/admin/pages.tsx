@@ -7,6 +7,7 @@ import { MailPage } from './pages/mail.tsx';
 import { OffersPage } from './pages/offers.tsx';
 import { OrderPage } from './pages/order.tsx';
 import { OrdersPage } from './pages/orders.tsx';
+import { PersonalDataPage } from './pages/personal-data.tsx';
 import { SchedulePage } from './pages/schedule.tsx';
 
 /*
@@ -52,6 +53,13 @@ export const consolePages: readonly ConsolePage[] = [
   { path: '/admin/leads', label: 'Leads', component: LeadsPage, role: 'viewer' },
   { path: '/admin/offers', label: 'Offers', component: OffersPage, role: 'viewer' },
   { path: '/admin/mail', label: 'Mail', component: MailPage, role: 'viewer' },
+  // docs/rules/personal-data-requests.md: managers only.
+  {
+    path: '/admin/personal-data',
+    label: 'Personal data',
+    component: PersonalDataPage,
+    role: 'manager',
+  },
 ];
 
 const rank: Record<OperatorRole, number> = { viewer: 0, manager: 1 };

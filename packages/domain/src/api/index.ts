@@ -20,3 +20,5 @@ export * from './order-page.ts';
 export * from './order-page-input.ts';
 export * from './first-manager.ts';
 export * from './first-manager-input.ts';
+export * from './personal-data.ts';
+export * from './personal-data-input.ts';

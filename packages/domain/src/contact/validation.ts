@@ -119,6 +119,24 @@ const contactFields = z.object({
 });
 
 /**
+ * A request about a person's data (docs/rules/personal-data-requests.md): the email or mobile that
+ * names the person, and the corrected details, each checked by the contact step's own rule and
+ * message. The API's schema (api/personal-data-input.ts) checks the shape; the server this.
+ */
+export const personalDataRules = z.object({
+  email: emailSchema.optional(),
+  mobile: phoneSchema.optional(),
+  to: z
+    .object({
+      firstName: contactFields.shape.firstName.optional(),
+      lastName: contactFields.shape.lastName.optional(),
+      email: emailSchema.optional(),
+      mobile: phoneSchema.optional(),
+    })
+    .optional(),
+});
+
+/**
  * The contact step's values plus the confirmation of the email
  * (docs/rules/contact-and-connection.md).
  */

@@ -73,3 +73,19 @@ export async function cancelLedgerSubscription(
     .where('cancelled_at', 'is', null)
     .execute();
 }
+
+/**
+ * The order's ledger customer given its corrected name and email (the ledger keeps no mobile):
+ * docs/rules/personal-data-requests.md.
+ */
+export async function updateLedgerCustomer(
+  trx: Transaction<Schema>,
+  orderId: string,
+  contact: { firstName: string; lastName: string; email: string },
+): Promise<void> {
+  await trx
+    .updateTable('billing_customers')
+    .set({ first_name: contact.firstName, last_name: contact.lastName, email: contact.email })
+    .where('order_id', '=', orderId)
+    .execute();
+}

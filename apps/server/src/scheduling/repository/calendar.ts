@@ -96,3 +96,40 @@ export async function moveBooking(
     .where('cancelled_at', 'is', null)
     .execute();
 }
+
+/**
+ * The order's bookings given the customer's corrected contact (docs/rules/personal-data-requests.md):
+ * the task's customer fields, and its title's name ("Installation - First Last - address").
+ */
+export async function updateBookingContact(
+  trx: Transaction<Schema>,
+  orderId: string,
+  contact: { firstName: string; lastName: string; email: string; phone: string | null },
+): Promise<void> {
+  const rows = await trx
+    .selectFrom('bookings')
+    .select(['id', 'task'])
+    .where('order_id', '=', orderId)
+    .execute();
+  for (const row of rows) {
+    const task = row.task as Record<string, unknown>;
+    const oldName = `${String(task.customer_first_name ?? '')} ${String(task.customer_last_name ?? '')}`;
+    const title =
+      typeof task.title === 'string'
+        ? task.title.replace(`- ${oldName} -`, `- ${contact.firstName} ${contact.lastName} -`)
+        : task.title;
+    const updated = {
+      ...task,
+      title,
+      customer_first_name: contact.firstName,
+      customer_last_name: contact.lastName,
+      customer_email: contact.email,
+      ...(contact.phone ? { customer_mobile_number: contact.phone } : {}),
+    };
+    await trx
+      .updateTable('bookings')
+      .set({ task: JSON.stringify(updated) })
+      .where('id', '=', row.id)
+      .execute();
+  }
+}

@@ -12,6 +12,7 @@ import { startStandIn, type RecordedRequest, type Reply, type StandIn } from './
  *   POST /api/v2/customers/{id}/subscription_for_items       create a subscription for items
  *   POST /api/v2/subscriptions/{id}/cancel_for_items         cancel it
  *   POST /api/v2/customers/{id}/delete                       delete a customer
+ *   POST /api/v2/customers/{id}                              update a customer's contact
  *
  * Card tokens: any `cb_tok_...` is accepted, except DECLINED_TOKEN, which the gateway refuses
  * (insufficient funds) when it becomes the customer's payment source.
@@ -138,6 +139,16 @@ export async function startChargebee(): Promise<ChargebeeStandIn> {
         return error(404, 'invalid_request', 'resource_not_found', 'Subscription not found.');
       subscription.status = 'cancelled';
       return { status: 200, body: { subscription } };
+    }
+    if (req.method === 'POST' && (m = /^\/api\/v2\/customers\/([^/]+)$/.exec(req.path))) {
+      const customer = customers.get(decodeURIComponent(m[1]!));
+      if (!customer || customer.deleted)
+        return error(404, 'invalid_request', 'resource_not_found', 'Customer not found.');
+      for (const key of ['first_name', 'last_name', 'email', 'phone']) {
+        const value = f.get(key);
+        if (value !== null) customer[key] = value;
+      }
+      return { status: 200, body: { customer } };
     }
     if (req.method === 'POST' && (m = /^\/api\/v2\/customers\/([^/]+)\/delete$/.exec(req.path))) {
       const customer = customers.get(decodeURIComponent(m[1]!));
