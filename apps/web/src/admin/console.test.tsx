@@ -104,6 +104,8 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   window: summary.window,
   references: { billingCustomer: 'cus_1', billingSubscription: null, schedulingTask: 'task_9' },
   history: [],
+  acceptance: null,
+  clientAddress: null,
   ...overrides,
 });
 

@@ -168,6 +168,8 @@ const orderAnswer = {
   },
   references: { billingCustomer: null, billingSubscription: null, schedulingTask: null },
   history: [],
+  acceptance: null,
+  clientAddress: null,
 };
 
 describe("an order's mail", () => {
