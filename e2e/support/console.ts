@@ -167,7 +167,7 @@ export class Console {
 }
 
 /**
- * The window as the console writes it ('Thursday 26 November 2026, 8:00 am – 10:00 am') from the
+ * The window as the console writes it ('Thursday 26 November 2026, 8:00 am – 10:00 am AEDT') from the
  * wizard's own labels for it ('Thursday 26th November', 'Arrival between 8:00am and 10:00am').
  */
 export function consoleWindow(day: string, window: string): RegExp {
@@ -177,7 +177,7 @@ export function consoleWindow(day: string, window: string): RegExp {
   const [, weekday, dayOfMonth, month] = date;
   const [, from, fromHalf, to, toHalf] = times;
   return new RegExp(
-    `^${weekday} ${dayOfMonth} ${month} \\d{4}, ${from} ${fromHalf} – ${to} ${toHalf}$`,
+    `^${weekday} ${dayOfMonth} ${month} \\d{4}, ${from} ${fromHalf} – ${to} ${toHalf} A[CEW][SD]T$`,
   );
 }
 

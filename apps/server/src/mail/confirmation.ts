@@ -1,7 +1,7 @@
 import { acceptanceRecordAnswer } from '@fibre/domain/api';
 import { OTHER_CHARGES_HEADING, otherChargeWords } from '@fibre/domain/consent';
 import type { ProviderSpec } from '@fibre/domain/catalogue';
-import { STATIC_IP_LABEL } from '@fibre/domain/pricing';
+import { STATIC_IP_LABEL, addOnLabel } from '@fibre/domain/pricing';
 import { formatWindow } from '@fibre/domain/scheduling';
 import { formatCents } from '@fibre/domain/shared';
 import { createEvent } from 'ics';
@@ -306,7 +306,7 @@ export async function queueOrderConfirmation(
       });
     else if (addOn === 'new-development-fee')
       lines.push({
-        label: 'New development fee',
+        label: addOnLabel(addOn),
         price: `${formatCents(Math.round(rules.newDevelopmentCharge * 100))} once`,
       });
     else lines.push({ label: addOn, price: '' });

@@ -5,7 +5,7 @@ import {
   rescheduleBody,
   type OrderPageAnswer,
 } from '@fibre/domain/api';
-import { STATIC_IP_LABEL } from '@fibre/domain/pricing';
+import { addOnLabel } from '@fibre/domain/pricing';
 import { stateTimeZone } from '@fibre/domain/scheduling';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -57,12 +57,6 @@ export function orderPageRoutes(app: FastifyInstance, ctx: AppContext): void {
     const router = served.routers.find((r) => r.id === order.router_id);
     const { support_phone: phone, support_email: email } = served.provider;
     const can = changeability(order, ctx.now(), phone);
-    const addOnLabel = (id: string) =>
-      id === 'static-ip'
-        ? STATIC_IP_LABEL
-        : id === 'new-development-fee'
-          ? 'New development fee'
-          : id;
     return {
       order_id: order.id,
       status: order.status,

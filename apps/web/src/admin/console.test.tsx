@@ -98,7 +98,7 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   buildingCode: 'B1',
   plan: { id: 'fibre-100', name: 'Fibre 100' },
   router: { id: 'byo', name: 'Bring your own' },
-  addOns: ['Static IP'],
+  addOns: ['static-ip'],
   coupon: 'SAVE10',
   price: { monthlyCents: 8900, activationCents: 0, cardFeeCents: 125 },
   window: summary.window,
@@ -363,7 +363,8 @@ describe('an order', () => {
     expect(detail('Monthly')).toBe('$89.00');
     expect(detail('Activation')).toBe('$0.00');
     expect(detail('Card fee')).toBe('$1.25');
-    expect(detail('Window')).toBe('Thursday 3 December 2026, 8:00 am – 10:00 am');
+    expect(detail('Add-ons')).toBe('Static IP');
+    expect(detail('Window')).toBe('Thursday 3 December 2026, 8:00 am – 10:00 am AEDT');
     expect(detail('Billing subscription')).toBe('None');
     expect(detail('Installer task')).toBe('task_9');
     expect(screen.getByText('No changes yet.')).toBeTruthy();
@@ -384,9 +385,9 @@ describe('an order', () => {
             {
               at: '2026-11-24T01:00:00Z',
               operator: 'ann@example.com',
-              action: 'order.cancel',
-              before: { status: 'needs_attention' },
-              after: { status: 'cancelled' },
+              action: 'order_cancelled',
+              before: { status: 'needs_attention', reason: 'Billing failed: card declined' },
+              after: { status: 'cancelled', reason: null, note: 'Moved away' },
             },
           ],
         });
@@ -409,7 +410,13 @@ describe('an order', () => {
     const cancel = sent.find((c) => c.url.pathname.endsWith('/cancel'))!;
     expect(cancel.headers['x-csrf-token']).toBe('csrf-token-1');
     expect(cancel.body).toEqual({ note: 'Moved away' });
-    expect(screen.getByText('order.cancel')).toBeTruthy();
+    // The history in plain words, the time with its zone named.
+    const history = screen.getByRole('region', { name: 'History' });
+    expect(within(history).getByText('Cancelled')).toBeTruthy();
+    expect(within(history).getByText('Status: Needs attention → Cancelled')).toBeTruthy();
+    expect(within(history).getByText('Reason: Billing failed: card declined → none')).toBeTruthy();
+    expect(within(history).getByText('Note: Moved away')).toBeTruthy();
+    expect(within(history).getByText('24 Nov 2026, 12:00 pm AEDT')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 
@@ -451,9 +458,9 @@ describe('an order', () => {
                     {
                       at: '2026-11-24T01:00:00Z',
                       operator: 'ann@example.com',
-                      action: 'order.retry',
-                      before: null,
-                      after: null,
+                      action: 'order_retry_failed',
+                      before: { status: 'needs_attention' },
+                      after: { status: 'needs_attention', failedStep: 'billing' },
                     },
                   ],
                 }
@@ -474,7 +481,8 @@ describe('an order', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Billing is still refusing the card.',
     );
-    await screen.findByText('order.retry');
+    await screen.findByText('Retry failed');
+    expect(screen.getByText('Failed at: billing')).toBeTruthy();
     expect(sent.find((c) => c.url.pathname.endsWith('/retry'))?.headers['x-csrf-token']).toBe(
       'csrf-token-1',
     );

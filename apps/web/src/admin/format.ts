@@ -20,26 +20,43 @@ export const statusLabel = (status: string) => statusLabels[status] ?? status;
 
 const inZone = (iso: string, zone: string) => new TZDate(new Date(iso).getTime(), zone);
 
-/** 'Thursday 3 December 2026, 8:00 am – 10:00 am', in the window's state's zone. */
+/**
+ * The zone's short name at that moment, as Australians write it: 'AEDT', 'AEST', 'AWST'. Every
+ * time the console shows names its zone, so a WA hold beside NSW ones is not misread.
+ */
+export function zoneLabel(iso: string, zone: string): string {
+  const parts = new Intl.DateTimeFormat('en-AU', { timeZone: zone, timeZoneName: 'short' });
+  return parts.formatToParts(new Date(iso)).find((p) => p.type === 'timeZoneName')?.value ?? zone;
+}
+
+/** 'Thursday 3 December 2026, 8:00 am – 10:00 am AEDT', in the window's state's zone. */
 export function windowText(window: { start: string; end: string; state: string } | null): string {
   if (!window) return 'None';
   const zone = stateTimeZone(window.state);
-  return `${format(inZone(window.start, zone), 'EEEE d MMMM yyyy, h:mm aaa')} – ${format(
-    inZone(window.end, zone),
-    'h:mm aaa',
+  return `${format(inZone(window.start, zone), 'EEEE d MMMM yyyy, h:mm aaa')} – ${timeText(
+    window.end,
+    zone,
   )}`;
 }
 
-/** '8:00 am' in a zone. */
-export const timeText = (iso: string, zone: string) => format(inZone(iso, zone), 'h:mm aaa');
+/** '8:00 am' in a zone, its zone named elsewhere (the end of a span). */
+export const clockText = (iso: string, zone: string) => format(inZone(iso, zone), 'h:mm aaa');
+
+/** '8:00 am AEDT' in a zone. */
+export const timeText = (iso: string, zone: string) =>
+  `${format(inZone(iso, zone), 'h:mm aaa')} ${zoneLabel(iso, zone)}`;
+
+/** '3 Dec 2026, 8:00 am – 12:00 pm AWST': a span within one day, its zone named once. */
+export const spanText = (start: string, end: string, zone: string) =>
+  `${format(inZone(start, zone), 'd MMM yyyy, h:mm aaa')} – ${timeText(end, zone)}`;
 
 /** '8:00:30 am' in a zone: a moment within the next hour. */
 export const secondText = (iso: string, zone = CONSOLE_ZONE) =>
   format(inZone(iso, zone), 'h:mm:ss aaa');
 
-/** '3 Dec 2026, 8:00 am' in a zone: when something happened. */
+/** '3 Dec 2026, 8:00 am AEDT' in a zone: when something happened. */
 export const whenText = (iso: string, zone = CONSOLE_ZONE) =>
-  format(inZone(iso, zone), 'd MMM yyyy, h:mm aaa');
+  `${format(inZone(iso, zone), 'd MMM yyyy, h:mm aaa')} ${zoneLabel(iso, zone)}`;
 
 /** Today's calendar day in a zone, YYYY-MM-DD. */
 export const todayIn = (zone: string, now = Date.now()) =>

@@ -12,6 +12,16 @@ export const addOnCodes: readonly AddOn[] = ['static-ip', 'new-development-fee']
 
 export const STATIC_IP_LABEL = 'Static IP';
 
+/**
+ * An add-on's name wherever an order is shown (the mail, the order page, the console): the
+ * summary's own words; an id the product does not know is shown as it is.
+ */
+export function addOnLabel(id: string): string {
+  if (id === 'static-ip') return STATIC_IP_LABEL;
+  if (id === 'new-development-fee') return 'New Development Charge';
+  return id;
+}
+
 export function isAddOn(value: string): value is AddOn {
   return (addOnCodes as readonly string[]).includes(value);
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addAddOn } from './add-ons.ts';
+import { addAddOn, addOnLabel } from './add-ons.ts';
 import { discountFromCoupon, freeMonthsDiscount } from '../offers/discounts.ts';
 import {
   activationTotal,
@@ -425,5 +425,13 @@ describe('a charge of nothing is one amount (docs/decisions/009-install-facts.md
     ['none', '', false],
   ])('%j and %j: %s', (a, b, same) => {
     expect(sameCharge(a, b)).toBe(same);
+  });
+});
+
+describe('add-on names', () => {
+  it('names each add-on as the summary does, and leaves an unknown id as it is', () => {
+    expect(addOnLabel('static-ip')).toBe('Static IP');
+    expect(addOnLabel('new-development-fee')).toBe('New Development Charge');
+    expect(addOnLabel('mesh-node')).toBe('mesh-node');
   });
 });

@@ -2,7 +2,7 @@ import { stateTimeZone } from '@fibre/domain/scheduling';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../shared/ui/button.tsx';
 import { fetchHolds, releaseHold } from '../../shared/api/admin-holds.ts';
-import { timeText, whenText } from '../format.ts';
+import { spanText, timeText } from '../format.ts';
 import { useOperator } from '../session.tsx';
 import { Empty, ErrorAlert, Loading, TableScroll } from '../ui.tsx';
 
@@ -52,9 +52,7 @@ export function HoldsPage() {
                   <tr key={hold.reservationId}>
                     <td>{hold.state}</td>
                     <td>{hold.crew.name}</td>
-                    <td>
-                      {whenText(hold.window.start, zone)} – {timeText(hold.window.end, zone)}
-                    </td>
+                    <td>{spanText(hold.window.start, hold.window.end, zone)}</td>
                     <td>{timeText(hold.expiresAt, zone)}</td>
                     {isManager && (
                       <td>

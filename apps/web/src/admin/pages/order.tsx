@@ -1,4 +1,5 @@
 import type { AdminOrderAnswer } from '@fibre/domain/api';
+import { addOnLabel } from '@fibre/domain/pricing';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -7,6 +8,7 @@ import { Field } from '../../shared/ui/field.tsx';
 import { actOnOrder, fetchOrder } from '../../shared/api/admin-orders.ts';
 import { ApiError } from '../../shared/api/http.ts';
 import { money, statusLabel, whenText, windowText } from '../format.ts';
+import { actionText, changeLines } from '../history.ts';
 import { useOperator } from '../session.tsx';
 import { ErrorAlert, Loading } from '../ui.tsx';
 import { OrderMail } from './mail.tsx';
@@ -18,12 +20,6 @@ const orderQuery = (id: string) => ({
   queryKey: ['order', id],
   queryFn: () => fetchOrder(id),
 });
-
-const show = (value: unknown): string => {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
-};
 
 function History({ order }: { order: AdminOrderAnswer }) {
   return (
@@ -39,11 +35,13 @@ function History({ order }: { order: AdminOrderAnswer }) {
             <li key={`${entry.at}-${index}`}>
               <p>
                 <time dateTime={entry.at}>{whenText(entry.at)}</time> · {entry.operator} ·{' '}
-                <strong>{entry.action}</strong>
+                <strong>{actionText(entry.action)}</strong>
               </p>
-              <p className="console-history__change">
-                <code>{show(entry.before)}</code> → <code>{show(entry.after)}</code>
-              </p>
+              {changeLines(entry.before, entry.after).map((line) => (
+                <p key={line} className="console-history__change">
+                  {line}
+                </p>
+              ))}
             </li>
           ))}
         </ol>
@@ -183,7 +181,7 @@ export function OrderPage({ id }: { id: string }) {
     ['Address', o.address],
     ['Plan', o.plan.name],
     ['Router', o.router.name],
-    ['Add-ons', o.addOns.length ? o.addOns.join(', ') : 'None'],
+    ['Add-ons', o.addOns.length ? o.addOns.map(addOnLabel).join(', ') : 'None'],
     ['Coupon', o.coupon ?? 'None'],
     ['Monthly', money(o.price.monthlyCents)],
     ['Activation', money(o.price.activationCents)],

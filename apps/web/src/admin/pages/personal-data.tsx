@@ -18,6 +18,7 @@ import {
 } from '../../shared/api/admin-personal-data.ts';
 import { ApiError } from '../../shared/api/http.ts';
 import { money, statusLabel, whenText } from '../format.ts';
+import { actionText, changeLines } from '../history.ts';
 import { Empty, ErrorAlert, Loading, TableScroll } from '../ui.tsx';
 
 /*
@@ -27,12 +28,6 @@ import { Empty, ErrorAlert, Loading, TableScroll } from '../ui.tsx';
  */
 
 type By = 'email' | 'mobile';
-
-const show = (value: unknown): string => {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
-};
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -101,12 +96,14 @@ function AuditGroup({ audit }: { audit: PersonalDataAnswer['audit'] }) {
             <li key={`${entry.at}-${index}`}>
               <p>
                 <time dateTime={entry.at}>{whenText(entry.at)}</time> · {entry.operator} ·{' '}
-                <strong>{entry.action}</strong> · {entry.subjectType}{' '}
+                <strong>{actionText(entry.action)}</strong> · {entry.subjectType}{' '}
                 {entry.subjectType === 'person' ? '' : (entry.subjectId ?? '')}
               </p>
-              <p className="console-history__change">
-                <code>{show(entry.before)}</code> → <code>{show(entry.after)}</code>
-              </p>
+              {changeLines(entry.before, entry.after).map((line) => (
+                <p key={line} className="console-history__change">
+                  {line}
+                </p>
+              ))}
             </li>
           ))}
         </ol>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Field } from '../../shared/ui/field.tsx';
 import { fetchSchedule } from '../../shared/api/admin-schedule.ts';
-import { CONSOLE_ZONE, timeText, todayIn } from '../format.ts';
+import { CONSOLE_ZONE, clockText, timeText, todayIn } from '../format.ts';
 import { Link } from '../router.tsx';
 import { Empty, ErrorAlert, Loading, TableScroll } from '../ui.tsx';
 
@@ -74,7 +74,7 @@ export function SchedulePage() {
                 {crew.slots.map((slot) => (
                   <tr key={slot.start}>
                     <th scope="row">
-                      {timeText(slot.start, data.zone)} – {timeText(slot.end, data.zone)}
+                      {clockText(slot.start, data.zone)} – {timeText(slot.end, data.zone)}
                     </th>
                     <td>
                       {slot.status === 'booked' ? (
