@@ -51,7 +51,11 @@ export function adminMailRoutes(ctx: AppContext): AnyRoute[] {
           ...(orderId !== undefined ? { orderId } : {}),
         });
         const page = paged(rows, limit);
-        return { items: page.items.map(mailOf), nextCursor: page.nextCursor };
+        return {
+          items: page.items.map(mailOf),
+          nextCursor: page.nextCursor,
+          sending: Boolean(ctx.config.keys.SMTP_URL),
+        };
       },
     }),
   ];

@@ -93,6 +93,7 @@ describe('the customer mail page', () => {
           mail({ id: 'mail_1', subject: 'Failed one', attempts: 3, lastError: '451 try later' }),
         ],
         nextCursor: null,
+        sending: true,
       },
     });
     open('/admin');
@@ -114,7 +115,29 @@ describe('the customer mail page', () => {
     expect(details.open).toBe(false);
     await userEvent.click(preview);
     expect(details.open).toBe(true);
-    expect(within(details).getByText(/See or change your order: %ORDER_LINK%/)).toBeTruthy();
+    // The link is the customer's own, never stored: the preview says what stands there.
+    expect(
+      within(details).getByText(/See or change your order: \[the customer's order page link\]/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/no mail server/i)).toBeNull();
+  });
+
+  it('says when no mail server is set, and that the waiting mail is not being sent', async () => {
+    serve('/admin/api/mail', {
+      status: 200,
+      data: {
+        items: [mail({ id: 'mail_1', subject: 'Waiting one' })],
+        nextCursor: null,
+        sending: false,
+      },
+    });
+    open('/admin/mail');
+    expect((await screen.findByText(/No mail server is set \(SMTP_URL\)/)).textContent).toBe(
+      'No mail server is set (SMTP_URL), so no mail is being sent: it waits here and goes out once one is set.',
+    );
+    const table = await screen.findByRole('table', { name: 'Mail' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getAllByRole('cell').at(-1)!.textContent).toBe('Waiting: no mail server');
   });
 
   it('loads more while there are more', async () => {
@@ -122,11 +145,19 @@ describe('the customer mail page', () => {
       url.searchParams.get('cursor') === 'c2'
         ? {
             status: 200,
-            data: { items: [mail({ id: 'mail_1', subject: 'Older' })], nextCursor: null },
+            data: {
+              items: [mail({ id: 'mail_1', subject: 'Older' })],
+              nextCursor: null,
+              sending: true,
+            },
           }
         : {
             status: 200,
-            data: { items: [mail({ id: 'mail_2', subject: 'Newer' })], nextCursor: 'c2' },
+            data: {
+              items: [mail({ id: 'mail_2', subject: 'Newer' })],
+              nextCursor: 'c2',
+              sending: true,
+            },
           },
     );
     open('/admin/mail');
@@ -137,7 +168,7 @@ describe('the customer mail page', () => {
   });
 
   it('says so when there is no mail', async () => {
-    serve('/admin/api/mail', { status: 200, data: { items: [], nextCursor: null } });
+    serve('/admin/api/mail', { status: 200, data: { items: [], nextCursor: null, sending: true } });
     open('/admin/mail');
     expect(await screen.findByText('No mail yet.')).toBeTruthy();
   });
@@ -182,9 +213,10 @@ describe("an order's mail", () => {
             data: {
               items: [mail({ deliveredAt: '2026-11-20T01:00:05Z', nextAttemptAt: null })],
               nextCursor: null,
+              sending: true,
             },
           }
-        : { status: 200, data: { items: [], nextCursor: null } },
+        : { status: 200, data: { items: [], nextCursor: null, sending: true } },
     );
     open('/admin/orders/ord_1');
     const section = (await screen.findByRole('heading', { level: 2, name: 'Mail' })).closest(

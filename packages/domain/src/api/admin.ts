@@ -225,5 +225,7 @@ export type AdminMail = z.infer<typeof adminMail>;
 export const adminMailAnswer = z.object({
   items: z.array(adminMail),
   nextCursor: z.nullable(z.string()),
+  /** False when no mail server is set (SMTP_URL): mail waits in the outbox, unsent. */
+  sending: z.boolean(),
 });
 export type AdminMailAnswer = z.infer<typeof adminMailAnswer>;

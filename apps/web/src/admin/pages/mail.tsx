@@ -18,15 +18,40 @@ const kindText: Record<AdminMail['kind'], string> = {
   'order.reminder': 'Reminder',
 };
 
-/** 'Sent', 'Waiting' or 'Failed: <last error>'. */
-export function mailStatus(mail: AdminMail): string {
+/** 'Sent', 'Waiting' ('Waiting: no mail server' when none is set) or 'Failed: <last error>'. */
+export function mailStatus(mail: AdminMail, sending = true): string {
   if (mail.deliveredAt) return 'Sent';
   if (mail.lastError) return `Failed: ${mail.lastError}`;
-  return 'Waiting';
+  return sending ? 'Waiting' : 'Waiting: no mail server';
+}
+
+/** The stored text keeps a placeholder where the customer's own link goes (never stored). */
+const previewText = (text: string) =>
+  text.replaceAll(ORDER_LINK_PLACEHOLDER, "[the customer's order page link]");
+
+const ORDER_LINK_PLACEHOLDER = '%ORDER_LINK%';
+
+/** Shown over the mail when no mail server is set (docs/rules/operator-console.md). */
+export function NoMailServer({ sending }: { sending: boolean | undefined }) {
+  if (sending !== false) return null;
+  return (
+    <p className="console-notice">
+      No mail server is set (SMTP_URL), so no mail is being sent: it waits here and goes out once
+      one is set.
+    </p>
+  );
 }
 
 /** The mail as a table: a row's "Preview" opens its text. */
-export function MailTable({ items, caption }: { items: AdminMail[]; caption: string }) {
+export function MailTable({
+  items,
+  caption,
+  sending = true,
+}: {
+  items: AdminMail[];
+  caption: string;
+  sending?: boolean;
+}) {
   return (
     <TableScroll label={caption}>
       <table className="console-table">
@@ -51,11 +76,11 @@ export function MailTable({ items, caption }: { items: AdminMail[]; caption: str
                     {mail.subject}
                     <span className="visually-hidden">: preview</span>
                   </summary>
-                  <pre className="console-mail-preview">{mail.textPreview}</pre>
+                  <pre className="console-mail-preview">{previewText(mail.textPreview)}</pre>
                 </details>
               </th>
               <td>{whenText(mail.createdAt)}</td>
-              <td>{mailStatus(mail)}</td>
+              <td>{mailStatus(mail, sending)}</td>
             </tr>
           ))}
         </tbody>
@@ -73,16 +98,18 @@ export function MailPage() {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
   const items = mail.data?.pages.flatMap((page) => page.items) ?? [];
+  const sending = mail.data?.pages[0]?.sending;
   return (
     <>
       <h1 className="console-title">Customer mail</h1>
       <ErrorAlert error={mail.error} />
+      <NoMailServer sending={sending} />
       {mail.isPending ? (
         <Loading>Loading mail…</Loading>
       ) : items.length === 0 ? (
         !mail.isError && <Empty>No mail yet.</Empty>
       ) : (
-        <MailTable items={items} caption="Mail" />
+        <MailTable items={items} caption="Mail" sending={sending ?? true} />
       )}
       {mail.hasNextPage && (
         <Button
@@ -118,7 +145,14 @@ export function OrderMail({ orderId }: { orderId: string }) {
       ) : !mail.data || mail.data.items.length === 0 ? (
         !mail.isError && <Empty>No mail for this order.</Empty>
       ) : (
-        <MailTable items={mail.data.items} caption="Mail for this order" />
+        <>
+          <NoMailServer sending={mail.data.sending} />
+          <MailTable
+            items={mail.data.items}
+            caption="Mail for this order"
+            sending={mail.data.sending}
+          />
+        </>
       )}
     </section>
   );
