@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { stateTimeZone } from '@fibre/domain/scheduling';
+import { FIRST_BOOKABLE_DAYS_AHEAD } from '@fibre/domain/shared';
 import { formatISO } from 'date-fns';
 import { noClosures, openWindows, type DayClosures } from './closures.ts';
 
@@ -34,9 +35,9 @@ export const stateZone = (state: State): string => stateTimeZone(state);
 
 /**
  * docs/rules/installation-and-holds.md: the first bookable day is two days ahead in the state's
- * zone.
+ * zone (the domain's constant: the console's schedule opens on it too).
  */
-export const FIRST_BOOKABLE_DAYS_AHEAD = 2;
+export { FIRST_BOOKABLE_DAYS_AHEAD };
 /** Nobody books a year out; the limit keeps junk holds from materialising far-future rows. */
 export const LAST_BOOKABLE_DAYS_AHEAD = 365;
 

@@ -489,6 +489,40 @@ describe('an order', () => {
   });
 });
 
+describe('the schedule', () => {
+  it('opens on the first bookable day (today + 2 in the state’s zone), not on today', async () => {
+    signedIn('viewer');
+    serve(
+      on('GET', '/admin/api/schedule', (call) => ({
+        status: 200,
+        data: {
+          state: call.url.searchParams.get('state')!,
+          date: call.url.searchParams.get('date')!,
+          zone: 'Australia/Sydney',
+          crews: [],
+        },
+      })),
+    );
+    open('/admin/schedule');
+    await screen.findByRole('heading', { level: 1, name: 'Installation schedule' });
+    const sydneyDay = (ms: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(ms);
+    const expected = sydneyDay(Date.now() + 2 * 24 * 3600_000);
+    expect((screen.getByLabelText('Day', { exact: true }) as HTMLInputElement).value).toBe(
+      expected,
+    );
+    await waitFor(() =>
+      expect(
+        sent.some(
+          (c) =>
+            c.url.pathname === '/admin/api/schedule' && c.url.searchParams.get('date') === expected,
+        ),
+      ).toBe(true),
+    );
+    expect(expected).not.toBe(sydneyDay(Date.now()));
+  });
+});
+
 describe('holds and leads', () => {
   it('releases a hold and the row goes', async () => {
     signedIn('manager');

@@ -12,6 +12,8 @@ export const MODAL_FADE_MS = 300;
 export const BACKDROP_FADE_MS = 150;
 export const CALENDAR_MONTHS = 2;
 export const BOOKING_WINDOW_MONTHS = 3;
+/** The first bookable day is this many days ahead in the state's zone (installation-and-holds.md). */
+export const FIRST_BOOKABLE_DAYS_AHEAD = 2;
 export const CONTRACT_TERM = 'Month-Month';
 export const NAME_MIN = 2;
 export const NAME_MAX = 26;

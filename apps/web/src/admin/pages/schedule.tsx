@@ -3,14 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Field } from '../../shared/ui/field.tsx';
 import { fetchSchedule } from '../../shared/api/admin-schedule.ts';
-import { CONSOLE_ZONE, clockText, timeText, todayIn } from '../format.ts';
+import { clockText, firstBookableDay, timeText } from '../format.ts';
 import { Link } from '../router.tsx';
 import { Empty, ErrorAlert, Loading, TableScroll } from '../ui.tsx';
 
 /** Each crew's windows on a day in a state: booked, held or free (docs/rules/operator-console.md). */
 export function SchedulePage() {
   const [state, setState] = useState<string>('NSW');
-  const [date, setDate] = useState(() => todayIn(CONSOLE_ZONE));
+  const [date, setDate] = useState(() => firstBookableDay('NSW'));
   const schedule = useQuery({
     queryKey: ['schedule', state, date],
     queryFn: () => fetchSchedule(state, date),
