@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Schema } from './schema.ts';
 
 /*
@@ -31,8 +31,15 @@ export function ordersWithWindow(db: Kysely<Schema>) {
         .orderBy('buildings.formatted_address')
         .limit(1)
         .as('formatted_address'),
+      ORDER_UNIT,
     ]);
 }
+
+/**
+ * The unit the order was placed for, as billing carries it ('' or '0' is none), from the install
+ * body's facts it keeps (null for an order placed without them, or anonymised).
+ */
+export const ORDER_UNIT = sql<string | null>`orders.install_facts->>'unit'`.as('unit');
 
 /**
  * What an order bought and what it costs (docs/rules/orders.md): the columns the confirmation

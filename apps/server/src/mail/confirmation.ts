@@ -1,3 +1,4 @@
+import { addressWithUnit } from '@fibre/domain/address';
 import { acceptanceRecordAnswer } from '@fibre/domain/api';
 import { OTHER_CHARGES_HEADING, otherChargeWords } from '@fibre/domain/consent';
 import type { ProviderSpec } from '@fibre/domain/catalogue';
@@ -318,7 +319,8 @@ export async function queueOrderConfirmation(
   if (order.card_fee_cents > 0)
     totals.push({ label: 'Card fee', price: formatCents(order.card_fee_cents) });
   const place = order.formatted_address ?? '';
-  const address = unit && unit !== '0' ? `Unit ${unit}, ${place}` : place;
+  // The unit the order keeps; the caller's when the order keeps none (docs/rules/mail.md).
+  const address = addressWithUnit(place, order.unit ?? unit);
 
   const rendered = renderConfirmation({
     orderId,

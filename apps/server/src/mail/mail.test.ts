@@ -101,6 +101,8 @@ describe.each(engines())('the confirmation email on %s', (engine) => {
     expect(mail.text).toContain('Boost 100 plan');
     expect(mail.text).toContain('Wi-Fi 6 Router');
     expect(mail.text).toContain('Static IP');
+    // The unit the order was placed for, before the building's address.
+    expect(mail.text).toContain('  Unit 12, 100 Harris Street, Pyrmont NSW 2009');
     expect(mail.text).toContain(`Monthly total: ${formatCents(order.monthly_cents)}`);
     const start = new Date(slot.start);
     const end = new Date(slot.end);

@@ -109,7 +109,8 @@ describe.each(engines())('the order page on %s', (engine) => {
       can_cancel: { allowed: true, reason: null, message: null },
     });
     expect(res.json().prices.monthly_cents).toBeGreaterThan(0);
-    expect(res.json().address).not.toBe('');
+    // The unit the order was placed for, before the building's address.
+    expect(res.json().address).toMatch(/^Unit 12, 100 Harris Street, Pyrmont NSW 2009/);
     expect(res.json().help.phone).not.toBe('');
   });
 

@@ -1,3 +1,4 @@
+import { addressWithUnit } from '@fibre/domain/address';
 import {
   errorAnswer,
   orderPageAnswer,
@@ -76,7 +77,7 @@ export function orderPageRoutes(app: FastifyInstance, ctx: AppContext): void {
         state: order.state,
         time_zone: stateTimeZone(order.state),
       },
-      address: order.formatted_address ?? '',
+      address: addressWithUnit(order.formatted_address ?? '', order.unit),
       changeable_until: can.changeableUntil?.toISOString() ?? null,
       can_reschedule: can.reschedule,
       can_cancel: can.cancel,

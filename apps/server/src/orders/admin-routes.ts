@@ -1,3 +1,4 @@
+import { addressWithUnit } from '@fibre/domain/address';
 import {
   acceptanceRecordAnswer,
   adminOrderAnswer,
@@ -64,7 +65,7 @@ export async function orderDetail(
     status: row.status,
     attentionReason: row.attention_reason,
     customer: contactOf(row),
-    address: row.formatted_address ?? '',
+    address: addressWithUnit(row.formatted_address ?? '', row.unit),
     buildingCode: row.building_code,
     plan: { id: row.plan_id, name: row.plan_name ?? row.plan_id },
     router: { id: row.router_id, name: row.router_name ?? row.router_id },
@@ -125,7 +126,7 @@ export function adminOrderRoutes(ctx: AppContext): AnyRoute[] {
             created: row.created_at.toISOString(),
             status: row.status,
             customer: contactOf(row),
-            address: row.formatted_address ?? '',
+            address: addressWithUnit(row.formatted_address ?? '', row.unit),
             plan: row.plan_name ?? row.plan_id,
             window: windowOf(row),
             monthlyCents: row.monthly_cents,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addressWithUnit,
   addressFromPlace,
   addressFromQuery,
   buildingFlags,
@@ -277,4 +278,13 @@ describe('addressFromQuery (docs/rules/wizard-flow.md prefilled address)', () =>
       expect(addressFromQuery(query, defaultDomainConfig)).toBeNull();
     },
   );
+});
+
+describe('an address with its unit', () => {
+  it("writes the unit first, and nothing for no unit, '' or '0' (billing's none)", () => {
+    const place = '100 Harris Street, Pyrmont NSW 2009';
+    expect(addressWithUnit(place, '12')).toBe('Unit 12, 100 Harris Street, Pyrmont NSW 2009');
+    expect(addressWithUnit(place, ' 4B ')).toBe('Unit 4B, 100 Harris Street, Pyrmont NSW 2009');
+    for (const none of ['', '0', null, undefined]) expect(addressWithUnit(place, none)).toBe(place);
+  });
 });

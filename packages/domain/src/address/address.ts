@@ -223,3 +223,13 @@ export function addressFromQuery(query: AddressQuery, config: DomainConfig): Add
     },
   });
 }
+
+/**
+ * An address with its unit, wherever an order's address is shown (the mail, the order page, the
+ * console): 'Unit 12, 100 Harris Street, Pyrmont NSW 2009'. No unit, '' or '0' (billing's "none",
+ * docs/rules/orders.md) leaves the address as it is.
+ */
+export function addressWithUnit(address: string, unit: string | null | undefined): string {
+  const u = (unit ?? '').trim();
+  return u && u !== '0' ? `Unit ${u}, ${address}` : address;
+}

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
 import type { PageStart } from '../../http/paging.ts';
-import { ORDER_PURCHASE_COLUMNS } from '../../db/order-reads.ts';
+import { ORDER_PURCHASE_COLUMNS, ORDER_UNIT } from '../../db/order-reads.ts';
 
 /**
  * The only SQL of the operator console's reads: orders searched and shown
@@ -55,6 +55,7 @@ function orderRows(db: Kysely<Schema>) {
       'orders.task_ref',
       'orders.attention_reason',
       'buildings.formatted_address',
+      ORDER_UNIT,
       'plans.name as plan_name',
       'routers.name as router_name',
       'slot_windows.starts_at',

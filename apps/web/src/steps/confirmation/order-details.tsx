@@ -1,3 +1,4 @@
+import { addressWithUnit } from '@fibre/domain/address';
 import { orderSummary } from '@fibre/domain/pricing';
 import { arrivalWindowText, dateLabel, stateTimeZone } from '@fibre/domain/scheduling';
 import { formatDollars } from '@fibre/domain/shared';
@@ -33,8 +34,6 @@ export function OrderDetails() {
     },
     domain,
   );
-  const unit =
-    address.unit.trim() && address.unit.trim() !== '0' ? `Unit ${address.unit.trim()}, ` : '';
 
   return (
     <div className="order-details">
@@ -51,8 +50,7 @@ export function OrderDetails() {
             {arrivalWindowText(slot.start, slot.end, timeZone)}
           </p>
           <p className="order-details__address">
-            {unit}
-            {address.formatted_address}
+            {addressWithUnit(address.formatted_address, address.unit)}
           </p>
           <p className="order-details__note">{text.note}</p>
         </section>
