@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Schema } from './schema.ts';
 
 /*
@@ -24,16 +24,20 @@ export function ordersWithWindow(db: Kysely<Schema>) {
       'slot_windows.state',
       'slot_windows.starts_at',
       'slot_windows.ends_at',
-      eb
-        .selectFrom('buildings')
-        .select('buildings.formatted_address')
-        .whereRef('buildings.code', '=', 'orders.building_code')
-        .orderBy('buildings.formatted_address')
-        .limit(1)
-        .as('formatted_address'),
+      orderBuildingAddress(eb),
       ORDER_UNIT,
     ]);
 }
+
+/** The order's building's address, as a column of a read over orders (one row per order). */
+export const orderBuildingAddress = (eb: ExpressionBuilder<Schema, 'orders'>) =>
+  eb
+    .selectFrom('buildings')
+    .select('buildings.formatted_address')
+    .whereRef('buildings.code', '=', 'orders.building_code')
+    .orderBy('buildings.formatted_address')
+    .limit(1)
+    .as('formatted_address');
 
 /**
  * The unit the order was placed for, as billing carries it ('' or '0' is none), from the install

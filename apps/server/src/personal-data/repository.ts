@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
+import { orderBuildingAddress } from '../db/order-reads.ts';
 
 /*
  * The only SQL of a person's data on request (docs/rules/personal-data-requests.md): what is held
@@ -40,20 +41,19 @@ export async function personOrders(db: Db, person: Person) {
       'orders.task_ref',
       'slot_windows.starts_at',
       'slot_windows.ends_at',
-      eb
-        .selectFrom('buildings')
-        .select('buildings.formatted_address')
-        .whereRef('buildings.code', '=', 'orders.building_code')
-        .orderBy('buildings.formatted_address')
-        .limit(1)
-        .as('formatted_address'),
-      // When it was cancelled (by an operator or on the order page): the audit's record of it.
-      eb
-        .selectFrom('operator_audit')
-        .select((a) => a.fn.max('operator_audit.at').as('at'))
-        .where('operator_audit.subject_type', '=', 'order')
-        .whereRef('operator_audit.subject_id', '=', 'orders.id')
-        .where('operator_audit.action', '=', 'order_cancelled')
+      orderBuildingAddress(eb),
+      // When it was cancelled (by an operator or on the order page): the order's own record of it
+      // (migration 022), else, for an order cancelled before that, the audit's.
+      eb.fn
+        .coalesce(
+          'orders.cancelled_at',
+          eb
+            .selectFrom('operator_audit')
+            .select((a) => a.fn.max('operator_audit.at').as('at'))
+            .where('operator_audit.subject_type', '=', 'order')
+            .whereRef('operator_audit.subject_id', '=', 'orders.id')
+            .where('operator_audit.action', '=', 'order_cancelled'),
+        )
         .as('cancelled_at'),
       // What it was when cancelled: a pending or needs_attention order was never confirmed.
       eb
