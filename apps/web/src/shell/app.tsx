@@ -3,6 +3,7 @@ import { Footer } from '../shared/layout/footer.tsx';
 import { Header } from '../shared/layout/header.tsx';
 import { LinkParams } from './link-params.tsx';
 import { ShellFailed, ShellSkeleton } from '../shared/layout/shell-states.tsx';
+import { StepHistory } from './step-history.tsx';
 import { StepOutlet } from './step-outlet.tsx';
 import { StoreProvider } from '../shared/store/store-context.tsx';
 
@@ -16,6 +17,7 @@ export function App() {
       <ConfigProvider loading={<ShellSkeleton />} failed={(retry) => <ShellFailed retry={retry} />}>
         <StoreProvider>
           <LinkParams />
+          <StepHistory />
           <Header />
           <StepOutlet />
           <Footer />

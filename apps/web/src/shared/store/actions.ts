@@ -5,6 +5,7 @@ import type { ContactValues, PaymentAcceptances } from '@fibre/domain/contact';
 import type { CampaignState, Discount } from '@fibre/domain/offers';
 import type { AddOn } from '@fibre/domain/pricing';
 import type { DayKey } from '@fibre/domain/scheduling';
+import type { WizardStep } from '@fibre/domain/wizard';
 import type { ContactDraft, HeldSlot, WizardState } from './state.ts';
 
 /**
@@ -24,6 +25,13 @@ export type Action =
   /** Moves on when the domain's step model allows it; `now` is the clock, passed in. */
   | { type: 'step/next'; now: number }
   | { type: 'step/back' }
+  /**
+   * The browser's Back or Forward reached an entry of the page's history holding `step`
+   * (docs/rules/wizard-flow.md, "Back and Forward"): back to it, forward as far as the state allows.
+   */
+  | { type: 'step/history'; step: WizardStep; now: number }
+  /** A new sign-up in the same tab: every choice forgotten, back to an empty address step. */
+  | { type: 'signup/restart' }
   /**
    * The checked address (docs/rules/address-and-serviceability.md), with the availability dialog
    * open. `restart`: a link's prefilled address starts the wizard over at step 1.

@@ -4,8 +4,8 @@ import { addAddOn, removeAddOn } from '@fibre/domain/pricing';
 import type { DomainConfig } from '@fibre/domain/shared';
 import { previousStep, type WizardStep } from '@fibre/domain/wizard';
 import type { Action, HoldChange } from './actions.ts';
-import { allowed } from './selectors.ts';
-import type { ReservationsArea, WizardState } from './state.ts';
+import { allowed, reachableStep } from './selectors.ts';
+import { initialState, type ReservationsArea, type WizardState } from './state.ts';
 
 /**
  * The catalogue rules the store was once given. Which plans are offered and which is the default
@@ -51,6 +51,22 @@ function holdChanged(area: ReservationsArea, change: HoldChange): ReservationsAr
   }
 }
 
+/**
+ * The browser's Back or Forward (docs/rules/wizard-flow.md, "Back and Forward"). Back from a placed
+ * order starts a new sign-up; back from a confirmation without one goes past Payment (its card
+ * token is spent) as the Go back button does. Forward goes no further than the state allows.
+ */
+function historyMove(state: WizardState, wanted: WizardStep, now: number): WizardState {
+  if (wanted === state.step) return state;
+  if (state.step === 7 && state.reservations.booked) return initialState;
+  if (wanted < state.step) {
+    const step = state.step === 7 && wanted === 6 ? 5 : wanted;
+    return goTo(state, step);
+  }
+  const step = reachableStep(state, wanted, now);
+  return step > state.step ? goTo(state, step) : state;
+}
+
 /** The store's reducer (the catalogue's rules are applied where the catalogue is read). */
 export function reducerFor(_rules?: StoreRules) {
   return reduce;
@@ -66,6 +82,10 @@ function reduce(state: WizardState, action: Action): WizardState {
       const back = previousStep(state.step);
       return back === null ? state : goTo(state, back);
     }
+    case 'step/history':
+      return historyMove(state, action.step, action.now);
+    case 'signup/restart':
+      return initialState;
     case 'address/checked': {
       const next = checked(state, action.input, action.address);
       return action.restart ? { ...next, step: 1 } : next;

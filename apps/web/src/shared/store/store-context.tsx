@@ -12,6 +12,7 @@ import type { Action } from './actions.ts';
 import { loadState, saveState } from './persistence.ts';
 import { reducerFor, type StoreRules } from './reducer.ts';
 import { reachableStep } from './selectors.ts';
+import { backThroughHistory } from './step-history.ts';
 import { initialState, type WizardState } from './state.ts';
 
 const StateContext = createContext<WizardState | null>(null);
@@ -60,8 +61,12 @@ export function useDispatch(): Dispatch<Action> {
 /** Next and back, as the domain's step model allows (the reducer checks again with fresh state). */
 export function useStepNavigation() {
   const dispatch = useDispatch();
+  const { step } = useWizard();
   return {
     next: () => dispatch({ type: 'step/next', now: Date.now() }),
-    back: () => dispatch({ type: 'step/back' }),
+    // Through the page's history when it can, so the browser's Forward returns (step-history.ts).
+    back: () => {
+      if (!backThroughHistory(step)) dispatch({ type: 'step/back' });
+    },
   };
 }

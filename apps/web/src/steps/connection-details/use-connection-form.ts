@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { connectionDetailsSchema } from '@fibre/domain/contact';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { clearDraft, loadDraft, useFormDraft } from '../../shared/store/drafts.ts';
 import { useDispatch, useStepNavigation, useWizard } from '../../shared/store/store-context.tsx';
 
 interface ConnectionValues {
@@ -19,10 +20,12 @@ export function useConnectionForm() {
     resolver,
     mode: 'onTouched',
     reValidateMode: 'onChange',
-    defaultValues: { unit: address.value?.unit ?? '' },
+    defaultValues: { unit: loadDraft('unit', ['unit'])?.unit ?? address.value?.unit ?? '' },
   });
+  useFormDraft(form, 'unit');
 
   const onSubmit = form.handleSubmit(({ unit }) => {
+    clearDraft('unit');
     dispatch({ type: 'signup/unit', unit, confirmed: true });
     next();
   });

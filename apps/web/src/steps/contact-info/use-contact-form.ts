@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { capitaliseName, contactSchema, type ContactFormValues } from '@fibre/domain/contact';
 import { useForm, type Resolver } from 'react-hook-form';
+import { clearDraft, loadDraft, useFormDraft } from '../../shared/store/drafts.ts';
 import type { ContactDraft } from '../../shared/store/state.ts';
 import { useDispatch, useStepNavigation, useWizard } from '../../shared/store/store-context.tsx';
 
@@ -12,6 +13,8 @@ const empty: ContactDraft = {
   phone: '',
   howDidYouHearAboutUs: '',
 };
+
+const fields = Object.keys(empty) as (keyof ContactDraft)[];
 
 /**
  * The contact form: the domain's contactSchema through the zod resolver. Messages show once a
@@ -31,10 +34,16 @@ export function useContactForm() {
     mode: 'onTouched',
     reValidateMode: 'onChange',
     shouldFocusError: true,
-    defaultValues: signup.contact ?? signup.contactDraft ?? empty,
+    // What was typed and not yet passed on wins (a reload keeps it: shared/store/drafts.ts).
+    defaultValues: {
+      ...(signup.contact ?? signup.contactDraft ?? empty),
+      ...loadDraft('contact', fields),
+    },
   });
+  useFormDraft(form, 'contact');
 
   const onSubmit = form.handleSubmit((values) => {
+    clearDraft('contact');
     dispatch({
       type: 'signup/contact',
       contact: {

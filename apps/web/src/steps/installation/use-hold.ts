@@ -35,8 +35,8 @@ const HOLD = { mutationKey: ['hold'], scope: { id: 'hold' } };
  *
  * Late answers: holds run one after another (one mutation scope). An answer that arrives once a
  * newer choice is waiting behind it is not kept: that hold is released and the newer one decides.
- * An answer that arrives after the visitor left the step is kept (the hold is theirs, and its
- * countdown shows when they come back). A hold for another address is let go.
+ * An answer that arrives after the visitor left the step is kept here; if they went back past
+ * Installation, the shell lets it go (shell/step-history.tsx). A hold for another address is let go.
  */
 export function useHold(address: Address, onLost: () => void) {
   const { site } = useConfig();

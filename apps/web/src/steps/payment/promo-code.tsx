@@ -2,6 +2,7 @@ import { messages } from '@fibre/domain/shared';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ConfirmOfferDialog } from '../../shared/offers/confirm-offer-dialog.tsx';
 import { useOfferCode } from '../../shared/offers/use-offer-code.ts';
+import { clearDraft, loadDraft, saveDraft } from '../../shared/store/drafts.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { text } from './text.ts';
 
@@ -13,7 +14,8 @@ import { text } from './text.ts';
 export function PromoCode() {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [code, setCode] = useState('');
+  // A code typed and not yet validated survives a reload (shared/store/drafts.ts).
+  const [code, setCode] = useState(() => loadDraft('promo', ['code'])?.code ?? '');
   const { offer, status, conflict, validate, choose, reset } = useOfferCode();
   const invalid = status.kind === 'invalid';
   const errorId = `${id}-error`;
@@ -27,6 +29,7 @@ export function PromoCode() {
   function tryAgain() {
     reset();
     setCode('');
+    clearDraft('promo');
     inputRef.current?.focus();
   }
 
@@ -53,6 +56,7 @@ export function PromoCode() {
               aria-describedby={invalid ? `${hintId} ${errorId}` : hintId}
               onChange={(e) => {
                 setCode(e.target.value);
+                saveDraft('promo', { code: e.target.value });
                 // A newer code: whatever the older one answers (even later) is not shown.
                 if (status.kind !== 'idle') reset();
               }}

@@ -8,6 +8,7 @@ import { createLead } from '../../api/leads.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
+import { clearDraft, loadDraft, useFormDraft } from '../../store/drafts.ts';
 import { CollectionNotice } from '../../legal/collection-notice.tsx';
 import type { LeadFormProps } from './lead-form.ts';
 import { LeadIntro, LeadThanks } from './lead-texts.tsx';
@@ -15,27 +16,34 @@ import './embedded-lead-form.css';
 
 type LeadInput = z.input<typeof leadSchema>;
 
+const leadFields = ['firstName', 'lastName', 'email', 'phone', 'message'] as const;
+
 /** The built-in lead form: the domain's lead schema, stored with POST /api/v1/public/leads. */
 export function EmbeddedLeadForm({ formattedAddress }: LeadFormProps) {
   const [sent, setSent] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LeadInput, unknown, LeadValues>({
+  const form = useForm<LeadInput, unknown, LeadValues>({
     resolver: zodResolver(leadSchema),
     mode: 'onTouched',
+    // Typing kept across a reload (shared/store/drafts.ts); the address is always the one checked.
     defaultValues: {
       firstName: '',
       lastName: '',
       email: '',
       phone: '',
       message: '',
+      ...loadDraft('lead', leadFields),
       formatted_address: formattedAddress,
     },
   });
+  useFormDraft(form, 'lead');
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     setFailed(false);
@@ -48,6 +56,7 @@ export function EmbeddedLeadForm({ formattedAddress }: LeadFormProps) {
       ...(values.message ? { message: values.message } : {}),
     });
     if (result.ok) {
+      clearDraft('lead');
       setSent(values.email);
       return;
     }

@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { useConfig } from '../config/config-context.tsx';
+import { useDispatch, useWizard } from '../store/store-context.tsx';
+
+/**
+ * Going back past Installation lets the hold go (docs/rules/installation-and-holds.md): the window
+ * is free for others, and the visitor chooses again when they come back. This covers a hold whose
+ * answer arrives after the visitor left, and one restored by a reload on an earlier step. A booked
+ * hold is the order's and stays.
+ */
+export function useHoldLetGoBehind(): void {
+  const { step, reservations } = useWizard();
+  const dispatch = useDispatch();
+  const { site } = useConfig();
+  const behind = step < 5 && !reservations.booked ? reservations.reservation : null;
+  const behindId = behind?.reservation_id ?? null;
+  useEffect(() => {
+    if (behindId === null) return;
+    // Loaded only when needed: the address step's bundle carries no API schemas.
+    void import('../api/scheduling.ts').then(({ releaseReservation }) =>
+      releaseReservation(site.provider, behindId),
+    );
+    dispatch({ type: 'reservations/changed', change: { to: 'released' } });
+  }, [behindId, site.provider, dispatch]);
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { contactDoneState, orderState } from '../../test-support/wizard-state.ts';
+import { demoRules } from '../../test-support/rules.ts';
+import { reducerFor } from './reducer.ts';
+import { initialState, type WizardState } from './state.ts';
+import { HISTORY_KEY, stepEntry } from './step-history.ts';
+
+const reduce = reducerFor(demoRules);
+const now = Date.parse('2026-11-26T00:00:00Z');
+const held: WizardState['reservations'] = {
+  reservation: {
+    reservation_id: 'r-1',
+    event_id: 'e-1',
+    expires_at: new Date(now + 600_000).toISOString(),
+  },
+  slot: {
+    booking_id: 'b-1',
+    start: '2026-12-03T21:00:00.000Z',
+    end: '2026-12-03T23:00:00.000Z',
+    formattedAddress: contactDoneState.address.value!.formatted_address,
+  },
+  lost: false,
+  booked: false,
+};
+
+describe('docs/rules/wizard-flow.md, Back and Forward: the browser history moves the step', () => {
+  it('Back goes to the entry’s step, keeping every choice', () => {
+    const at4 = { ...contactDoneState, step: 4 as const };
+    const back = reduce(at4, { type: 'step/history', step: 2, now });
+    expect(back.step).toBe(2);
+    expect(back.signup).toEqual(at4.signup);
+    expect(back.address.value).toEqual(at4.address.value);
+  });
+
+  it('Forward goes no further than the state allows', () => {
+    // Plan and router chosen, no contact: step 3 is as far as it goes.
+    const at2 = { ...orderState, step: 2 as const };
+    expect(reduce(at2, { type: 'step/history', step: 5, now }).step).toBe(3);
+    // Contact and unit passed, no hold: step 5.
+    const done = { ...contactDoneState, step: 2 as const };
+    expect(reduce(done, { type: 'step/history', step: 6, now }).step).toBe(5);
+    // With a live hold, Payment.
+    expect(
+      reduce({ ...done, reservations: held }, { type: 'step/history', step: 6, now }).step,
+    ).toBe(6);
+    // Nothing allows a move: the state is the same object.
+    const at1 = { ...initialState };
+    expect(reduce(at1, { type: 'step/history', step: 4, now })).toBe(at1);
+  });
+
+  it('Back from a confirmation without an order goes past Payment to Installation', () => {
+    const at7 = { ...contactDoneState, step: 7 as const, reservations: held };
+    expect(reduce(at7, { type: 'step/history', step: 6, now }).step).toBe(5);
+  });
+
+  it('Back from a placed order starts a new sign-up', () => {
+    const placed = {
+      ...contactDoneState,
+      step: 7 as const,
+      reservations: { ...held, booked: true },
+    };
+    expect(reduce(placed, { type: 'step/history', step: 6, now })).toEqual(initialState);
+    expect(reduce(placed, { type: 'signup/restart' })).toEqual(initialState);
+  });
+});
+
+describe('a history entry is the wizard’s only when it says a step and a depth', () => {
+  it.each([
+    [{ [HISTORY_KEY]: { step: 3, depth: 2 } }, { step: 3, depth: 2 }],
+    [{ [HISTORY_KEY]: { step: 8, depth: 2 } }, null],
+    [{ [HISTORY_KEY]: { step: 3, depth: -1 } }, null],
+    [{ [HISTORY_KEY]: { step: 3, depth: 1.5 } }, null],
+    [{ [HISTORY_KEY]: { step: '3', depth: 1 } }, null],
+    [{ other: 1 }, null],
+    [null, null],
+    ['3', null],
+  ])('%j', (state, entry) => {
+    expect(stepEntry(state)).toEqual(entry);
+  });
+});
