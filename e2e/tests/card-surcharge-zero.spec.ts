@@ -72,7 +72,7 @@ test('a 0% card surcharge shows no card fee at payment, on confirmation or on th
     contact: { email, confirmEmail: email },
   });
   const summary = page.getByRole('region', { name: 'Your order' });
-  await expect(summary.getByText('Monthly total')).toBeVisible();
+  await expect(summary.getByText('Monthly charge')).toBeVisible();
   await expect(page.getByText(/^Minimum total cost \$/)).toBeVisible();
   await expect(page.locator('main')).not.toContainText(cardFeeWords);
   await expectNoSeriousA11yViolations(page, { label: 'payment without a card surcharge' });
@@ -80,7 +80,7 @@ test('a 0% card surcharge shows no card fee at payment, on confirmation or on th
 
   await pay(wizard);
   await expectWelcome(wizard);
-  await expect(page.getByText('Due at activation')).toBeVisible();
+  await expect(page.getByText('First payment')).toBeVisible();
   await expect(page.locator('main')).not.toContainText(cardFeeWords);
 
   // The order page, from the link in the confirmation mail.
@@ -95,6 +95,6 @@ test('a 0% card surcharge shows no card fee at payment, on confirmation or on th
   expect(link, 'the order link in the confirmation mail').toBeDefined();
   await page.goto(new URL(link!).pathname);
   await expect(page.getByRole('heading', { name: 'Your order', level: 1 })).toBeVisible();
-  await expect(page.getByText('One-off charges')).toBeVisible();
+  await expect(page.getByText('First payment')).toBeVisible();
   await expect(page.locator('main')).not.toContainText(cardFeeWords);
 });

@@ -54,7 +54,7 @@ test('a whole sign-up on a phone, steps 5 to 7 without sideways scroll', async (
   // now it has a date.
   const held = listedSlotNamed(listed, { day, window }, stateTimeZones.NSW!);
   await expect(page.getByRole('region', { name: 'Your order' })).toContainText(
-    `First payment${dayLabelAfter(held.start, 15, stateTimeZones.NSW!)}`,
+    `First payment${dayLabelAfter(held.start, 15, stateTimeZones.NSW!)}, 15 days after activation`,
   );
   await fillCard(wizard, { number: cards.visa });
   // One column: the order comes before the agreements, so it is read before it is agreed to,

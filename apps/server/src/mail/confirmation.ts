@@ -2,8 +2,14 @@ import { addressWithUnit } from '@fibre/domain/address';
 import { acceptanceRecordAnswer } from '@fibre/domain/api';
 import { OTHER_CHARGES_HEADING, otherChargeWords } from '@fibre/domain/consent';
 import type { ProviderSpec } from '@fibre/domain/catalogue';
-import { STATIC_IP_LABEL, addOnLabel } from '@fibre/domain/pricing';
-import { formatWindow } from '@fibre/domain/scheduling';
+import {
+  STATIC_IP_LABEL,
+  addOnLabel,
+  firstPaymentDate,
+  moneyWords,
+  orderCardFeeRate,
+} from '@fibre/domain/pricing';
+import { formatDay, formatWindow, stateTimeZone } from '@fibre/domain/scheduling';
 import { formatCents } from '@fibre/domain/shared';
 import { createEvent } from 'ics';
 import type { Transaction } from 'kysely';
@@ -313,11 +319,31 @@ export async function queueOrderConfirmation(
     else lines.push({ label: addOn, price: '' });
   }
   if (order.coupon_id) lines.push({ label: `Coupon ${order.coupon_id}`, price: 'applied' });
-  const totals = [{ label: 'Monthly total', price: formatCents(order.monthly_cents) }];
+  // The domain's money words (docs/rules/plans-and-pricing.md), as the wizard and the order page.
+  const zone = stateTimeZone(order.state);
+  const totals: { label: string; price: string }[] = [
+    {
+      label: moneyWords.monthlyCharge,
+      price: `${formatCents(order.monthly_cents)} ${moneyWords.perMonth}`,
+    },
+  ];
   if (order.activation_cents > 0)
-    totals.push({ label: 'One-off charges', price: formatCents(order.activation_cents) });
+    totals.push({
+      label: `${moneyWords.firstPayment} (${moneyWords.firstPaymentWhen(
+        formatDay(firstPaymentDate(order.starts_at, zone), zone),
+      )})`,
+      price: formatCents(order.activation_cents),
+    });
   if (order.card_fee_cents > 0)
-    totals.push({ label: 'Card fee', price: formatCents(order.card_fee_cents) });
+    totals.push({
+      label: `${moneyWords.cardFee(
+        orderCardFeeRate(rules.cardFeeRate, {
+          monthlyCents: order.monthly_cents,
+          cardFeeCents: order.card_fee_cents,
+        }),
+      )}, ${moneyWords.cardFeeWhen}`,
+      price: formatCents(order.card_fee_cents),
+    });
   const place = order.formatted_address ?? '';
   // The unit the order keeps; the caller's when the order keeps none (docs/rules/mail.md).
   const address = addressWithUnit(place, order.unit ?? unit);

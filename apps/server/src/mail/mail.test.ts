@@ -23,6 +23,8 @@ import {
 } from '../test-support/stand-ins/smtp-receiver.ts';
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml, formatCents, formatWindow, renderConfirmation } from './confirmation.ts';
+import { firstPaymentDate } from '@fibre/domain/pricing';
+import { formatDay } from '@fibre/domain/scheduling';
 import { hashOrderToken } from './order-link.ts';
 
 /**
@@ -103,7 +105,12 @@ describe.each(engines())('the confirmation email on %s', (engine) => {
     expect(mail.text).toContain('Static IP');
     // The unit the order was placed for, before the building's address.
     expect(mail.text).toContain('  Unit 12, 100 Harris Street, Pyrmont NSW 2009');
-    expect(mail.text).toContain(`Monthly total: ${formatCents(order.monthly_cents)}`);
+    // The money words the wizard and the order page use (docs/rules/plans-and-pricing.md).
+    expect(mail.text).toContain(`Monthly charge: ${formatCents(order.monthly_cents)} per month`);
+    expect(mail.text).toContain(
+      `First payment (${formatDay(firstPaymentDate(slot.start, 'Australia/Sydney'), 'Australia/Sydney')}, 15 days after activation): ${formatCents(order.activation_cents)}`,
+    );
+    expect(mail.text).not.toMatch(/One-off charges|Monthly total|Due at activation/);
     const start = new Date(slot.start);
     const end = new Date(slot.end);
     expect(mail.text).toContain(formatWindow(start, end, 'NSW'));
@@ -121,7 +128,9 @@ describe.each(engines())('the confirmation email on %s', (engine) => {
     expect(mail.text).toContain(
       'Missed appointment fee $99.00 — if nobody is home for the booked installation window',
     );
-    expect(mail.text).toMatch(/Card fee: \$\d/);
+    expect(mail.text).toContain(
+      `Card processing fee (1.5% of the monthly charge), added to each card payment: ${formatCents(order.card_fee_cents)}`,
+    );
 
     // The invite: its start and end are the booked window, at the building's address.
     const ics = invite(mail);
@@ -147,7 +156,7 @@ describe.each(engines())('the confirmation email on %s', (engine) => {
     const { orderId } = await placeOrder(t.app);
     expect(await t.app.mail.runOnce()).toBe(1);
     const mail = smtp.messages[0]!;
-    expect(mail.text).toContain('Monthly total: $98.00');
+    expect(mail.text).toContain('Monthly charge: $98.00 per month');
     expect(mail.text).not.toMatch(/card fee|surcharge/i);
     expect(mail.html).not.toMatch(/card fee|surcharge/i);
     const order = await t.database.db

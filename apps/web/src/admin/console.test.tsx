@@ -360,9 +360,9 @@ describe('an order', () => {
     expect(detail('Status')).toBe('Needs attention');
     expect(detail('Reason')).toBe('Billing failed: card declined');
     expect(detail('Customer')).toBe('Ann Smith');
-    expect(detail('Monthly')).toBe('$89.00');
-    expect(detail('Activation')).toBe('$0.00');
-    expect(detail('Card fee')).toBe('$1.25');
+    expect(detail('Monthly charge')).toBe('$89.00');
+    expect(detail('First payment')).toBe('$0.00');
+    expect(detail('Card processing fee (a percentage of the monthly charge)')).toBe('$1.25');
     expect(detail('Add-ons')).toBe('Static IP');
     expect(detail('Window')).toBe('Thursday 3 December 2026, 8:00 am – 10:00 am AEDT');
     expect(detail('Billing subscription')).toBe('None');

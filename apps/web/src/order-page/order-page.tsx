@@ -1,5 +1,6 @@
 import type { OrderPageAnswer } from '@fibre/domain/api';
-import { formatWindow } from '@fibre/domain/scheduling';
+import { firstPaymentDate, moneyWords, orderCardFeeRate } from '@fibre/domain/pricing';
+import { formatDay, formatWindow } from '@fibre/domain/scheduling';
 import { formatCents } from '@fibre/domain/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useConfig } from '../shared/config/config-context.tsx';
@@ -62,6 +63,7 @@ export function OrderPage({ token }: { token: string }) {
 
 function OrderView({ token, order }: { token: string; order: OrderPageAnswer }) {
   const ids = useId();
+  const { domain } = useConfig();
   const noticeRef = useRef<HTMLDivElement>(null);
   const refusalRef = useRef<HTMLDivElement>(null);
   const [rescheduling, setRescheduling] = useState(false);
@@ -198,21 +200,41 @@ function OrderView({ token, order }: { token: string; order: OrderPageAnswer }) 
               <dd>{order.coupon}</dd>
             </div>
           )}
+          {/* The domain's money words (docs/rules/plans-and-pricing.md), as the wizard and mail. */}
           <div className="order-page__price">
-            <dt>{text.monthly}</dt>
+            <dt>{moneyWords.monthlyCharge}</dt>
             <dd>
-              {formatCents(order.prices.monthly_cents)}
-              {text.perMonth}
+              {formatCents(order.prices.monthly_cents)} {moneyWords.perMonth}
             </dd>
           </div>
           <div className="order-page__price">
-            <dt>{text.oneOff}</dt>
-            <dd>{formatCents(order.prices.one_off_cents)}</dd>
+            <dt>{moneyWords.firstPayment}</dt>
+            <dd>
+              {formatCents(order.prices.one_off_cents)}{' '}
+              <span className="order-page__when">
+                {moneyWords.firstPaymentWhen(
+                  formatDay(
+                    firstPaymentDate(order.window.start, order.window.time_zone),
+                    order.window.time_zone,
+                  ),
+                )}
+              </span>
+            </dd>
           </div>
           {order.prices.card_fee_cents > 0 && (
             <div className="order-page__price">
-              <dt>{text.cardFee}</dt>
-              <dd>{formatCents(order.prices.card_fee_cents)}</dd>
+              <dt>
+                {moneyWords.cardFee(
+                  orderCardFeeRate(domain.cardFeeRate, {
+                    monthlyCents: order.prices.monthly_cents,
+                    cardFeeCents: order.prices.card_fee_cents,
+                  }),
+                )}
+              </dt>
+              <dd>
+                {formatCents(order.prices.card_fee_cents)}{' '}
+                <span className="order-page__when">{moneyWords.cardFeeWhen}</span>
+              </dd>
             </div>
           )}
         </dl>

@@ -33,10 +33,6 @@ export const text = {
   router: 'Router',
   addOns: 'Add-ons',
   coupon: 'Promo code',
-  monthly: 'Monthly',
-  oneOff: 'One-off charges',
-  cardFee: 'Card fee',
-  perMonth: '/month',
   cancelTitle: 'Cancel your order',
   cancelIntro:
     'Cancelling gives up your installation time and stops billing. You will not be charged for a service that was never connected.',

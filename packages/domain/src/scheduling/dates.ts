@@ -189,6 +189,11 @@ export function formatWindow(startsAt: Date, endsAt: Date, state: string): strin
   return `${plainText(longDay(timeZone).format(startsAt))}, ${plainText(time.format(startsAt))} – ${plainText(time.format(endsAt))} ${zoneName(endsAt, timeZone)}`;
 }
 
+/** 'Friday 18 December 2026': a day, written as formatWindow writes a window's day. */
+export function formatDay(at: Date, timeZone: string): string {
+  return plainText(longDay(timeZone).format(at));
+}
+
 /** 'Wednesday 2 December 2026, 8:00 am AEDT': one moment, written as formatWindow writes a window. */
 export function formatMoment(at: Date, timeZone: string): string {
   return `${plainText(longDay(timeZone).format(at))}, ${plainText(clockTime(timeZone).format(at))} ${zoneName(at, timeZone)}`;

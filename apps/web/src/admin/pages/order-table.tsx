@@ -1,4 +1,5 @@
 import type { AdminOrdersAnswer } from '@fibre/domain/api';
+import { moneyWords } from '@fibre/domain/pricing';
 import { money, statusLabel, windowText } from '../format.ts';
 import { Link } from '../router.tsx';
 import { TableScroll } from '../ui.tsx';
@@ -25,7 +26,7 @@ export function OrderTable({
             {withReason && <th scope="col">Reason</th>}
             <th scope="col">Address</th>
             <th scope="col">Window</th>
-            <th scope="col">Monthly</th>
+            <th scope="col">{moneyWords.monthlyCharge}</th>
           </tr>
         </thead>
         <tbody>

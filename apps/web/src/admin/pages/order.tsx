@@ -1,5 +1,5 @@
 import type { AdminOrderAnswer } from '@fibre/domain/api';
-import { addOnLabel } from '@fibre/domain/pricing';
+import { addOnLabel, moneyWords } from '@fibre/domain/pricing';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -183,9 +183,10 @@ export function OrderPage({ id }: { id: string }) {
     ['Router', o.router.name],
     ['Add-ons', o.addOns.length ? o.addOns.map(addOnLabel).join(', ') : 'None'],
     ['Coupon', o.coupon ?? 'None'],
-    ['Monthly', money(o.price.monthlyCents)],
-    ['Activation', money(o.price.activationCents)],
-    ['Card fee', money(o.price.cardFeeCents)],
+    // The domain's money words (docs/rules/plans-and-pricing.md), as the customer reads them.
+    [moneyWords.monthlyCharge, money(o.price.monthlyCents)],
+    [moneyWords.firstPayment, money(o.price.activationCents)],
+    [moneyWords.cardFee(null), money(o.price.cardFeeCents)],
     ['Window', windowText(o.window)],
     ['Billing customer', o.references.billingCustomer ?? 'None'],
     ['Billing subscription', o.references.billingSubscription ?? 'None'],

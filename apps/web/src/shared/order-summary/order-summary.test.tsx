@@ -20,7 +20,17 @@ describe('the order summary under the catalogue rules', () => {
     });
     // 98 a month; 98 + 300 at activation; 1.5% of 98 is 1.47.
     expect(screen.getByText(`Minimum total cost $399.47: ${allParts}`)).toBeTruthy();
-    expect(screen.getByText('Card processing fee (1.5%)')).toBeTruthy();
+    // One set of money words (docs/rules/plans-and-pricing.md, "Money words").
+    expect(screen.getByText('Card processing fee (1.5% of the monthly charge)')).toBeTruthy();
+    expect(screen.getByText('$1.47')).toBeTruthy();
+    expect(screen.getByText('Monthly charge')).toBeTruthy();
+    expect(screen.getByText('First payment')).toBeTruthy();
+    expect(screen.getByText('$398')).toBeTruthy();
+    // No window held yet: when, without a date.
+    expect(screen.getByText('15 days after activation')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(
+      /Due at activation|Monthly total|One-off charges/,
+    );
     expect(screen.getByText('$9')).toBeTruthy();
   });
 
@@ -32,7 +42,7 @@ describe('the order summary under the catalogue rules', () => {
     });
     // 101.50 a month; 101.50 + 450 at activation; 2% of 101.50 is 2.03.
     expect(screen.getByText(`Minimum total cost $553.53: ${allParts}`)).toBeTruthy();
-    expect(screen.getByText('Card processing fee (2%)')).toBeTruthy();
+    expect(screen.getByText('Card processing fee (2% of the monthly charge)')).toBeTruthy();
     expect(screen.getByText('$12.50')).toBeTruthy();
     expect(screen.getByText('$450')).toBeTruthy();
   });

@@ -1,12 +1,7 @@
 import { parseCost } from '@fibre/domain/catalogue';
-import { orderSummary } from '@fibre/domain/pricing';
+import { moneyWords, orderSummary } from '@fibre/domain/pricing';
 import { dateLabel, stateTimeZone } from '@fibre/domain/scheduling';
-import {
-  CONTRACT_TERM,
-  FIRST_PAYMENT_DELAY_DAYS,
-  formatDollars,
-  formatPercent,
-} from '@fibre/domain/shared';
+import { CONTRACT_TERM, formatDollars } from '@fibre/domain/shared';
 import { useOrder } from '../catalogue/use-order.ts';
 import { useConfig } from '../config/config-context.tsx';
 import { useWizard } from '../store/store-context.tsx';
@@ -116,29 +111,36 @@ export function OrderSummary({ minimumTotal = false }: { minimumTotal?: boolean 
       )}
       {summary ? (
         <dl className="summary__totals">
+          {/* The money words are the domain's (moneyWords): the mail, the confirmation, the order
+              page and the console name each charge the same way. */}
           <div className="summary__line summary__line--total">
-            <dt>Monthly total</dt>
-            <dd>{money(summary.monthlyTotal)}</dd>
+            <dt>{moneyWords.monthlyCharge}</dt>
+            <dd>
+              {money(summary.monthlyTotal)}
+              <span className="summary__sub">{moneyWords.perMonth}</span>
+            </dd>
           </div>
-          <div className="summary__line">
-            <dt>Due at activation</dt>
+          <div className="summary__line summary__line--first-payment">
+            <dt>
+              {moneyWords.firstPayment}
+              <span className="summary__sub">
+                {moneyWords.firstPaymentWhen(
+                  summary.firstPaymentDate ? dateLabel(summary.firstPaymentDate, timeZone) : null,
+                )}
+              </span>
+            </dt>
             <dd>{money(summary.activationTotal)}</dd>
           </div>
           {/* A catalogue without a card surcharge (0%) has no fee to show, not a $0 line. */}
           {domain.cardFeeRate > 0 && (
             <div className="summary__line">
-              <dt>Card processing fee ({formatPercent(domain.cardFeeRate)}%)</dt>
+              <dt>
+                {moneyWords.cardFee(domain.cardFeeRate)}
+                <span className="summary__sub">{moneyWords.cardFeeWhen}</span>
+              </dt>
               <dd>{money(summary.cardFee)}</dd>
             </div>
           )}
-          <div className="summary__line summary__line--first-payment">
-            <dt>First payment</dt>
-            <dd>
-              {summary.firstPaymentDate
-                ? dateLabel(summary.firstPaymentDate, timeZone)
-                : `${FIRST_PAYMENT_DELAY_DAYS} days after activation`}
-            </dd>
-          </div>
         </dl>
       ) : (
         <p className="summary__empty">Choose a router to see your totals.</p>

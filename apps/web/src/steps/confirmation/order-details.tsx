@@ -1,5 +1,5 @@
 import { addressWithUnit } from '@fibre/domain/address';
-import { orderSummary } from '@fibre/domain/pricing';
+import { moneyWords, orderSummary } from '@fibre/domain/pricing';
 import { arrivalWindowText, dateLabel, stateTimeZone } from '@fibre/domain/scheduling';
 import { formatDollars } from '@fibre/domain/shared';
 import { useOrder } from '../../shared/catalogue/use-order.ts';
@@ -29,7 +29,7 @@ export function OrderDetails() {
       greenfield: address.greenfield,
       discount: offer.discount,
       couponCode: offer.couponCode,
-      activationDate: null,
+      activationDate: slot?.start ?? null,
       timeZone,
     },
     domain,
@@ -100,13 +100,32 @@ export function OrderDetails() {
             </div>
           )}
           <div className="order-details__line order-details__line--total">
-            <dt>{text.monthly}</dt>
-            <dd>{money(summary.monthlyTotal)}</dd>
+            <dt>{moneyWords.monthlyCharge}</dt>
+            <dd>
+              {money(summary.monthlyTotal)}
+              <span className="order-details__sub">{moneyWords.perMonth}</span>
+            </dd>
           </div>
           <div className="order-details__line">
-            <dt>{text.atActivation}</dt>
+            <dt>
+              {moneyWords.firstPayment}
+              <span className="order-details__sub">
+                {moneyWords.firstPaymentWhen(
+                  summary.firstPaymentDate ? dateLabel(summary.firstPaymentDate, timeZone) : null,
+                )}
+              </span>
+            </dt>
             <dd>{money(summary.activationTotal)}</dd>
           </div>
+          {domain.cardFeeRate > 0 && (
+            <div className="order-details__line">
+              <dt>
+                {moneyWords.cardFee(domain.cardFeeRate)}
+                <span className="order-details__sub">{moneyWords.cardFeeWhen}</span>
+              </dt>
+              <dd>{money(summary.cardFee)}</dd>
+            </div>
+          )}
         </dl>
       </section>
     </div>

@@ -1,3 +1,4 @@
+import { moneyWords } from '@fibre/domain/pricing';
 import { messages } from '@fibre/domain/shared';
 
 /** Step 7's words. */
@@ -12,10 +13,9 @@ export const text = {
   orderTitle: 'What you ordered',
   plan: (speed: number) => `${speed} Mbps plan`,
   router: 'Router',
-  monthly: 'Monthly charge',
-  atActivation: 'Due at activation',
-  perMonth: 'per month',
-  oneOff: 'one-off',
+  // The totals' words are the domain's moneyWords (docs/rules/plans-and-pricing.md).
+  perMonth: moneyWords.perMonth,
+  oneOff: moneyWords.once,
   failure: messages.failureHeading,
   goBack: 'Go back',
   tryAgain: 'Try again',
