@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { expectNoSeriousA11yViolations } from '../support/checks.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 // docs/rules/operators.md#the-first-manager: a newcomer whose server runs on the embedded
@@ -41,6 +42,9 @@ test('the first manager is made at /admin with the printed setup code, then sign
   await form.getByLabel('Setup code').fill('AAAA-BBBB-CCCC-DDDD');
   await form.getByRole('button', { name: 'Create the manager and sign in' }).click();
   await expect(page.getByRole('alert')).toContainText('The setup code is not right');
+  await expectNoSeriousA11yViolations(page, {
+    label: 'console: create the first manager, refused',
+  });
 
   await form.getByLabel('Setup code').fill(code);
   await form.getByRole('button', { name: 'Create the manager and sign in' }).click();
