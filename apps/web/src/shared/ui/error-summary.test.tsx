@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ErrorSummary } from './error-summary.tsx';
+import { ErrorSummary, type ErrorSummaryItem } from './error-summary.tsx';
 
 // GOV.UK's error summary (docs/rules/contact-and-connection.md, "The error summary").
 
@@ -12,7 +12,13 @@ const items = [
   { id: 'mobile', message: 'Please enter your mobile number as 04123456789 or +61412345678' },
 ];
 
-function Form({ attempt, list = items }: { attempt: number; list?: typeof items }) {
+function Form({
+  attempt,
+  list = items,
+}: {
+  attempt: number;
+  list?: ReadonlyArray<ErrorSummaryItem>;
+}) {
   return (
     <form>
       <ErrorSummary items={list} attempt={attempt} />
