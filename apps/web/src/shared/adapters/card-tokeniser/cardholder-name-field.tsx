@@ -3,13 +3,12 @@ import { Field } from '../../ui/field.tsx';
 
 /**
  * The cardholder's name: ours in every card form (Chargebee's frames hold only the card itself).
- * Marked invalid only when it is wrong, with its own message, and then described by the card error
- * too.
+ * Uncontrolled: a keystroke draws nothing in React, the form reads the value through `inputRef`
+ * when it needs it (bench/README.md, INP on the payment form). Marked invalid only when it is
+ * wrong, with its own message, and then described by the card error too.
  */
 export function CardholderNameField({
   id,
-  value,
-  onChange,
   disabled,
   invalid,
   error,
@@ -17,14 +16,12 @@ export function CardholderNameField({
   inputRef,
 }: {
   id: string;
-  value: string;
-  onChange: (value: string) => void;
   disabled?: boolean | undefined;
   invalid: boolean;
   /** The field's own message, when it has one. */
   error?: string | undefined;
   errorId?: string | undefined;
-  inputRef?: Ref<HTMLInputElement>;
+  inputRef: Ref<HTMLInputElement>;
 }) {
   return (
     <Field id={id} label="Cardholder name" className="card-fields__name" error={error}>
@@ -41,8 +38,6 @@ export function CardholderNameField({
           }
           autoComplete="cc-name"
           maxLength={100}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
         />
       )}
     </Field>

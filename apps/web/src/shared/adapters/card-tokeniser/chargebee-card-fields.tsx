@@ -1,5 +1,5 @@
 import { messages } from '@fibre/domain/shared';
-import { useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import { useEffect, useId, useImperativeHandle, useRef } from 'react';
 import { useConfig } from '../../config/config-context.tsx';
 import { cardFieldId, cardFieldInvalid, type CardField } from './card-fields.ts';
 import type { CardFieldsProps, TokeniseResult } from './card-tokeniser.ts';
@@ -43,7 +43,6 @@ export function ChargebeeCardFields({
   disabled,
 }: CardFieldsProps) {
   const keys = useConfig().site.services.chargebee;
-  const [name, setName] = useState('');
   // Chargebee mounts into containers it finds by selector: an id without useId's punctuation.
   const prefix = `cb-${useId().replace(/[^\w-]/g, '')}`;
   const mounting = useRef<Promise<Mounted> | null>(null);
@@ -97,9 +96,12 @@ export function ChargebeeCardFields({
         else mounted.current?.fields[field]?.focus();
       },
       // Chargebee's frames are judged by Chargebee on Submit; the name is ours.
-      check: () => (cardholderName(name) ? {} : { name: messages.cardholderNameRequired }),
+      check: () =>
+        cardholderName(nameInput.current?.value ?? '')
+          ? {}
+          : { name: messages.cardholderNameRequired },
       async tokenise() {
-        const holder = cardholderName(name);
+        const holder = cardholderName(nameInput.current?.value ?? '');
         if (!holder || !mounting.current) return refused;
         try {
           const { component } = await mounting.current;
@@ -111,7 +113,7 @@ export function ChargebeeCardFields({
         }
       },
     }),
-    [name],
+    [],
   );
 
   return (
@@ -151,8 +153,6 @@ export function ChargebeeCardFields({
       ))}
       <CardholderNameField
         id={cardFieldId(idPrefix, 'name')}
-        value={name}
-        onChange={setName}
         disabled={disabled}
         invalid={cardFieldInvalid({ errorId, problems }, 'name')}
         error={problems.name}

@@ -1,5 +1,5 @@
 import { messages } from '@fibre/domain/shared';
-import { useImperativeHandle, useState, type ChangeEvent } from 'react';
+import { useImperativeHandle, useRef, type ChangeEvent } from 'react';
 import { createTestVaultToken } from '../../api/card-vault.ts';
 import { Field } from '../../ui/field.tsx';
 import { cardFieldId, cardFieldInvalid, type CardField } from './card-fields.ts';
@@ -17,8 +17,9 @@ import './card-fields.css';
 
 /**
  * The test-mode vault's card fields (docs/rules/demo-data.md: test cards). What is typed lives in
- * this component's own state only, never in the wizard's store or sessionStorage, and is sent once,
- * to the vault, which answers a token. The vault judges the card (Luhn, expiry, CVV) and names the
+ * the inputs only, never in React's state, the wizard's store or sessionStorage, and is sent once,
+ * to the vault, which answers a token. The inputs are uncontrolled: a keystroke is formatted in
+ * place and draws nothing in React (bench/README.md, INP on the payment form). The vault judges the card (Luhn, expiry, CVV) and names the
  * wrong fields; this form only refuses what is plainly incomplete without a call.
  */
 export function TestVaultCardFields({
@@ -28,28 +29,37 @@ export function TestVaultCardFields({
   problems,
   disabled,
 }: CardFieldsProps) {
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvv, setCvv] = useState('');
-  const [name, setName] = useState('');
+  const numberInput = useRef<HTMLInputElement>(null);
+  const expiryInput = useRef<HTMLInputElement>(null);
+  const cvvInput = useRef<HTMLInputElement>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
+  // The expiry as last shown: typing forwards adds the slash, deleting goes back through it.
+  const expiryShown = useRef('');
   const id = (field: CardField) => cardFieldId(idPrefix, field);
+  const typed = () => ({
+    number: numberInput.current?.value ?? '',
+    expiry: expiryInput.current?.value ?? '',
+    cvv: cvvInput.current?.value ?? '',
+    name: nameInput.current?.value ?? '',
+  });
 
   useImperativeHandle(
     ref,
     () => ({
       focus: (field: CardField = 'number') => document.getElementById(id(field))?.focus(),
-      check: () => plainCardProblems({ number, expiry, cvv, name }),
+      check: () => plainCardProblems(typed()),
       async tokenise(): Promise<TokeniseResult> {
-        const plain = plainCardProblems({ number, expiry, cvv, name });
-        const when = parseExpiry(expiry);
+        const card = typed();
+        const plain = plainCardProblems(card);
+        const when = parseExpiry(card.expiry);
         if (Object.keys(plain).length > 0 || !when)
           return { error: messages.cardInvalid, fields: plain };
         const answer = await createTestVaultToken({
-          number: digitsOf(number),
+          number: digitsOf(card.number),
           expiry_month: when.month,
           expiry_year: when.year,
-          cvv,
-          name: name.trim(),
+          cvv: card.cvv,
+          name: card.name.trim(),
         });
         const token = answer.ok ? answer.data?.token : undefined;
         if (typeof token === 'string' && token !== '') return { token };
@@ -60,8 +70,13 @@ export function TestVaultCardFields({
       },
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [number, expiry, cvv, name, idPrefix],
+    [idPrefix],
   );
+
+  /** Writes the formatted value back only when formatting changed it (the caret stays put). */
+  const show = (input: HTMLInputElement, value: string) => {
+    if (input.value !== value) input.value = value;
+  };
 
   // Only the wrong fields are marked, each with its own message and the card error.
   const control = (
@@ -94,9 +109,9 @@ export function TestVaultCardFields({
             inputMode="numeric"
             autoComplete="cc-number"
             placeholder="1234 1234 1234 1234"
-            value={number}
+            ref={numberInput}
             onChange={(e: ChangeEvent<HTMLInputElement>) =>
-              setNumber(formatCardNumber(e.target.value))
+              show(e.target, formatCardNumber(e.target.value))
             }
           />
         )}
@@ -109,8 +124,12 @@ export function TestVaultCardFields({
             autoComplete="cc-exp"
             placeholder="MM/YY"
             maxLength={5}
-            value={expiry}
-            onChange={(e) => setExpiry(formatExpiry(e.target.value, expiry))}
+            ref={expiryInput}
+            onChange={(e) => {
+              const value = formatExpiry(e.target.value, expiryShown.current);
+              show(e.target, value);
+              expiryShown.current = value;
+            }}
           />
         )}
       </Field>
@@ -121,15 +140,14 @@ export function TestVaultCardFields({
             inputMode="numeric"
             autoComplete="cc-csc"
             maxLength={4}
-            value={cvv}
-            onChange={(e) => setCvv(digitsOf(e.target.value).slice(0, 4))}
+            ref={cvvInput}
+            onChange={(e) => show(e.target, digitsOf(e.target.value).slice(0, 4))}
           />
         )}
       </Field>
       <CardholderNameField
         id={id('name')}
-        value={name}
-        onChange={setName}
+        inputRef={nameInput}
         disabled={disabled}
         invalid={cardFieldInvalid({ errorId, problems }, 'name')}
         error={problems.name}
