@@ -55,6 +55,13 @@ describe('ErrorSummary', () => {
     expect(document.activeElement).toBe(summary);
   });
 
+  it('takes focus when the attempt’s problems arrive after the attempt itself', () => {
+    const { rerender } = render(<Form attempt={1} list={[]} />);
+    expect(document.activeElement).toBe(document.body);
+    rerender(<Form attempt={1} />);
+    expect(document.activeElement).toBe(screen.getByRole('alert', { name: 'There is a problem' }));
+  });
+
   it("moves focus to a link's field", () => {
     render(<Form attempt={1} />);
     fireEvent.click(screen.getByRole('link', { name: items[1]!.message }));

@@ -30,11 +30,15 @@ export function ErrorSummary({ items, attempt }: ErrorSummaryProps) {
   const headingId = useId();
   const box = useRef<HTMLDivElement>(null);
   const shown = items.length > 0;
+  // The attempt whose summary took focus. Only a new attempt moves focus, once its problems have
+  // arrived (react-hook-form reports a refusal before it publishes the errors); the list changing
+  // as fields are put right does not.
+  const focusedFor = useRef(0);
   useEffect(() => {
-    if (attempt > 0 && shown) box.current?.focus();
-    // Only a new attempt moves focus; the list changing as fields are put right does not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [attempt]);
+    if (!shown || attempt <= focusedFor.current) return;
+    focusedFor.current = attempt;
+    box.current?.focus();
+  });
   if (!shown) return null;
 
   const follow = (item: ErrorSummaryItem) => (event: MouseEvent<HTMLAnchorElement>) => {
