@@ -49,10 +49,9 @@ for (const { typed, shown } of cases) {
     }
     // The error summary takes the focus, listing the same messages (docs/rules/
     // contact-and-connection.md, "The error summary").
-    const summary = wizard.page.getByRole('alert', { name: 'There is a problem' });
-    await expect(summary).toBeFocused();
+    await expect(wizard.errorSummary).toBeFocused();
     for (const field of shown) {
-      await expect(summary.getByRole('link', { name: messages[field], exact: true })).toBeVisible();
+      await expect(wizard.summaryLink(messages[field]), field).toBeVisible();
     }
     await expect(wizard.field('Unit')).toHaveCount(0);
   });
