@@ -1,5 +1,11 @@
 import { existsSync } from 'node:fs';
-import { CPU_SLOWDOWN, throttledInp, type Inp, type ThrottledInp } from './support/inp.ts';
+import {
+  CPU_SLOWDOWN,
+  PHONE_WINDOW,
+  throttledInp,
+  type Inp,
+  type ThrottledInp,
+} from './support/inp.ts';
 import {
   browserVersion,
   chrome,
@@ -75,7 +81,7 @@ export async function webBenchmark(options: Options): Promise<Section[]> {
   try {
     for (let i = 0; i < options.lighthouseRuns; i++) {
       runs.push(await runFlow(server.base));
-      const browser = await launch();
+      const browser = await launch(PHONE_WINDOW);
       try {
         inps.push(await throttledInp(browser, server.base));
       } finally {
@@ -269,7 +275,7 @@ function budgets(
 
 // What a Chromium trace of the payment form's typing found (bench/README.md, "What profiling found").
 const PAYMENT_TRACED =
-  "Traced: the renderer's main thread was busy 87% of the first 900 ms of typing, in small tasks (none over 30 ms): per keystroke the text insertion with a full layout of the step (some 320 objects), React's input handler, a paint of the whole 3,068 px document and a commit, about 30 ms with the CPU slowed; each keystroke's frame is committed, but the frames' presentation comes in a burst some 860 ms after the first. The same harness typing into a page with one input measures 32 ms; hiding the header, footer, order summary and hold timer brings the payment form to about 590 ms; typing 150 ms apart does not help (the first click alone waits about 900 ms). Next step: find what holds the first frames' presentation back (the compositor's side of the step: its layers and the document's full repaint on every keystroke) with a trace of the compositor and Viz, and keep a keystroke's layout and paint to the card section (CSS containment, its own layer).";
+  "Traced (issue 31): the frames of the typing were drawn by the page but not by the display compositor: the walk's browser window was headless Chromium's 800x600, smaller than the emulated phone's 721x1441 device pixels, so the card form lay below the window's bottom and its repaint damaged nothing on screen; a frame was presented only when something above changed (the hold's countdown, once a second). The walk's window now holds the whole phone screen (PHONE_WINDOW in src/support/inp.ts). If this row is missed again, trace the typing (Graphics.Pipeline, PipelineReporter) and check which frames are DROPPED and why.";
 
 /**
  * Where the longest interaction's time went, and the next step for the part that dominates

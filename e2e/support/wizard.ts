@@ -179,8 +179,22 @@ export class Wizard {
     await expectPageName(this.page, 'Connection Details');
   }
 
-  /** A validation message, quoted exactly from docs/rules/. */
+  /**
+   * A validation message, quoted exactly from docs/rules/, as shown beside its field: the error
+   * summary repeats it as a link (docs/rules/contact-and-connection.md, "The error summary"), which
+   * summaryLink finds.
+   */
   message(text: string): Locator {
-    return this.page.getByText(text, { exact: true });
+    return this.page.getByText(text, { exact: true }).and(this.page.locator(':not(a)'));
+  }
+
+  /** The error summary ('There is a problem'), when a Continue or Submit was refused. */
+  get errorSummary(): Locator {
+    return this.page.getByRole('alert', { name: 'There is a problem' });
+  }
+
+  /** The error summary's link for a field's message. */
+  summaryLink(text: string): Locator {
+    return this.errorSummary.getByRole('link', { name: text, exact: true });
   }
 }

@@ -164,7 +164,7 @@ test('an invalid card shows the card error, marks every card field and stays on 
   await acceptCharges(wizard);
   await wizard.button('Submit').click();
 
-  await expect(page.getByText(CARD_ERROR, { exact: true })).toBeVisible();
+  await expect(wizard.message(CARD_ERROR)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Payment', level: 1 })).toBeVisible();
   await expectPageName(page, 'Payment');
   const { tokenize } = await chargebeeRecord(page);
@@ -180,7 +180,11 @@ test('an invalid card shows the card error, marks every card field and stays on 
     'aria-invalid',
     'true',
   );
-  // Focus goes back to the card number, inside Chargebee's frame.
+  // The error summary takes focus; Chargebee does not say which field is wrong, so its card link
+  // is the card error, and it leads to the card number, inside Chargebee's frame
+  // (docs/rules/contact-and-connection.md, "Which card field is wrong").
+  await expect(wizard.errorSummary).toBeFocused();
+  await wizard.summaryLink(CARD_ERROR).click();
   await expect(
     cardFrame(page, 'Card number').getByRole('textbox', { name: 'Card number' }),
   ).toBeFocused();
@@ -215,7 +219,7 @@ test('when Chargebee.js cannot load, Submit shows the card error and stays on Pa
   await acceptCharges(wizard);
   await wizard.button('Submit').click();
 
-  await expect(page.getByText(CARD_ERROR, { exact: true })).toBeVisible();
+  await expect(wizard.message(CARD_ERROR)).toBeVisible();
   await expectPageName(page, 'Payment');
 });
 

@@ -47,8 +47,12 @@ for (const { typed, shown } of cases) {
     for (const field of shown) {
       await expect(wizard.message(messages[field]), field).toBeVisible();
     }
-    // The first invalid field takes the focus, as on an empty form.
-    await expect(wizard.page.locator('[aria-invalid="true"]').first()).toBeFocused();
+    // The error summary takes the focus, listing the same messages (docs/rules/
+    // contact-and-connection.md, "The error summary").
+    await expect(wizard.errorSummary).toBeFocused();
+    for (const field of shown) {
+      await expect(wizard.summaryLink(messages[field]), field).toBeVisible();
+    }
     await expect(wizard.field('Unit')).toHaveCount(0);
   });
 }

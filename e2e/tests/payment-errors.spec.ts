@@ -33,20 +33,48 @@ test('an invalid card shows the card error and keeps the visitor on Payment with
   await acceptCharges(wizard);
   await wizard.field('Promo code').fill('NOT YET VALIDATED');
 
+  // Each wrong card is refused with the card error; the error summary takes focus and names the
+  // one wrong field, which alone is marked and described by the card error
+  // (docs/rules/contact-and-connection.md, "Which card field is wrong").
   const invalid = [
-    { why: 'not Luhn-valid', card: { number: cards.notLuhn } },
-    { why: 'expired', card: { number: cards.visa, expiry: '10/26' } },
-    { why: 'a 2-digit CVV', card: { number: cards.visa, cvv: '12' } },
+    {
+      why: 'not Luhn-valid',
+      card: { number: cards.notLuhn },
+      field: 'Card number',
+      message: 'Card number is not valid',
+    },
+    {
+      why: 'expired',
+      card: { number: cards.visa, expiry: '10/26' },
+      field: 'Expiry',
+      message: 'This card has expired',
+    },
+    {
+      why: 'a 2-digit CVV',
+      card: { number: cards.visa, cvv: '12' },
+      field: 'CVV',
+      message: 'CVV must be 3 or 4 digits',
+    },
   ];
-  for (const { why, card } of invalid) {
+  for (const { why, card, field, message } of invalid) {
     await fillCard(wizard, card);
     await wizard.button('Submit').click();
     const error = page.getByRole('alert').filter({ hasText: cardInvalid });
     await expect(error, why).toHaveText(cardInvalid);
-    await expect(wizard.field('Card number'), why).toBeFocused();
-    await expect(wizard.field('Card number')).toHaveAccessibleDescription(
-      new RegExp(`${cardInvalid.replace(/[.,]/g, '\\$&')}$`),
+    await expect(wizard.errorSummary, why).toBeFocused();
+    await expect(wizard.summaryLink(message), why).toBeVisible();
+    await expect(wizard.field(field), why).toHaveAttribute('aria-invalid', 'true');
+    await expect(wizard.field(field)).toHaveAccessibleDescription(
+      new RegExp(`${cardInvalid.replace(/[.,]/g, '\\$&')}`),
     );
+    for (const other of ['Card number', 'Expiry', 'CVV', 'Cardholder name'].filter(
+      (f) => f !== field,
+    )) {
+      await expect(wizard.field(other), `${why}: ${other}`).toHaveAttribute(
+        'aria-invalid',
+        'false',
+      );
+    }
     await expectPageName(page, 'Payment');
     await expect(page.getByRole('heading', { name: 'Payment', level: 1 })).toBeVisible();
     // Nothing typed is lost: the card as typed, the agreements, the code, the held window.
@@ -88,6 +116,10 @@ test('Submit without the agreements: the monthly charge with its amount, the gre
     'Please confirm that you have read and agree to the terms and conditions of your plan.',
   ];
   for (const message of messages) await expect(wizard.message(message)).toBeVisible();
+  // The error summary takes focus and lists them; its link leads to the box.
+  await expect(wizard.errorSummary).toBeFocused();
+  for (const message of messages) await expect(wizard.summaryLink(message)).toBeVisible();
+  await wizard.summaryLink(messages[0]!).click();
   await expect(monthly).toBeFocused();
   await expectPageName(page, 'Payment');
 

@@ -217,11 +217,11 @@ function opportunities(lhr: Lhr): string[] {
 }
 
 /** A fresh headless Chromium, as every run of the flow uses. */
-export const launch = (): Promise<Browser> =>
+export const launch = (args: string[] = []): Promise<Browser> =>
   puppeteer.launch({
     executablePath: chrome,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu'],
+    args: ['--no-sandbox', '--disable-gpu', ...args],
   });
 
 export async function browserVersion(): Promise<string> {

@@ -6,7 +6,7 @@ import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { saveToken } from './repository.ts';
 import { defineRoute, registerDefined } from '../http/define.ts';
-import { INSUFFICIENT_FUNDS_CARD, cardBrand, expired, luhnValid } from './cards.ts';
+import { INSUFFICIENT_FUNDS_CARD, cardBrand, cardProblems } from './cards.ts';
 
 /**
  * The embedded card tokeniser. It checks the card like a real vault would and keeps only a token,
@@ -32,16 +32,19 @@ export function vaultRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
       handler: async (request, reply) => {
         const parsed = cardTokenBody.safeParse(request.body);
-        const digits = parsed.success ? parsed.data.number.replace(/[\s-]/g, '') : '';
-        if (
-          !parsed.success ||
-          !/^\d{12,19}$/.test(digits) ||
-          !luhnValid(digits) ||
-          !/^\d{3,4}$/.test(parsed.data.cvv) ||
-          expired(parsed.data.expiry_month, parsed.data.expiry_year, ctx.now())
-        ) {
-          throw new HttpError(422, 'card_invalid', messages.cardInvalid);
+        const body = (typeof request.body === 'object' && request.body) || {};
+        const problems = cardProblems(body as Record<string, unknown>, ctx.now());
+        if (!parsed.success || Object.keys(problems).length > 0) {
+          // Which fields are wrong, each with its message, so the wizard marks only those
+          // (docs/rules/contact-and-connection.md#payment-step-6).
+          throw new HttpError(
+            422,
+            'card_invalid',
+            messages.cardInvalid,
+            Object.keys(problems).length > 0 ? problems : undefined,
+          );
         }
+        const digits = parsed.data.number.replace(/[\s-]/g, '');
         const token = `tok_test_${randomBytes(16).toString('hex')}`;
         const year =
           parsed.data.expiry_year < 100 ? 2000 + parsed.data.expiry_year : parsed.data.expiry_year;

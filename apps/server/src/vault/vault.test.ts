@@ -40,18 +40,47 @@ describe('test-mode card vault', () => {
   );
 
   it.each([
-    ['not Luhn-valid', card({ number: '4111 1111 1111 1112' })],
-    ['expiry in the past', card({ expiry_month: 10, expiry_year: 2026 })],
-    ['two-digit CVV', card({ cvv: '12' })],
-    ['five-digit CVV', card({ cvv: '12345' })],
-    ['letters in the number', card({ number: '4111 abcd 1111 1111' })],
-    ['no name', card({ name: '' })],
-    ['no body', undefined],
-  ])('refuses a card with %s with the card error', async (_case, body) => {
-    const res = await tokenise(body);
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ error: 'card_invalid', message: CARD_ERROR });
-  });
+    [
+      'not Luhn-valid',
+      card({ number: '4111 1111 1111 1112' }),
+      { number: 'Card number is not valid' },
+    ],
+    [
+      'expiry in the past',
+      card({ expiry_month: 10, expiry_year: 2026 }),
+      { expiry_month: 'This card has expired' },
+    ],
+    [
+      'expiry in a past year',
+      card({ expiry_month: 12, expiry_year: 25 }),
+      { expiry_year: 'This card has expired' },
+    ],
+    ['two-digit CVV', card({ cvv: '12' }), { cvv: 'CVV must be 3 or 4 digits' }],
+    ['five-digit CVV', card({ cvv: '12345' }), { cvv: 'CVV must be 3 or 4 digits' }],
+    [
+      'letters in the number',
+      card({ number: '4111 abcd 1111 1111' }),
+      { number: 'Card number is not valid' },
+    ],
+    ['no name', card({ name: '' }), { name: 'Cardholder name is required' }],
+    [
+      'no body',
+      undefined,
+      {
+        number: 'Card number is required',
+        expiry_month: 'Expiry is required',
+        cvv: 'CVV is required',
+        name: 'Cardholder name is required',
+      },
+    ],
+  ])(
+    'refuses a card with %s with the card error, naming the wrong fields',
+    async (_case, body, fields) => {
+      const res = await tokenise(body);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ error: 'card_invalid', message: CARD_ERROR, fields });
+    },
+  );
 
   it('accepts a card expiring this month and two-digit years', async () => {
     expect((await tokenise(card({ expiry_month: 11, expiry_year: 26 }))).statusCode).toBe(201);

@@ -29,6 +29,16 @@ export const messages = {
   termsRequired:
     'Please confirm that you have read and agree to the terms and conditions of your plan.',
   cardInvalid: 'Credit card is invalid, please check details and try again.',
+  // Each card field's own message, shown with the card error (docs/rules/contact-and-connection.md).
+  cardNumberRequired: 'Card number is required',
+  cardNumberInvalid: 'Card number is not valid',
+  expiryRequired: 'Expiry is required',
+  expiryInvalid: 'Please enter the expiry as MM/YY',
+  cardExpired: 'This card has expired',
+  cvvRequired: 'CVV is required',
+  cvvInvalid: 'CVV must be 3 or 4 digits',
+  cardholderNameRequired: 'Cardholder name is required',
+  errorSummaryHeading: 'There is a problem',
   couponInvalid: 'Coupon is invalid',
   bookingExpired: 'We are sorry but your booking is expired, please book a new time.',
   somethingWentWrong: 'Something went wrong',

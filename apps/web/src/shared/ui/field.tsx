@@ -15,11 +15,22 @@ interface FieldProps {
   /** Renders the control with the id and ARIA links it needs. */
   children: (control: FieldControlProps) => ReactElement;
   className?: string;
+  /** The control's id, when something else links to it (the error summary); else one of its own. */
+  id?: string | undefined;
 }
 
 /** A label, the control, a hint and an error linked to it (aria-describedby, aria-invalid). */
-export function Field({ label, hint, error, optional, children, className }: FieldProps) {
-  const id = useId();
+export function Field({
+  label,
+  hint,
+  error,
+  optional,
+  children,
+  className,
+  id: given,
+}: FieldProps) {
+  const own = useId();
+  const id = given ?? own;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   // 'Optional' is said in the hint, not the label, so the label stays the field's exact name.

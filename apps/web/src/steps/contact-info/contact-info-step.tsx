@@ -1,9 +1,10 @@
 import { howDidYouHearOptions } from '@fibre/domain/contact';
-import type { ClipboardEvent, DragEvent } from 'react';
+import { useId, type ClipboardEvent, type DragEvent } from 'react';
 import { CollectionNotice } from '../../shared/legal/collection-notice.tsx';
 import { OrderSummary } from '../../shared/order-summary/order-summary.tsx';
 import { StepHeading } from '../../shared/layout/step-focus.tsx';
 import { Button } from '../../shared/ui/button.tsx';
+import { ErrorSummary } from '../../shared/ui/error-summary.tsx';
 import { Field } from '../../shared/ui/field.tsx';
 import { text } from './text.ts';
 import { useContactForm } from './use-contact-form.ts';
@@ -12,13 +13,33 @@ import { useContactForm } from './use-contact-form.ts';
 // field.
 const blockClipboard = (event: ClipboardEvent | DragEvent) => event.preventDefault();
 
+// The fields in the order they are shown: the error summary lists their messages so.
+const fieldOrder = [
+  'firstName',
+  'lastName',
+  'email',
+  'confirmEmail',
+  'phone',
+  'howDidYouHearAboutUs',
+] as const;
+
 /** Step 3, Contact info: the primary contact, with the order summary beside it. */
 export function ContactInfoStep() {
-  const { form, onSubmit, goBack } = useContactForm();
+  const { form, onSubmit, goBack, attempt } = useContactForm();
   const {
     register,
     formState: { errors, isSubmitting },
   } = form;
+  const ids = useId();
+  const idOf = (field: (typeof fieldOrder)[number]) => `${ids}-${field}`;
+  // Every invalid field's message, in the form's order, once Continue has been refused.
+  const problems =
+    attempt > 0
+      ? fieldOrder.flatMap((field) => {
+          const message = errors[field]?.message;
+          return message ? [{ id: idOf(field), message }] : [];
+        })
+      : [];
 
   return (
     <section className="step">
@@ -26,8 +47,9 @@ export function ContactInfoStep() {
       <p className="step-intro">{text.intro}</p>
       <div className="step-layout">
         <form className="card step-section" onSubmit={onSubmit} noValidate>
+          <ErrorSummary items={problems} attempt={attempt} />
           <div className="form-grid form-grid--two">
-            <Field label={text.firstName} error={errors.firstName?.message}>
+            <Field id={idOf('firstName')} label={text.firstName} error={errors.firstName?.message}>
               {(control) => (
                 <input
                   className="input"
@@ -37,7 +59,7 @@ export function ContactInfoStep() {
                 />
               )}
             </Field>
-            <Field label={text.lastName} error={errors.lastName?.message}>
+            <Field id={idOf('lastName')} label={text.lastName} error={errors.lastName?.message}>
               {(control) => (
                 <input
                   className="input"
@@ -47,7 +69,12 @@ export function ContactInfoStep() {
                 />
               )}
             </Field>
-            <Field label={text.email} error={errors.email?.message} className="form-grid__full">
+            <Field
+              id={idOf('email')}
+              label={text.email}
+              error={errors.email?.message}
+              className="form-grid__full"
+            >
               {(control) => (
                 <input
                   className="input"
@@ -59,6 +86,7 @@ export function ContactInfoStep() {
               )}
             </Field>
             <Field
+              id={idOf('confirmEmail')}
               label={text.confirmEmail}
               hint={text.confirmEmailHint}
               error={errors.confirmEmail?.message}
@@ -78,7 +106,12 @@ export function ContactInfoStep() {
                 />
               )}
             </Field>
-            <Field label={text.mobile} hint={text.mobileHint} error={errors.phone?.message}>
+            <Field
+              id={idOf('phone')}
+              label={text.mobile}
+              hint={text.mobileHint}
+              error={errors.phone?.message}
+            >
               {(control) => (
                 <input
                   className="input"
@@ -90,7 +123,11 @@ export function ContactInfoStep() {
                 />
               )}
             </Field>
-            <Field label={text.howDidYouHear} error={errors.howDidYouHearAboutUs?.message}>
+            <Field
+              id={idOf('howDidYouHearAboutUs')}
+              label={text.howDidYouHear}
+              error={errors.howDidYouHearAboutUs?.message}
+            >
               {(control) => (
                 <select className="input" {...control} {...register('howDidYouHearAboutUs')}>
                   <option value="" disabled>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { capitaliseName, contactSchema, type ContactFormValues } from '@fibre/domain/contact';
+import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { clearDraft, loadDraft, useFormDraft } from '../../shared/store/drafts.ts';
 import type { ContactDraft } from '../../shared/store/state.ts';
@@ -18,7 +19,9 @@ const fields = Object.keys(empty) as (keyof ContactDraft)[];
 
 /**
  * The contact form: the domain's contactSchema through the zod resolver. Messages show once a
- * field is left (or on Continue), then follow every change. Names are stored capitalised.
+ * field is left (or on Continue), then follow every change. A refused Continue counts an attempt:
+ * the error summary then takes focus, not the first field (docs/rules/contact-and-connection.md,
+ * "The error summary"). Names are stored capitalised.
  */
 export function useContactForm() {
   const { signup } = useWizard();
@@ -33,7 +36,8 @@ export function useContactForm() {
     >,
     mode: 'onTouched',
     reValidateMode: 'onChange',
-    shouldFocusError: true,
+    // The error summary takes focus instead.
+    shouldFocusError: false,
     // What was typed and not yet passed on wins (a reload keeps it: shared/store/drafts.ts).
     defaultValues: {
       ...(signup.contact ?? signup.contactDraft ?? empty),
@@ -42,23 +46,27 @@ export function useContactForm() {
   });
   useFormDraft(form, 'contact');
 
-  const onSubmit = form.handleSubmit((values) => {
-    clearDraft('contact');
-    dispatch({
-      type: 'signup/contact',
-      contact: {
-        ...values,
-        firstName: capitaliseName(values.firstName),
-        lastName: capitaliseName(values.lastName),
-      },
-    });
-    next();
-  });
+  const [attempt, setAttempt] = useState(0);
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      clearDraft('contact');
+      dispatch({
+        type: 'signup/contact',
+        contact: {
+          ...values,
+          firstName: capitaliseName(values.firstName),
+          lastName: capitaliseName(values.lastName),
+        },
+      });
+      next();
+    },
+    () => setAttempt((n) => n + 1),
+  );
 
   function goBack() {
     dispatch({ type: 'signup/contact-draft', draft: form.getValues() });
     back();
   }
 
-  return { form, onSubmit, goBack };
+  return { form, onSubmit, goBack, attempt };
 }

@@ -1,6 +1,8 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> {
+  /** The box's id, when the error summary links to it. */
+  id?: string;
   label: string;
   hint?: string;
   error: string | undefined;
@@ -10,8 +12,9 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id
 }
 
 /** A ticked agreement: the label names the box; its message is linked to it when it shows. */
-export function AcceptanceCheckbox({ label, hint, error, after, ref, ...input }: Props) {
-  const id = useId();
+export function AcceptanceCheckbox({ label, hint, error, after, ref, id: given, ...input }: Props) {
+  const own = useId();
+  const id = given ?? own;
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
     .filter(Boolean)
     .join(' ');

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { agreementWords } from '@fibre/domain/consent';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WizardState } from '../../shared/store/state.ts';
 import { withCatalogue } from '../../test-support/catalogue.ts';
 import { renderInWizard, siteWith } from '../../test-support/render.tsx';
@@ -68,5 +68,117 @@ describe('the payment step’s agreements', () => {
     const box = await screen.findByRole('checkbox', { name: 'Email me Acme deals and news' });
     expect((box as HTMLInputElement).checked).toBe(false);
     expect(screen.queryByRole('checkbox', { name: 'Send me news and offers by email' })).toBeNull();
+  });
+});
+
+// docs/rules/contact-and-connection.md, "The error summary" and "Payment (step 6)": Submit checks
+// the card and the agreements at once; only the wrong card fields are marked.
+describe('the payment step’s error summary', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const field = (name: string) => screen.getByRole('textbox', { name });
+  const type = (name: string, value: string) =>
+    fireEvent.change(field(name), { target: { value } });
+  const invalid = () =>
+    ['Card number', 'Expiry', 'CVV', 'Cardholder name'].filter(
+      (name) => field(name).getAttribute('aria-invalid') === 'true',
+    );
+  async function tickAgreements() {
+    for (const name of [
+      agreementWords.monthlyCharge(98),
+      agreementWords.newDevelopmentCharge(300),
+      agreementWords.terms,
+    ])
+      fireEvent.click(await screen.findByRole('checkbox', { name }));
+  }
+
+  it('everything empty: every problem in the summary, which takes focus', async () => {
+    renderPayment();
+    await screen.findByRole('textbox', { name: 'Card number' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual([
+      'Card number is required',
+      'Expiry is required',
+      'CVV is required',
+      'Cardholder name is required',
+      'Please agree to a monthly charge of $98',
+      'Please agree to the New Development Charge of $300',
+      'Please confirm that you have read and agree to the terms and conditions of your plan.',
+    ]);
+    // The card error, as the rules word it, and every empty card field marked.
+    expect(
+      screen.getByText('Credit card is invalid, please check details and try again.'),
+    ).toBeTruthy();
+    expect(invalid()).toEqual(['Card number', 'Expiry', 'CVV', 'Cardholder name']);
+    fireEvent.click(within(summary).getByRole('link', { name: 'CVV is required' }));
+    expect(document.activeElement).toBe(field('CVV'));
+    fireEvent.click(within(summary).getByRole('link', { name: /^Please confirm/ }));
+    expect(document.activeElement).toBe(
+      screen.getByRole('checkbox', { name: agreementWords.terms }),
+    );
+  });
+
+  it('one wrong card field: only it is marked, and the card is not sent', async () => {
+    const fetch = vi.fn();
+    renderPayment();
+    await screen.findByRole('textbox', { name: 'Card number' });
+    vi.stubGlobal('fetch', fetch);
+    type('Card number', '4111 1111 1111 1111');
+    type('Expiry', '12/34');
+    type('CVV', '12');
+    type('Cardholder name', "Mary O'Brien");
+    await tickAgreements();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['CVV must be 3 or 4 digits']);
+    expect(invalid()).toEqual(['CVV']);
+    expect(field('CVV').getAttribute('aria-describedby')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("the vault's refusal of an expired card marks Expiry only, with its message", async () => {
+    renderPayment();
+    await screen.findByRole('textbox', { name: 'Card number' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              error: 'card_invalid',
+              message: 'Credit card is invalid, please check details and try again.',
+              fields: { expiry_month: 'This card has expired' },
+            }),
+            { status: 422, headers: { 'content-type': 'application/json' } },
+          ),
+      ),
+    );
+    type('Card number', '4111 1111 1111 1111');
+    type('Expiry', '10/26');
+    type('CVV', '123');
+    type('Cardholder name', "Mary O'Brien");
+    await tickAgreements();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['This card has expired']);
+    expect(invalid()).toEqual(['Expiry']);
+    expect(
+      screen.getByText('Credit card is invalid, please check details and try again.'),
+    ).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import { isCouponFieldHidden } from '@fibre/domain/offers';
 import { arrivalWindowText, dateLabel, stateTimeZone } from '@fibre/domain/scheduling';
 import { startTransition, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { cardFieldId, cardFields } from '../../shared/adapters/card-tokeniser/card-fields.ts';
 import { cardTokeniserFor } from '../../shared/adapters/card-tokeniser/card-tokeniser.ts';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { HoldExtension } from '../../shared/hold/hold-extension.tsx';
@@ -13,6 +14,7 @@ import { StepHeading } from '../../shared/layout/step-focus.tsx';
 import { useDispatch, useWizard } from '../../shared/store/store-context.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
+import { ErrorSummary, type ErrorSummaryItem } from '../../shared/ui/error-summary.tsx';
 import { ExternalLink } from '../../shared/ui/external-link.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { AcceptanceCheckbox } from './acceptance-checkbox.tsx';
@@ -69,7 +71,18 @@ export function PaymentStep() {
   const { terms } = site.legal;
   const state = useWizard();
   const ids = useId();
-  const { form, onSubmit, back, busy, card, cardError, monthly, greenfield } = usePayment();
+  const {
+    form,
+    onSubmit,
+    back,
+    busy,
+    card,
+    cardError,
+    cardProblems,
+    attempt,
+    monthly,
+    greenfield,
+  } = usePayment();
   const { errors } = form.formState;
   const CardFields = useMemo(
     () =>
@@ -84,6 +97,34 @@ export function PaymentStep() {
   const address = state.address.value;
   const timeZone = stateTimeZone(address?.state ?? '');
   const cardErrorId = cardError ? `${ids}-card-error` : undefined;
+  const agreementId = (name: 'monthlyCharge' | 'newDevelopmentCharge' | 'terms') =>
+    `${ids}-${name}`;
+  // The error summary: the wrong card fields, then the agreements not ticked, in the page's order
+  // (docs/rules/contact-and-connection.md, "The error summary").
+  const cardItems: ErrorSummaryItem[] = cardFields.flatMap((field) => {
+    const message = cardProblems[field];
+    return message
+      ? [{ id: cardFieldId(ids, field), message, focus: () => card.current?.focus(field) }]
+      : [];
+  });
+  if (cardError && cardItems.length === 0) {
+    // The tokeniser could not tell which field: the card error itself, leading to the card.
+    cardItems.push({
+      id: cardFieldId(ids, 'number'),
+      message: text.cardInvalid,
+      focus: () => card.current?.focus(),
+    });
+  }
+  const summaryItems: ErrorSummaryItem[] =
+    attempt > 0
+      ? [
+          ...cardItems,
+          ...(['monthlyCharge', 'newDevelopmentCharge', 'terms'] as const).flatMap((name) => {
+            const message = errors[name]?.message;
+            return message ? [{ id: agreementId(name), message }] : [];
+          }),
+        ]
+      : [];
   // What is below the card form (the promo code, the order summary, the agreements) is drawn after
   // the step's first frame, as a transition React can slice and put keystrokes before: drawn with
   // the step, a phone's CPU was still busy with it when the visitor typed the card (bench/README.md,
@@ -98,6 +139,7 @@ export function PaymentStep() {
       <StepHeading>{text.heading}</StepHeading>
       <p className="step-intro">{text.intro}</p>
       <PaymentHoldTimer timeZone={timeZone} />
+      <ErrorSummary items={summaryItems} attempt={attempt} />
 
       {/* On one column the order is shown before the agreements (the visitor checks what they
           agree to pay, and Submit is the last thing on the page); beside them on a wide screen. */}
@@ -114,7 +156,13 @@ export function PaymentStep() {
               </Alert>
             )}
             <Suspense fallback={<CardFieldsSkeleton />}>
-              <CardFields ref={card} errorId={cardErrorId} disabled={busy} />
+              <CardFields
+                ref={card}
+                idPrefix={ids}
+                errorId={cardErrorId}
+                problems={cardProblems}
+                disabled={busy}
+              />
             </Suspense>
             {site.adapters.cardTokeniser !== 'chargebee' && (
               <p className="payment__test-mode">{text.testMode}</p>
@@ -134,18 +182,21 @@ export function PaymentStep() {
                 <legend className="section-title payment__legend">{text.acceptancesTitle}</legend>
                 <AcceptanceCheckbox
                   label={text.monthlyCharge(monthly)}
+                  id={agreementId('monthlyCharge')}
                   error={errors.monthlyCharge?.message}
                   {...form.register('monthlyCharge')}
                 />
                 {greenfield && (
                   <AcceptanceCheckbox
                     label={text.newDevelopmentCharge(domain.newDevelopmentCharge)}
+                    id={agreementId('newDevelopmentCharge')}
                     error={errors.newDevelopmentCharge?.message}
                     {...form.register('newDevelopmentCharge')}
                   />
                 )}
                 <AcceptanceCheckbox
                   label={text.terms}
+                  id={agreementId('terms')}
                   error={errors.terms?.message}
                   after={
                     terms && (

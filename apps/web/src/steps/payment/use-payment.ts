@@ -1,9 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { paymentAcceptancesSchema, type PaymentAcceptances } from '@fibre/domain/contact';
 import { monthlyCharge } from '@fibre/domain/pricing';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import type { CardFieldsHandle } from '../../shared/adapters/card-tokeniser/card-tokeniser.ts';
+import type {
+  CardFieldsHandle,
+  CardProblems,
+} from '../../shared/adapters/card-tokeniser/card-tokeniser.ts';
 import { useOrder } from '../../shared/catalogue/use-order.ts';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { useDispatch, useStepNavigation, useWizard } from '../../shared/store/store-context.tsx';
@@ -19,9 +22,11 @@ export interface AcceptanceValues {
 /**
  * The payment form: the domain's acceptance rules (the monthly charge with its amount, the New
  * Development Charge for greenfield buildings, the terms; marketing optional), then Submit
- * tokenises the card. A token moves the visitor on with a new Idempotency-Key for the order; any
- * tokenisation failure shows the card error (docs/rules/contact-and-connection.md) and keeps them
- * here.
+ * tokenises the card. Submit checks the card's fields and the agreements at once; anything wrong
+ * shows the error summary, the card error when the card is wrong, and marks only the wrong card
+ * fields (docs/rules/contact-and-connection.md). The card is sent to the vault only when nothing
+ * else is wrong; a refusal there shows the same, the fields the vault names marked. A token moves
+ * the visitor on with a new Idempotency-Key for the order.
  */
 export function usePayment() {
   const { domain } = useConfig();
@@ -45,7 +50,8 @@ export function usePayment() {
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    shouldFocusError: true,
+    // The error summary takes focus instead.
+    shouldFocusError: false,
     defaultValues: {
       monthlyCharge: saved?.monthlyCharge ?? false,
       newDevelopmentCharge: saved?.newDevelopmentCharge ?? false,
@@ -58,37 +64,64 @@ export function usePayment() {
   const running = useRef(false);
   const [busy, setBusy] = useState(false);
   const [cardError, setCardError] = useState(false);
-  // Counts refusals: each one sends focus to the card, once the fields are enabled again.
-  const [refusals, setRefusals] = useState(0);
-  useEffect(() => {
-    if (refusals > 0) card.current?.focus();
-  }, [refusals]);
+  // The wrong card fields with their messages (empty with the card error: the tokeniser could not
+  // tell which, so every field is marked).
+  const [cardProblems, setCardProblems] = useState<CardProblems>({});
+  // Counts refused Submits: each one sends focus to the error summary.
+  const [attempt, setAttempt] = useState(0);
 
-  const onSubmit = form.handleSubmit(async (acceptances) => {
-    // A double click must not tokenise (or order) twice.
-    if (running.current || !card.current) return;
-    running.current = true;
-    setBusy(true);
-    setCardError(false);
-    try {
-      const result = await card.current.tokenise();
-      if ('error' in result) {
-        setCardError(true);
-        setRefusals((n) => n + 1);
-        return;
+  function refuse(problems: CardProblems, cardRefused: boolean) {
+    setCardError(cardRefused || Object.keys(problems).length > 0);
+    setCardProblems(problems);
+    setAttempt((n) => n + 1);
+  }
+
+  const submit = form.handleSubmit(
+    async (acceptances) => {
+      // A double click must not tokenise (or order) twice.
+      if (running.current || !card.current) return;
+      const plain = card.current.check();
+      if (Object.keys(plain).length > 0) return refuse(plain, true);
+      running.current = true;
+      setBusy(true);
+      setCardError(false);
+      setCardProblems({});
+      try {
+        const result = await card.current.tokenise();
+        if ('error' in result) {
+          refuse(result.fields ?? {}, true);
+          return;
+        }
+        dispatch({
+          type: 'signup/payment',
+          cardToken: result.token,
+          acceptances,
+          idempotencyKey: newIdempotencyKey(),
+        });
+        next();
+      } finally {
+        running.current = false;
+        setBusy(false);
       }
-      dispatch({
-        type: 'signup/payment',
-        cardToken: result.token,
-        acceptances,
-        idempotencyKey: newIdempotencyKey(),
-      });
-      next();
-    } finally {
-      running.current = false;
-      setBusy(false);
-    }
-  });
+    },
+    // An agreement missing: the card is not sent, but its own checks show with the agreements'.
+    () => {
+      if (running.current) return;
+      refuse(card.current?.check() ?? {}, false);
+    },
+  );
+  const onSubmit = (event?: FormEvent) => submit(event);
 
-  return { form, onSubmit, back, busy, card, cardError, monthly, greenfield };
+  return {
+    form,
+    onSubmit,
+    back,
+    busy,
+    card,
+    cardError,
+    cardProblems,
+    attempt,
+    monthly,
+    greenfield,
+  };
 }

@@ -1,3 +1,5 @@
+import { messages } from '@fibre/domain/shared';
+
 /** Typing helpers for the test-mode card fields: what is shown, and what is sent. */
 
 export const digitsOf = (value: string) => value.replace(/\D/g, '');
@@ -29,4 +31,45 @@ export function parseExpiry(value: string): { month: number; year: number } | nu
   const year = Number(match[2]);
   if (month < 1 || month > 12) return null;
   return { month, year: year < 100 ? 2000 + year : year };
+}
+
+/**
+ * What is plainly wrong with the card as typed, field by field, before it is sent
+ * (docs/rules/contact-and-connection.md#payment-step-6): a field left empty, a number that is not
+ * 12 to 19 digits, an expiry that is not MM/YY, a CVV that is not 3 or 4 digits. Whether the number
+ * passes Luhn and the card is in date is the vault's to judge; it names the field when not.
+ */
+export function plainCardProblems(card: {
+  number: string;
+  expiry: string;
+  cvv: string;
+  name: string;
+}): Partial<Record<'number' | 'expiry' | 'cvv' | 'name', string>> {
+  const problems: Partial<Record<'number' | 'expiry' | 'cvv' | 'name', string>> = {};
+  const digits = digitsOf(card.number);
+  if (!digits) problems.number = messages.cardNumberRequired;
+  else if (digits.length < 12) problems.number = messages.cardNumberInvalid;
+  if (!card.expiry.trim()) problems.expiry = messages.expiryRequired;
+  else if (!parseExpiry(card.expiry)) problems.expiry = messages.expiryInvalid;
+  if (!card.cvv) problems.cvv = messages.cvvRequired;
+  else if (!/^\d{3,4}$/.test(card.cvv)) problems.cvv = messages.cvvInvalid;
+  if (!card.name.trim()) problems.name = messages.cardholderNameRequired;
+  return problems;
+}
+
+/** The vault's `fields` (the body's names) as the card form's fields. */
+export function vaultFieldProblems(
+  fields: Record<string, string>,
+): Partial<Record<'number' | 'expiry' | 'cvv' | 'name', string>> {
+  const problems: Partial<Record<'number' | 'expiry' | 'cvv' | 'name', string>> = {};
+  for (const [key, message] of Object.entries(fields)) {
+    const field =
+      key === 'expiry_month' || key === 'expiry_year'
+        ? 'expiry'
+        : key === 'number' || key === 'cvv' || key === 'name'
+          ? key
+          : undefined;
+    if (field) problems[field] ??= message;
+  }
+  return problems;
 }

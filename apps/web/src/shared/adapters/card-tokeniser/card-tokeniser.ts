@@ -8,20 +8,37 @@ import type { ComponentType, Ref } from 'react';
  * writes one to the store.
  */
 
-export type TokeniseResult = { token: string } | { error: string };
+import type { CardField, CardProblems } from './card-fields.ts';
+
+export type { CardField, CardProblems };
+
+/** A refusal names the wrong fields when the tokeniser can tell (the test-mode vault can). */
+export type TokeniseResult = { token: string } | { error: string; fields?: CardProblems };
 
 /** What the payment step may do with the card fields. */
 export interface CardFieldsHandle {
   /** Turns what was typed into a vault token (cb_token), or says why it could not. */
   tokenise(): Promise<TokeniseResult>;
-  /** Moves focus to the first card field (after the card error). */
-  focus(): void;
+  /**
+   * What is plainly wrong without sending the card anywhere (a field left empty, an expiry that is
+   * not MM/YY, a CVV that is not 3 or 4 digits): Submit checks it with the agreements, at once.
+   */
+  check(): CardProblems;
+  /** Moves focus to a card field (the card number unless named). */
+  focus(field?: CardField): void;
 }
 
 export interface CardFieldsProps {
   ref?: Ref<CardFieldsHandle>;
-  /** The card error's id while it shows: every field is marked invalid and described by it. */
+  /** The start of the fields' ids (cardFieldId), which the error summary links to. */
+  idPrefix: string;
+  /** The card error's id while it shows: the marked fields are described by it. */
   errorId: string | undefined;
+  /**
+   * The wrong fields with their messages: only these are marked invalid. With the card error
+   * showing and no field named (the tokeniser could not tell which), every field is marked.
+   */
+  problems: CardProblems;
   /** A submission is running. */
   disabled: boolean;
 }

@@ -1,6 +1,7 @@
 import { messages } from '@fibre/domain/shared';
-import { useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import { useEffect, useId, useImperativeHandle, useRef } from 'react';
 import { useConfig } from '../../config/config-context.tsx';
+import { cardFieldId, cardFieldInvalid, type CardField } from './card-fields.ts';
 import type { CardFieldsProps, TokeniseResult } from './card-tokeniser.ts';
 import { CardholderNameField } from './cardholder-name-field.tsx';
 import {
@@ -17,7 +18,7 @@ const refused: TokeniseResult = { error: messages.cardInvalid };
 
 interface Mounted {
   component: ChargebeeCardComponent;
-  number: ChargebeeCardField;
+  fields: Partial<Record<CardFieldType, ChargebeeCardField>>;
 }
 
 const frames: Array<{ type: CardFieldType; label: string; hint?: string }> = [
@@ -31,11 +32,17 @@ const frames: Array<{ type: CardFieldType; label: string; hint?: string }> = [
  * Chargebee's iframes, so no card data ever reaches this page; only the cardholder's name is ours.
  * Submit asks Chargebee for a token with that name; anything that goes wrong (the script, an
  * incomplete or invalid card, a refusal) answers the card error
- * (docs/rules/contact-and-connection.md) and the visitor stays on Payment.
+ * (docs/rules/contact-and-connection.md) and the visitor stays on Payment. Chargebee does not say
+ * which of its fields is wrong: then every card field is marked; only the name is checked here.
  */
-export function ChargebeeCardFields({ ref, errorId, disabled }: CardFieldsProps) {
+export function ChargebeeCardFields({
+  ref,
+  idPrefix,
+  errorId,
+  problems,
+  disabled,
+}: CardFieldsProps) {
   const keys = useConfig().site.services.chargebee;
-  const [name, setName] = useState('');
   // Chargebee mounts into containers it finds by selector: an id without useId's punctuation.
   const prefix = `cb-${useId().replace(/[^\w-]/g, '')}`;
   const mounting = useRef<Promise<Mounted> | null>(null);
@@ -45,6 +52,7 @@ export function ChargebeeCardFields({ ref, errorId, disabled }: CardFieldsProps)
   useEffect(() => {
     let gone = false;
     const fields: ChargebeeCardField[] = [];
+    const byType: Partial<Record<CardFieldType, ChargebeeCardField>> = {};
     const mount = async (): Promise<Mounted> => {
       if (!keys?.site || !keys.publishableKey) throw new Error('Chargebee.js is not configured');
       const cb = await chargebeeComponents(keys);
@@ -58,9 +66,10 @@ export function ChargebeeCardFields({ ref, errorId, disabled }: CardFieldsProps)
         // A frame is named by its field's label, for screen readers listing the page's frames.
         field.on('ready', () => nameFrame(`${prefix}-${type}`, label));
         fields.push(field);
+        byType[type] = field;
       }
       await component.mount();
-      return { component, number: fields[0]! };
+      return { component, fields: byType };
     };
     const attempt = mount();
     mounting.current = attempt;
@@ -82,9 +91,17 @@ export function ChargebeeCardFields({ ref, errorId, disabled }: CardFieldsProps)
   useImperativeHandle(
     ref,
     () => ({
-      focus: () => mounted.current?.number.focus(),
+      focus: (field: CardField = 'number') => {
+        if (field === 'name') nameInput.current?.focus();
+        else mounted.current?.fields[field]?.focus();
+      },
+      // Chargebee's frames are judged by Chargebee on Submit; the name is ours.
+      check: () =>
+        cardholderName(nameInput.current?.value ?? '')
+          ? {}
+          : { name: messages.cardholderNameRequired },
       async tokenise() {
-        const holder = cardholderName(name);
+        const holder = cardholderName(nameInput.current?.value ?? '');
         if (!holder || !mounting.current) return refused;
         try {
           const { component } = await mounting.current;
@@ -96,10 +113,9 @@ export function ChargebeeCardFields({ ref, errorId, disabled }: CardFieldsProps)
         }
       },
     }),
-    [name],
+    [],
   );
 
-  const invalid = Boolean(errorId);
   return (
     <div className="card-fields">
       {frames.map(({ type, label, hint }) => (
@@ -119,10 +135,14 @@ export function ChargebeeCardFields({ ref, errorId, disabled }: CardFieldsProps)
             role="group"
             aria-labelledby={`${prefix}-${type}-label`}
             aria-describedby={
-              [hint ? `${prefix}-${type}-hint` : null, errorId].filter(Boolean).join(' ') ||
-              undefined
+              [
+                hint ? `${prefix}-${type}-hint` : null,
+                cardFieldInvalid({ errorId, problems }, type) ? errorId : null,
+              ]
+                .filter(Boolean)
+                .join(' ') || undefined
             }
-            data-invalid={invalid || undefined}
+            data-invalid={cardFieldInvalid({ errorId, problems }, type) || undefined}
           />
           {hint && (
             <p className="field__hint" id={`${prefix}-${type}-hint`}>
@@ -132,9 +152,10 @@ export function ChargebeeCardFields({ ref, errorId, disabled }: CardFieldsProps)
         </div>
       ))}
       <CardholderNameField
-        value={name}
-        onChange={setName}
+        id={cardFieldId(idPrefix, 'name')}
         disabled={disabled}
+        invalid={cardFieldInvalid({ errorId, problems }, 'name')}
+        error={problems.name}
         errorId={errorId}
         inputRef={nameInput}
       />

@@ -1,101 +1,158 @@
 import { messages } from '@fibre/domain/shared';
-import { useImperativeHandle, useRef, useState, type ChangeEvent } from 'react';
+import { useImperativeHandle, useRef, type ChangeEvent } from 'react';
 import { createTestVaultToken } from '../../api/card-vault.ts';
 import { Field } from '../../ui/field.tsx';
+import { cardFieldId, cardFieldInvalid, type CardField } from './card-fields.ts';
 import type { CardFieldsProps, TokeniseResult } from './card-tokeniser.ts';
 import { CardholderNameField } from './cardholder-name-field.tsx';
-import { digitsOf, formatCardNumber, formatExpiry, parseExpiry } from './card-input.ts';
+import {
+  digitsOf,
+  formatCardNumber,
+  formatExpiry,
+  parseExpiry,
+  plainCardProblems,
+  vaultFieldProblems,
+} from './card-input.ts';
 import './card-fields.css';
-
-const refused: TokeniseResult = { error: messages.cardInvalid };
 
 /**
  * The test-mode vault's card fields (docs/rules/demo-data.md: test cards). What is typed lives in
- * this component's own state only, never in the wizard's store or sessionStorage, and is sent once,
- * to the vault, which answers a token. The vault judges the card (Luhn, expiry, CVV); this form
- * only refuses what is plainly incomplete without a call.
+ * the inputs only, never in React's state, the wizard's store or sessionStorage, and is sent once,
+ * to the vault, which answers a token. The inputs are uncontrolled: a keystroke is formatted in
+ * place and draws nothing in React (bench/README.md, INP on the payment form). The vault judges the card (Luhn, expiry, CVV) and names the
+ * wrong fields; this form only refuses what is plainly incomplete without a call.
  */
-export function TestVaultCardFields({ ref, errorId, disabled }: CardFieldsProps) {
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvv, setCvv] = useState('');
-  const [name, setName] = useState('');
-  const numberRef = useRef<HTMLInputElement>(null);
+export function TestVaultCardFields({
+  ref,
+  idPrefix,
+  errorId,
+  problems,
+  disabled,
+}: CardFieldsProps) {
+  const numberInput = useRef<HTMLInputElement>(null);
+  const expiryInput = useRef<HTMLInputElement>(null);
+  const cvvInput = useRef<HTMLInputElement>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
+  // The expiry as last shown: typing forwards adds the slash, deleting goes back through it.
+  const expiryShown = useRef('');
+  const id = (field: CardField) => cardFieldId(idPrefix, field);
+  const typed = () => ({
+    number: numberInput.current?.value ?? '',
+    expiry: expiryInput.current?.value ?? '',
+    cvv: cvvInput.current?.value ?? '',
+    name: nameInput.current?.value ?? '',
+  });
 
   useImperativeHandle(
     ref,
     () => ({
-      focus: () => numberRef.current?.focus(),
-      async tokenise() {
-        const digits = digitsOf(number);
-        const when = parseExpiry(expiry);
-        if (!digits || !when || !cvv || !name.trim()) return refused;
+      focus: (field: CardField = 'number') => document.getElementById(id(field))?.focus(),
+      check: () => plainCardProblems(typed()),
+      async tokenise(): Promise<TokeniseResult> {
+        const card = typed();
+        const plain = plainCardProblems(card);
+        const when = parseExpiry(card.expiry);
+        if (Object.keys(plain).length > 0 || !when)
+          return { error: messages.cardInvalid, fields: plain };
         const answer = await createTestVaultToken({
-          number: digits,
+          number: digitsOf(card.number),
           expiry_month: when.month,
           expiry_year: when.year,
-          cvv,
-          name: name.trim(),
+          cvv: card.cvv,
+          name: card.name.trim(),
         });
         const token = answer.ok ? answer.data?.token : undefined;
-        return typeof token === 'string' && token !== '' ? { token } : refused;
+        if (typeof token === 'string' && token !== '') return { token };
+        return {
+          error: messages.cardInvalid,
+          fields: answer.ok ? {} : vaultFieldProblems(answer.fields),
+        };
       },
     }),
-    [number, expiry, cvv, name],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [idPrefix],
   );
 
-  const invalid = Boolean(errorId);
-  const control = (props: { id: string; 'aria-describedby': string | undefined }) => ({
-    ...props,
-    className: 'input',
-    disabled,
-    'aria-invalid': invalid,
-    'aria-describedby': [props['aria-describedby'], errorId].filter(Boolean).join(' ') || undefined,
-  });
+  /** Writes the formatted value back only when formatting changed it (the caret stays put). */
+  const show = (input: HTMLInputElement, value: string) => {
+    if (input.value !== value) input.value = value;
+  };
+
+  // Only the wrong fields are marked, each with its own message and the card error.
+  const control = (
+    field: CardField,
+    props: { id: string; 'aria-describedby': string | undefined },
+  ) => {
+    const invalid = cardFieldInvalid({ errorId, problems }, field);
+    return {
+      ...props,
+      className: 'input',
+      disabled,
+      'aria-invalid': invalid,
+      'aria-describedby':
+        [props['aria-describedby'], invalid ? errorId : undefined].filter(Boolean).join(' ') ||
+        undefined,
+    };
+  };
 
   return (
     <div className="card-fields">
-      <Field label="Card number" className="card-fields__number">
+      <Field
+        id={id('number')}
+        label="Card number"
+        className="card-fields__number"
+        error={problems.number}
+      >
         {(props) => (
           <input
-            {...control(props)}
-            ref={numberRef}
+            {...control('number', props)}
             inputMode="numeric"
             autoComplete="cc-number"
             placeholder="1234 1234 1234 1234"
-            value={number}
+            ref={numberInput}
             onChange={(e: ChangeEvent<HTMLInputElement>) =>
-              setNumber(formatCardNumber(e.target.value))
+              show(e.target, formatCardNumber(e.target.value))
             }
           />
         )}
       </Field>
-      <Field label="Expiry" hint="MM/YY">
+      <Field id={id('expiry')} label="Expiry" hint="MM/YY" error={problems.expiry}>
         {(props) => (
           <input
-            {...control(props)}
+            {...control('expiry', props)}
             inputMode="numeric"
             autoComplete="cc-exp"
             placeholder="MM/YY"
             maxLength={5}
-            value={expiry}
-            onChange={(e) => setExpiry(formatExpiry(e.target.value, expiry))}
+            ref={expiryInput}
+            onChange={(e) => {
+              const value = formatExpiry(e.target.value, expiryShown.current);
+              show(e.target, value);
+              expiryShown.current = value;
+            }}
           />
         )}
       </Field>
-      <Field label="CVV" hint="3 or 4 digits">
+      <Field id={id('cvv')} label="CVV" hint="3 or 4 digits" error={problems.cvv}>
         {(props) => (
           <input
-            {...control(props)}
+            {...control('cvv', props)}
             inputMode="numeric"
             autoComplete="cc-csc"
             maxLength={4}
-            value={cvv}
-            onChange={(e) => setCvv(digitsOf(e.target.value).slice(0, 4))}
+            ref={cvvInput}
+            onChange={(e) => show(e.target, digitsOf(e.target.value).slice(0, 4))}
           />
         )}
       </Field>
-      <CardholderNameField value={name} onChange={setName} disabled={disabled} errorId={errorId} />
+      <CardholderNameField
+        id={id('name')}
+        inputRef={nameInput}
+        disabled={disabled}
+        invalid={cardFieldInvalid({ errorId, problems }, 'name')}
+        error={problems.name}
+        errorId={errorId}
+      />
     </div>
   );
 }

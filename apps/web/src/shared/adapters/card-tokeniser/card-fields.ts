@@ -1,0 +1,19 @@
+/** The card form's fields and their ids, shared by the payment step and every card form. */
+
+/** The card form's fields, in their order on the page. */
+export const cardFields = ['number', 'expiry', 'cvv', 'name'] as const;
+export type CardField = (typeof cardFields)[number];
+
+/** Each wrong card field with its own message (docs/rules/contact-and-connection.md). */
+export type CardProblems = Partial<Record<CardField, string>>;
+
+/** A card field's id in the page, from the form's idPrefix. */
+export const cardFieldId = (prefix: string, field: CardField) => `${prefix}-card-${field}`;
+
+/** Whether a card field is marked invalid (CardFieldsProps.problems). */
+export function cardFieldInvalid(
+  { errorId, problems }: { errorId: string | undefined; problems: CardProblems },
+  field: CardField,
+): boolean {
+  return Boolean(problems[field]) || (Boolean(errorId) && Object.keys(problems).length === 0);
+}
