@@ -102,6 +102,18 @@ test('a whole sign-up at 320 px wide, the order page and the console sign-in: no
   await wizard.goto();
   await expect(wizard.addressField).toBeVisible();
   await look(page, 'step1-check-address');
+  // The header's Menu stays on the bar's first line, and its panel fits too.
+  const menu = page.getByRole('button', { name: 'Menu', exact: true });
+  const brand = page.getByRole('banner').getByRole('link').first();
+  const middle = async (locator: typeof menu) => {
+    const box = (await locator.boundingBox())!;
+    return box.y + box.height / 2;
+  };
+  expect(Math.abs((await middle(menu)) - (await middle(brand)))).toBeLessThan(8);
+  await menu.click();
+  await expect(page.getByRole('navigation', { name: 'Site' })).toBeVisible();
+  await look(page, 'header-menu-open');
+  await menu.click();
   await wizard.addressField.fill(addresses.pyrmont.typed);
   await expect(page.getByRole('option', { name: addresses.pyrmont.address })).toBeVisible();
   await look(page, 'step1-suggestions');
