@@ -13,6 +13,44 @@ export const viewports = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
+/**
+ * The narrowest phone every page must fit without sideways scroll
+ * (docs/rules/wizard-flow.md#narrow-screens).
+ */
+export const narrowViewport = { width: 320, height: 640 } as const;
+
+/**
+ * The page is exactly as wide as the window: `document.documentElement.scrollWidth` equals
+ * `window.innerWidth` (nothing sticks out, and nothing is hidden by clipping the root sideways).
+ */
+export async function expectFitsWindowWidth(page: Page, label = 'page'): Promise<void> {
+  const overflow = () =>
+    page.evaluate(() => {
+      const width = window.innerWidth;
+      // The widest elements past the window's right edge, to say what sticks out.
+      const past = Array.from(document.body.querySelectorAll('*'))
+        .map((el) => ({ el, right: el.getBoundingClientRect().right + window.scrollX }))
+        .filter(({ right }) => right > width + 0.5)
+        .slice(0, 3)
+        .map(
+          ({ el, right }) => `${el.tagName.toLowerCase()}.${el.className} (${Math.round(right)})`,
+        );
+      return { scrollWidth: document.documentElement.scrollWidth, innerWidth: width, past };
+    });
+  await expect
+    .poll(
+      async () => {
+        const { scrollWidth, innerWidth } = await overflow();
+        return scrollWidth - innerWidth;
+      },
+      { message: `${label}: documentElement.scrollWidth - window.innerWidth` },
+    )
+    .toBe(0)
+    .catch(async (error: unknown) => {
+      throw new Error(`${String(error)}\n${JSON.stringify(await overflow())}`);
+    });
+}
+
 /** The page does not scroll sideways: the document is no wider than the window. */
 export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   await expect

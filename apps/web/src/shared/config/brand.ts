@@ -56,6 +56,18 @@ export interface BrandPalette {
   brandStrong: string;
   brandHover: string;
   brandSoft: string;
+  /**
+   * Text on brandStrong or brandHover (a chosen calendar day): white or the page's text colour,
+   * whichever reads better on brandStrong; at least 4.5:1 on both.
+   */
+  brandOn: string;
+}
+
+const TEXT: Rgb = [15, 23, 42]; // --text
+
+/** The text colour that reads better on `background`: white or the page's dark text. */
+function readableOn(background: Rgb): Rgb {
+  return contrast(WHITE, background) >= contrast(TEXT, background) ? WHITE : TEXT;
 }
 
 export function brandPalette(colour: string): BrandPalette {
@@ -66,6 +78,7 @@ export function brandPalette(colour: string): BrandPalette {
     brandStrong: toHex(strong),
     brandHover: toHex(mix(strong, [0, 0, 0], 0.15)),
     brandSoft: toHex(mix(rgb, WHITE, 0.9)),
+    brandOn: toHex(readableOn(strong)),
   };
 }
 
@@ -75,5 +88,6 @@ export function applyBrand(colour: string, root: HTMLElement = document.document
   root.style.setProperty('--brand-strong', palette.brandStrong);
   root.style.setProperty('--brand-hover', palette.brandHover);
   root.style.setProperty('--brand-soft', palette.brandSoft);
+  root.style.setProperty('--brand-on', palette.brandOn);
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', palette.brand);
 }

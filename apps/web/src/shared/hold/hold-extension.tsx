@@ -2,6 +2,7 @@ import { timeLabel } from '@fibre/domain/scheduling';
 import { useEffect, useRef, useState } from 'react';
 import { extendReservation } from '../api/scheduling.ts';
 import { rememberExtension, spentExtension } from './extension-memory.ts';
+import { revealNearest } from './reveal.ts';
 import { useConfig } from '../config/config-context.tsx';
 import { useDispatch, useWizard } from '../store/store-context.tsx';
 import { Button } from '../ui/button.tsx';
@@ -41,6 +42,8 @@ interface Props {
   secondsLeft: number;
   /** The address's state's zone: the new expiry is said in it, as every time is. */
   timeZone: string;
+  /** Brings the offer into view when it shows (the installation step: it takes no focus). */
+  reveal?: boolean;
 }
 
 /**
@@ -49,7 +52,7 @@ interface Props {
  * renews the hold on the server; the status line announces until when, and only then does the
  * countdown move forward. A refusal is said and the old countdown goes on.
  */
-export function HoldExtension({ secondsLeft, timeZone }: Props) {
+export function HoldExtension({ secondsLeft, timeZone, reveal = false }: Props) {
   const { site } = useConfig();
   const { reservations } = useWizard();
   const dispatch = useDispatch();
@@ -87,6 +90,12 @@ export function HoldExtension({ secondsLeft, timeZone }: Props) {
     secondsLeft <= EXTENSION_OFFER_SECONDS;
   const busy = phase.kind === 'busy';
   const showOffer = offered || busy;
+
+  // Where the visitor is looking: the offer is brought into view once when it shows.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (reveal && offered) revealNearest(box.current);
+  }, [reveal, offered]);
 
   async function extend(pressed: HTMLElement) {
     if (!reservation || busy) return;
@@ -126,7 +135,7 @@ export function HoldExtension({ secondsLeft, timeZone }: Props) {
   const tone = showOffer ? 'offer' : phase.kind;
 
   return (
-    <div className={`hold-extension${message ? ` hold-extension--${tone}` : ''}`}>
+    <div ref={box} className={`hold-extension${message ? ` hold-extension--${tone}` : ''}`}>
       {/* Always on the page, so what is put in it is announced (politely: it never interrupts). */}
       <p ref={status} role="status" tabIndex={-1} className="hold-extension__status">
         {showOffer && <strong className="hold-extension__title">{extensionText.title} </strong>}

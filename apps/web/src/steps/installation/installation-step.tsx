@@ -1,8 +1,9 @@
 import type { Address } from '@fibre/domain/address';
 import { arrivalWindowText, dateLabel, dayKeyLabel } from '@fibre/domain/scheduling';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { HoldExtension } from '../../shared/hold/hold-extension.tsx';
 import { HoldTimer } from '../../shared/hold/hold-timer.tsx';
+import { revealNearest } from '../../shared/hold/reveal.ts';
 import { ReservationTimedOutDialog } from '../../shared/hold/reservation-timed-out-dialog.tsx';
 import { useHoldCountdown } from '../../shared/hold/use-hold-countdown.ts';
 import { StepHeading } from '../../shared/layout/step-focus.tsx';
@@ -19,6 +20,10 @@ import './installation.css';
 // The hold's countdown ticks once a second: its own components, so a tick draws the timer and the
 // dialog only, not the whole step and its calendar (bench/README.md, INP on the installation step),
 // as on the payment step.
+//
+// It sits under the chosen day's windows, where the visitor just pressed one, and is brought into
+// view when a new window is held (docs/rules/installation-and-holds.md#what-the-visitor-sees).
+// Its 'Held for you' line is on the page before anything is held, so the hold is announced.
 function InstallationHoldTimer(props: {
   expiresAt: string | null;
   held: WindowSlot | null;
@@ -26,15 +31,28 @@ function InstallationHoldTimer(props: {
 }) {
   const { held, timeZone } = props;
   const secondsLeft = useHoldCountdown(props.expiresAt);
-  if (!held || secondsLeft === null || secondsLeft <= 0) return null;
+  const live = held !== null && secondsLeft !== null && secondsLeft > 0;
+  const box = useRef<HTMLDivElement>(null);
+  // Only a hold made here: not one the step opened with (a reload, or back from Payment).
+  const shown = useRef(held?.booking_id ?? null);
+  const heldId = live ? held.booking_id : null;
+  useEffect(() => {
+    if (heldId === null || heldId === shown.current) return;
+    shown.current = heldId;
+    requestAnimationFrame(() => revealNearest(box.current));
+  }, [heldId]);
   return (
-    <>
+    <div ref={box} className="installation__hold">
       <HoldTimer
-        secondsLeft={secondsLeft}
-        what={`${dateLabel(held.start, timeZone)}, ${arrivalWindowText(held.start, held.end, timeZone)}`}
+        secondsLeft={live ? secondsLeft : null}
+        what={
+          live
+            ? `${dateLabel(held.start, timeZone)}, ${arrivalWindowText(held.start, held.end, timeZone)}`
+            : null
+        }
       />
-      <HoldExtension secondsLeft={secondsLeft} timeZone={timeZone} />
-    </>
+      {live && <HoldExtension secondsLeft={secondsLeft} timeZone={timeZone} reveal />}
+    </div>
   );
 }
 
@@ -85,8 +103,6 @@ function Installation({ address }: { address: Address }) {
       <StepHeading>{text.heading}</StepHeading>
       <p className="step-intro">{text.intro}</p>
 
-      <InstallationHoldTimer expiresAt={expiresAt} held={held} timeZone={timeZone} />
-
       <section className="card step-section installation__card" aria-labelledby={`${ids}-dates`}>
         <div className="installation__grid">
           <div className="installation__dates">
@@ -129,6 +145,7 @@ function Installation({ address }: { address: Address }) {
                 {errors.bookingId}
               </p>
             )}
+            <InstallationHoldTimer expiresAt={expiresAt} held={held} timeZone={timeZone} />
             <p className="installation__note">
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                 <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
