@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCardNumber, formatExpiry, parseExpiry } from './card-input.ts';
+import { messages } from '@fibre/domain/shared';
+import { formatCardNumber, formatExpiry, parseExpiry, plainCardProblems } from './card-input.ts';
 
 describe('card number', () => {
   it.each([
@@ -30,4 +31,28 @@ describe('expiry', () => {
     ['1/29', null],
     ['', null],
   ])('%s reads as %o', (value, parsed) => expect(parseExpiry(value)).toEqual(parsed));
+});
+
+describe('plainCardProblems: one Submit names every wrong card field', () => {
+  const now = new Date('2026-11-26T12:00:00Z');
+  const good = { number: '4111 1111 1111 1111', expiry: '12/34', cvv: '123', name: 'Mary Smith' };
+
+  it('a good card has no problem', () => {
+    expect(plainCardProblems(good, now)).toEqual({});
+  });
+
+  it('a number failing Luhn and an expiry in the past are named before the card is sent', () => {
+    expect(
+      plainCardProblems({ ...good, number: '4111 1111 1111 1112', expiry: '10/26' }, now),
+    ).toEqual({ number: messages.cardNumberInvalid, expiry: messages.cardExpired });
+  });
+
+  it('empty fields are each required', () => {
+    expect(plainCardProblems({ number: '', expiry: '', cvv: '', name: ' ' }, now)).toEqual({
+      number: messages.cardNumberRequired,
+      expiry: messages.expiryRequired,
+      cvv: messages.cvvRequired,
+      name: messages.cardholderNameRequired,
+    });
+  });
 });

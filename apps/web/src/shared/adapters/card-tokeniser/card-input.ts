@@ -1,3 +1,4 @@
+import { expired, luhnValid } from '@fibre/domain/contact';
 import { messages } from '@fibre/domain/shared';
 
 /** Typing helpers for the test-mode card fields: what is shown, and what is sent. */
@@ -34,23 +35,28 @@ export function parseExpiry(value: string): { month: number; year: number } | nu
 }
 
 /**
- * What is plainly wrong with the card as typed, field by field, before it is sent
+ * What is wrong with the card as typed, field by field, before it is sent
  * (docs/rules/contact-and-connection.md#payment-step-6): a field left empty, a number that is not
- * 12 to 19 digits, an expiry that is not MM/YY, a CVV that is not 3 or 4 digits. Whether the number
- * passes Luhn and the card is in date is the vault's to judge; it names the field when not.
+ * 12 to 19 digits or fails the Luhn check, an expiry that is not MM/YY or has passed, a CVV that is
+ * not 3 or 4 digits. So one Submit names every wrong field; the vault checks again, as it must.
  */
-export function plainCardProblems(card: {
-  number: string;
-  expiry: string;
-  cvv: string;
-  name: string;
-}): Partial<Record<'number' | 'expiry' | 'cvv' | 'name', string>> {
+export function plainCardProblems(
+  card: {
+    number: string;
+    expiry: string;
+    cvv: string;
+    name: string;
+  },
+  now: Date = new Date(),
+): Partial<Record<'number' | 'expiry' | 'cvv' | 'name', string>> {
   const problems: Partial<Record<'number' | 'expiry' | 'cvv' | 'name', string>> = {};
   const digits = digitsOf(card.number);
   if (!digits) problems.number = messages.cardNumberRequired;
-  else if (digits.length < 12) problems.number = messages.cardNumberInvalid;
+  else if (!luhnValid(digits)) problems.number = messages.cardNumberInvalid;
+  const expiry = parseExpiry(card.expiry);
   if (!card.expiry.trim()) problems.expiry = messages.expiryRequired;
-  else if (!parseExpiry(card.expiry)) problems.expiry = messages.expiryInvalid;
+  else if (!expiry) problems.expiry = messages.expiryInvalid;
+  else if (expired(expiry.month, expiry.year, now)) problems.expiry = messages.cardExpired;
   if (!card.cvv) problems.cvv = messages.cvvRequired;
   else if (!/^\d{3,4}$/.test(card.cvv)) problems.cvv = messages.cvvInvalid;
   if (!card.name.trim()) problems.name = messages.cardholderNameRequired;
