@@ -46,6 +46,8 @@ const customer = z.object({
 /** One row of GET /admin/api/orders. */
 export const adminOrderSummary = z.object({
   id: z.string(),
+  /** The order's short reference ('K7QD-9XWM'); null only for an order without one. */
+  reference: z.nullable(z.string()),
   created: z.string(),
   status: orderStatus,
   customer,
@@ -79,6 +81,8 @@ export const adminHistoryEntry = z.object({
  */
 export const adminOrderAnswer = z.object({
   id: z.string(),
+  /** The order's short reference ('K7QD-9XWM'); null only for an order without one. */
+  reference: z.nullable(z.string()),
   created: z.string(),
   status: orderStatus,
   attentionReason: z.nullable(z.string()),
