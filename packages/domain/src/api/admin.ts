@@ -128,6 +128,18 @@ export const adminLead = z.object({
 });
 export type AdminLead = z.infer<typeof adminLead>;
 
+/**
+ * POST /admin/api/orders/:id/link (docs/rules/operators.md#acting-on-orders): a new link to the
+ * customer's order page, shown once to the manager who asked, and the order as it is afterwards
+ * (its history records that a link was shown).
+ */
+export const adminOrderLinkAnswer = z.object({
+  /** The absolute link, PUBLIC_URL + /order/<token>; never stored, never answered again. */
+  link: z.string(),
+  order: adminOrderAnswer,
+});
+export type AdminOrderLinkAnswer = z.infer<typeof adminOrderLinkAnswer>;
+
 /** GET /admin/api/leads: newest first, a page at a time. */
 export const adminLeadsAnswer = z.object({
   items: z.array(adminLead),
