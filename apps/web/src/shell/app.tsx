@@ -4,7 +4,26 @@ import { Header } from '../shared/layout/header.tsx';
 import { LinkParams } from './link-params.tsx';
 import { ShellFailed, ShellSkeleton } from '../shared/layout/shell-states.tsx';
 import { StepOutlet } from './step-outlet.tsx';
-import { StoreProvider } from '../shared/store/store-context.tsx';
+import { StoreProvider, useDispatch, useWizard } from '../shared/store/store-context.tsx';
+
+/**
+ * The header, whose logo starts the wizard afresh once the order is placed (the stored choices
+ * cleared, step 1 with an empty address) instead of showing the confirmation again; before that it
+ * reloads the page, which resumes (docs/rules/wizard-flow.md).
+ */
+function WizardHeader() {
+  const placed = useWizard().reservations.booked;
+  const dispatch = useDispatch();
+  return (
+    <Header
+      onBrand={(event) => {
+        if (!placed) return;
+        event.preventDefault();
+        dispatch({ type: 'wizard/restart' });
+      }}
+    />
+  );
+}
 
 /** The wizard: configuration first, then the store, the header, the current step and the footer. */
 export function App() {
@@ -16,7 +35,7 @@ export function App() {
       <ConfigProvider loading={<ShellSkeleton />} failed={(retry) => <ShellFailed retry={retry} />}>
         <StoreProvider>
           <LinkParams />
-          <Header />
+          <WizardHeader />
           <StepOutlet />
           <Footer />
         </StoreProvider>

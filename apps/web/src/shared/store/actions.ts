@@ -1,5 +1,5 @@
 import type { Address } from '@fibre/domain/address';
-import type { Coupon, Reservation } from '@fibre/domain/api';
+import type { Coupon, OrderPlacedAnswer, Reservation } from '@fibre/domain/api';
 import type { PlanFilter } from '@fibre/domain/catalogue';
 import type { ContactValues, PaymentAcceptances } from '@fibre/domain/contact';
 import type { CampaignState, Discount } from '@fibre/domain/offers';
@@ -67,4 +67,11 @@ export type Action =
       acceptances: PaymentAcceptances;
       idempotencyKey: string;
     }
-  | { type: 'restore'; state: WizardState };
+  | { type: 'restore'; state: WizardState }
+  /** The server placed the order: its answer, for the confirmation (docs/rules/orders.md). */
+  | { type: 'order/placed'; placed: OrderPlacedAnswer }
+  /**
+   * Start afresh after a placed order ('Check another address', or the logo): every choice
+   * forgotten, step 1 with an empty address (docs/rules/wizard-flow.md).
+   */
+  | { type: 'wizard/restart' };

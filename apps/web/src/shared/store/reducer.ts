@@ -5,7 +5,7 @@ import type { DomainConfig } from '@fibre/domain/shared';
 import { previousStep, type WizardStep } from '@fibre/domain/wizard';
 import type { Action, HoldChange } from './actions.ts';
 import { allowed } from './selectors.ts';
-import type { ReservationsArea, WizardState } from './state.ts';
+import { initialState, type ReservationsArea, type WizardState } from './state.ts';
 
 /**
  * The catalogue rules the store was once given. Which plans are offered and which is the default
@@ -171,5 +171,9 @@ function reduce(state: WizardState, action: Action): WizardState {
       };
     case 'restore':
       return action.state;
+    case 'order/placed':
+      return { ...state, signup: { ...state.signup, placed: action.placed } };
+    case 'wizard/restart':
+      return initialState;
   }
 }

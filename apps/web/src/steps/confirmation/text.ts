@@ -1,4 +1,4 @@
-import { messages } from '@fibre/domain/shared';
+import { FIRST_PAYMENT_DELAY_DAYS, messages } from '@fibre/domain/shared';
 
 /** Step 7's words. */
 export const text = {
@@ -21,4 +21,17 @@ export const text = {
   tryAgain: 'Try again',
   expiredTitle: messages.reservationNotAvailable,
   selectNewTime: 'Select new time',
+  // The placed order, from the server's answer (docs/rules/orders.md#the-answer-and-the-finale).
+  placedTitle: 'Your order',
+  reference: 'Order reference',
+  emailed: (email: string) => `We have emailed your confirmation to ${email}.`,
+  orderPage: 'See or change your order',
+  chargesTitle: 'What is charged when',
+  firstCharge: 'First charge to your card',
+  firstChargeWhen: (amount: string, day: string) => `${amount} on ${day}`,
+  thenMonthly: 'Then each month',
+  cardFee: 'Card fee',
+  chargeNote: (activation: string) =>
+    `Your card is first charged ${FIRST_PAYMENT_DELAY_DAYS} days after activation, your installation on ${activation}.`,
+  checkAnother: 'Check another address',
 } as const;

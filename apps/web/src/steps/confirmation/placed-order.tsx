@@ -1,0 +1,65 @@
+import type { OrderPlacedAnswer } from '@fibre/domain/api';
+import { dayKeyLabel } from '@fibre/domain/scheduling';
+import { formatCents } from '@fibre/domain/shared';
+import { text } from './text.ts';
+
+/**
+ * The placed order as the server answered it (docs/rules/orders.md#the-answer-and-the-finale):
+ * its reference, the email the confirmation went to, this tab's link to the order page, and what
+ * is charged when, from the prices the order stored, never a guess of the browser's.
+ */
+export function PlacedOrder({ placed }: { placed: OrderPlacedAnswer }) {
+  const { prices } = placed;
+  return (
+    <div className="placed-order">
+      <section className="card step-section" aria-labelledby="placed-title">
+        <h2 id="placed-title" className="section-title">
+          {text.placedTitle}
+        </h2>
+        <dl className="order-details__lines">
+          <div className="order-details__line placed-order__reference">
+            <dt>{text.reference}</dt>
+            <dd>{placed.reference ?? placed.order_id}</dd>
+          </div>
+        </dl>
+        <p className="placed-order__emailed">{text.emailed(placed.email)}</p>
+        {placed.order_page && (
+          <p>
+            <a className="placed-order__link" href={placed.order_page}>
+              {text.orderPage}
+            </a>
+          </p>
+        )}
+      </section>
+      <section className="card step-section" aria-labelledby="charges-title">
+        <h2 id="charges-title" className="section-title">
+          {text.chargesTitle}
+        </h2>
+        <dl className="order-details__lines">
+          <div className="order-details__line">
+            <dt>{text.firstCharge}</dt>
+            <dd>
+              {text.firstChargeWhen(
+                formatCents(prices.activation_cents),
+                dayKeyLabel(placed.first_payment_date),
+              )}
+            </dd>
+          </div>
+          <div className="order-details__line">
+            <dt>{text.thenMonthly}</dt>
+            <dd>{formatCents(prices.monthly_cents)}</dd>
+          </div>
+          {prices.card_fee_cents > 0 && (
+            <div className="order-details__line">
+              <dt>{text.cardFee}</dt>
+              <dd>{formatCents(prices.card_fee_cents)}</dd>
+            </div>
+          )}
+        </dl>
+        <p className="order-details__note">
+          {text.chargeNote(dayKeyLabel(placed.activation_date))}
+        </p>
+      </section>
+    </div>
+  );
+}
