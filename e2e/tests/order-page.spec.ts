@@ -114,7 +114,7 @@ async function placeOrder({ server, smtp }: Deployment, email: string, slotIndex
   });
   expect(res.status).toBe(201);
   const { order_id: id } = (await res.json()) as { order_id: string };
-  const [mail] = await mailTo(smtp, email, /is confirmed$/);
+  const [mail] = await mailTo(smtp, email, /is confirmed \(order [0-9A-Z]{4}-[0-9A-Z]{4}\)$/);
   const link = /https?:\/\/\S+\/order\/[A-Za-z0-9_-]{43}/.exec(mail!.text ?? '')?.[0];
   expect(link, 'the order link in the confirmation').toBeDefined();
   return { id, slot, path: new URL(link!).pathname };
@@ -197,7 +197,11 @@ test('from the order link: reschedule to another day; the old window is offered 
   expect(await offered(baseURL!, target)).toBe(newBefore - 1);
 
   // The mail, with the calendar event moved (same UID, the new start and end).
-  const [moved] = await mailTo(deployment.smtp, email, /installation has a new time$/);
+  const [moved] = await mailTo(
+    deployment.smtp,
+    email,
+    /installation has a new time \(order [0-9A-Z]{4}-[0-9A-Z]{4}\)$/,
+  );
   const ics = icsOf(moved!);
   expect(ics).toContain(`UID:order-${id}@fibre-signup`);
   expect(ics).toContain(`DTSTART:${icsUtc(target.start)}`);
@@ -254,7 +258,11 @@ test('cancel from the order link, pressing Yes twice: the order is cancelled onc
   await captureStep(page, 'order-page-cancelled');
 
   expect(await offered(baseURL!, slot)).toBe(before + 1);
-  const cancelled = await mailTo(deployment.smtp, email, /order is cancelled$/);
+  const cancelled = await mailTo(
+    deployment.smtp,
+    email,
+    /order is cancelled \(order [0-9A-Z]{4}-[0-9A-Z]{4}\)$/,
+  );
   expect(icsOf(cancelled[0]!)).toContain('METHOD:CANCEL');
   const task = deployment.arrivy.tasks.find((t) => t.external_id === id);
   expect(task?.status).toBe('CANCELLED');
@@ -315,7 +323,7 @@ test('a reschedule within 24 hours of the window is refused with its message, an
     deployment.smtp.messages
       .filter((m) => JSON.stringify(m.to).includes(email))
       .map((m) => m.subject),
-  ).toEqual([expect.stringMatching(/is confirmed$/)]);
+  ).toEqual([expect.stringMatching(/is confirmed \(order [0-9A-Z]{4}-[0-9A-Z]{4}\)$/)]);
 });
 
 test('a guessed or altered order link answers 404 and shows "not found"; guessing is rate-limited', async ({

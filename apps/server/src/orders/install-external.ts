@@ -16,6 +16,7 @@ import { inTransaction } from '../db/transactions.ts';
 import { issueOrderLink, queueOrderConfirmation } from '../mail/index.ts';
 import { rebuildOrder } from './rebuild-order.ts';
 import {
+  keptAnswer,
   keyReused,
   orderPagePath,
   placedAnswer,
@@ -217,7 +218,8 @@ async function complete(
     // The order page's link for this browser, kept in the key's answer for a retry (decision 025).
     const token = await issueOrderLink(trx, orderId, now);
     const answer = placedAnswer(placedFactsOf(order), orderPagePath(token));
-    if (key !== undefined) await saveIdempotentAnswer(trx, key, answer.status, answer.body);
+    if (key !== undefined)
+      await saveIdempotentAnswer(trx, key, answer.status, keptAnswer(answer.body));
     return answer;
   });
 }
@@ -287,7 +289,7 @@ async function keepForAttention(
     }
     const placed = placedAnswer(placedFactsOf(order), token === null ? null : orderPagePath(token));
     if (input.idempotencyKey !== undefined)
-      await saveIdempotentAnswer(trx, input.idempotencyKey, placed.status, placed.body);
+      await saveIdempotentAnswer(trx, input.idempotencyKey, placed.status, keptAnswer(placed.body));
     return placed;
   });
   deps.ctx.metrics.installFailed(NEEDS_ATTENTION);

@@ -6,6 +6,7 @@ import { inTransaction } from '../db/transactions.ts';
 import { issueOrderLink, queueOrderConfirmation } from '../mail/index.ts';
 import { installExternally } from './install-external.ts';
 import {
+  keptAnswer,
   keyReused,
   orderPagePath,
   placedAnswer,
@@ -104,7 +105,7 @@ async function placeOrder(
     const token = await issueOrderLink(trx, order.orderId, now);
     const answer = placedAnswer(placedFactsOf(order), orderPagePath(token));
     if (idempotencyKey !== undefined)
-      await saveIdempotentAnswer(trx, idempotencyKey, answer.status, answer.body);
+      await saveIdempotentAnswer(trx, idempotencyKey, answer.status, keptAnswer(answer.body));
     return answer;
   });
 }

@@ -125,6 +125,14 @@ describe.each(engines())('the order reference and the placed answer on %s', (eng
     const again = await send();
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json()).toEqual(answer);
+    // The key keeps the answer but not the email (personal data, decision 023).
+    const kept = await t.database.db
+      .selectFrom('idempotency_keys')
+      .select('response')
+      .where('key', '=', 'reference-replayed-order')
+      .executeTakeFirstOrThrow();
+    expect(kept.response).toMatchObject({ order_page: answer.order_page });
+    expect(kept.response).not.toHaveProperty('email');
     expect(await links()).toBe(before);
     expect((await orderPage(answer.order_page)).statusCode).toBe(200);
   });

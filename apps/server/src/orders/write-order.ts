@@ -108,11 +108,24 @@ export async function replayedAnswer(
   db: Kysely<Schema>,
   response: unknown,
 ): Promise<InstallAnswer> {
-  const full = orderPlacedAnswer.safeParse(response);
+  const stored = (response ?? {}) as Record<string, unknown>;
+  if (typeof stored.order_id !== 'string')
+    throw new Error('The stored install answer names no order');
+  const facts = await placedFactsFor(db, stored.order_id);
+  // The email is not kept with the key (personal data, decision 023): the order's, read again.
+  const full = orderPlacedAnswer.safeParse({ ...stored, email: facts.email });
   if (full.success) return { status: 201, body: full.data };
-  const orderId = (response as { order_id?: unknown } | null)?.order_id;
-  if (typeof orderId !== 'string') throw new Error('The stored install answer names no order');
-  return placedAnswer(await placedFactsFor(db, orderId), null);
+  return placedAnswer(facts, null);
+}
+
+/**
+ * What is kept under an Idempotency-Key: the answer without the email, which is personal data
+ * the retention sweep and an erasure clear from the order only (docs/decisions/023-retention.md);
+ * a replay reads it from the order again.
+ */
+export function keptAnswer(body: OrderPlacedAnswer): Record<string, unknown> {
+  const { email: _email, ...kept } = body;
+  return kept;
 }
 
 export interface InstallDeps {
