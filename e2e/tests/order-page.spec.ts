@@ -113,11 +113,14 @@ async function placeOrder({ server, smtp }: Deployment, email: string, slotIndex
     body: JSON.stringify(body),
   });
   expect(res.status).toBe(201);
-  const { order_id: id } = (await res.json()) as { order_id: string };
+  const { order_id: id, reference } = (await res.json()) as {
+    order_id: string;
+    reference: string;
+  };
   const [mail] = await mailTo(smtp, email, /is confirmed \(order [0-9A-Z]{4}-[0-9A-Z]{4}\)$/);
   const link = /https?:\/\/\S+\/order\/[A-Za-z0-9_-]{43}/.exec(mail!.text ?? '')?.[0];
   expect(link, 'the order link in the confirmation').toBeDefined();
-  return { id, slot, path: new URL(link!).pathname };
+  return { id, reference, slot, path: new URL(link!).pathname };
 }
 
 /** How many places the public bookings call offers in `slot`'s window. */
@@ -156,13 +159,14 @@ test('from the order link: reschedule to another day; the old window is offered 
   baseURL,
 }) => {
   const email = 'rita.reschedule@example.com';
-  const { id, slot, path } = await placeOrder(deployment, email, 0);
+  const { id, reference, slot, path } = await placeOrder(deployment, email, 0);
   const target = await anotherDay(baseURL!, slot);
   const [oldBefore, newBefore] = [await offered(baseURL!, slot), await offered(baseURL!, target)];
 
   await page.goto(path);
   await expect(heading(page)).toBeVisible();
-  await expect(page.getByText(`Order reference ${id}`)).toBeVisible();
+  // The order's short reference (docs/rules/orders.md#the-order-reference), as the mail says it.
+  await expect(page.getByText(`Order reference ${reference}`)).toBeVisible();
   await expect(page.getByText('Confirmed', { exact: true })).toBeVisible();
   await expect(page.getByText(when(slot), { exact: true })).toBeVisible();
   await expect(
