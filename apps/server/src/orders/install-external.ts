@@ -6,6 +6,7 @@ import {
   claimIdempotencyKey,
   deleteOrder,
   findIdempotentAnswer,
+  lockIdempotentAnswer,
   findOrder,
   finishOrder,
   saveIdempotentAnswer,
@@ -211,6 +212,10 @@ async function complete(
   }
 
   return inTransaction(deps.ctx.database.db, async (trx) => {
+    // Another request for this key finished the order meanwhile (it took over a lapsed lease):
+    // its answer, the same order page link included, is this one's too.
+    const stored = key === undefined ? undefined : await lockIdempotentAnswer(trx, key);
+    if (stored && stored.status_code !== 0) return replayedAnswer(trx, stored.response);
     await finishOrder(trx, orderId, { status: 'confirmed', ...refs });
     // The confirmation email, committed with the 201 (docs/rules/mail.md).
     const now = deps.ctx.now();

@@ -43,6 +43,20 @@ export async function placedOrderFacts(db: Kysely<Schema>, orderId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * The answer stored for an Idempotency-Key, its row locked for the caller's transaction: of two
+ * requests finishing one order (a retry that took over a lapsed lease, and the first one), the
+ * second waits here and finds the first's answer.
+ */
+export async function lockIdempotentAnswer(trx: Transaction<Schema>, key: string) {
+  return trx
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('key', '=', key)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 /** The answer stored for an Idempotency-Key (its status 0 while the order is being placed). */
 export async function findIdempotentAnswer(db: Kysely<Schema>, key: string) {
   return db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirst();
