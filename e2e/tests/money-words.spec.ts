@@ -60,7 +60,7 @@ test('one set of money words from the summary to the order page', async ({
 
   await pay(wizard);
   await expectWelcome(wizard);
-  const ordered = page.getByRole('region', { name: 'What you ordered' });
+  const ordered = page.getByRole('region', { name: 'What is charged when' });
   await expect(ordered.getByText('Monthly charge', { exact: true })).toBeVisible();
   await expect(ordered.getByText(cardFee)).toBeVisible();
   await expect(ordered).toContainText(/First payment.+, 15 days after activation\$\d/);

@@ -113,11 +113,14 @@ async function placeOrder({ server, smtp }: Deployment, email: string, slotIndex
     body: JSON.stringify(body),
   });
   expect(res.status).toBe(201);
-  const { order_id: id } = (await res.json()) as { order_id: string };
-  const [mail] = await mailTo(smtp, email, /is confirmed$/);
+  const { order_id: id, reference } = (await res.json()) as {
+    order_id: string;
+    reference: string;
+  };
+  const [mail] = await mailTo(smtp, email, /is confirmed \(order [0-9A-Z]{4}-[0-9A-Z]{4}\)$/);
   const link = /https?:\/\/\S+\/order\/[A-Za-z0-9_-]{43}/.exec(mail!.text ?? '')?.[0];
   expect(link, 'the order link in the confirmation').toBeDefined();
-  return { id, slot, path: new URL(link!).pathname };
+  return { id, reference, slot, path: new URL(link!).pathname };
 }
 
 /** How many places the public bookings call offers in `slot`'s window. */
@@ -156,13 +159,14 @@ test('from the order link: reschedule to another day; the old window is offered 
   baseURL,
 }) => {
   const email = 'rita.reschedule@example.com';
-  const { id, slot, path } = await placeOrder(deployment, email, 0);
+  const { id, reference, slot, path } = await placeOrder(deployment, email, 0);
   const target = await anotherDay(baseURL!, slot);
   const [oldBefore, newBefore] = [await offered(baseURL!, slot), await offered(baseURL!, target)];
 
   await page.goto(path);
   await expect(heading(page)).toBeVisible();
-  await expect(page.getByText(`Order reference ${id}`)).toBeVisible();
+  // The order's short reference (docs/rules/orders.md#the-order-reference), as the mail says it.
+  await expect(page.getByText(`Order reference ${reference}`)).toBeVisible();
   await expect(page.getByText('Confirmed', { exact: true })).toBeVisible();
   await expect(page.getByText(when(slot), { exact: true })).toBeVisible();
   await expect(
@@ -197,7 +201,11 @@ test('from the order link: reschedule to another day; the old window is offered 
   expect(await offered(baseURL!, target)).toBe(newBefore - 1);
 
   // The mail, with the calendar event moved (same UID, the new start and end).
-  const [moved] = await mailTo(deployment.smtp, email, /installation has a new time$/);
+  const [moved] = await mailTo(
+    deployment.smtp,
+    email,
+    /installation has a new time \(order [0-9A-Z]{4}-[0-9A-Z]{4}\)$/,
+  );
   const ics = icsOf(moved!);
   expect(ics).toContain(`UID:order-${id}@fibre-signup`);
   expect(ics).toContain(`DTSTART:${icsUtc(target.start)}`);
@@ -254,7 +262,11 @@ test('cancel from the order link, pressing Yes twice: the order is cancelled onc
   await captureStep(page, 'order-page-cancelled');
 
   expect(await offered(baseURL!, slot)).toBe(before + 1);
-  const cancelled = await mailTo(deployment.smtp, email, /order is cancelled$/);
+  const cancelled = await mailTo(
+    deployment.smtp,
+    email,
+    /order is cancelled \(order [0-9A-Z]{4}-[0-9A-Z]{4}\)$/,
+  );
   expect(icsOf(cancelled[0]!)).toContain('METHOD:CANCEL');
   const task = deployment.arrivy.tasks.find((t) => t.external_id === id);
   expect(task?.status).toBe('CANCELLED');
@@ -315,7 +327,7 @@ test('a reschedule within 24 hours of the window is refused with its message, an
     deployment.smtp.messages
       .filter((m) => JSON.stringify(m.to).includes(email))
       .map((m) => m.subject),
-  ).toEqual([expect.stringMatching(/is confirmed$/)]);
+  ).toEqual([expect.stringMatching(/is confirmed \(order [0-9A-Z]{4}-[0-9A-Z]{4}\)$/)]);
 });
 
 test('a guessed or altered order link answers 404 and shows "not found"; guessing is rate-limited', async ({

@@ -21,6 +21,7 @@ import { createReminderSweep, type ReminderSweep } from './mail/index.ts';
 import { createFirstManagerSetup, type FirstManagerSetup } from './operators/index.ts';
 import { createMailWorker, type MailWorker } from './mail/index.ts';
 import { registerRoutes } from './app/routes.ts';
+import { randomOrderReference } from './orders/index.ts';
 import { contentSecurityPolicy } from './http/security.ts';
 
 export interface AppOptions {
@@ -28,6 +29,8 @@ export interface AppOptions {
   database: Database;
   now?: () => Date;
   newId?: () => string;
+  /** The order references the install draws (context.ts); random by default. */
+  newReference?: () => string;
   /** Where the built wizard is; defaults to apps/web/dist. */
   webDist?: string;
   /** Fastify logger settings over loggerOptions (http/logging.ts); tests pass false or a stream. */
@@ -83,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     catalogue,
     now: options.now ?? (() => new Date()),
     newId: options.newId ?? randomUUID,
+    newReference: options.newReference ?? randomOrderReference,
     reporter: options.errorReporter ?? errorReporterFor(config, { captureProcess: false }),
     metrics: createMetrics(),
     firstManager: createFirstManagerSetup(options.database),

@@ -15,6 +15,11 @@ export interface AppContext {
   now: () => Date;
   /** Opaque unique ids. */
   newId: () => string;
+  /**
+   * A new order's short reference, 'K7QD-9XWM' (docs/decisions/025-order-reference.md): random;
+   * the install draws again on a collision. Tests pass their own to make one.
+   */
+  newReference: () => string;
   /** Unexpected failures go here as well as to the log (Rollbar in production, when set). */
   reporter: ErrorReporter;
   /** This app's Prometheus metrics (README, Metrics): its own registry, never the global one. */

@@ -18,6 +18,7 @@ export function ordersWithWindow(db: Kysely<Schema>) {
     .innerJoin('slot_windows', 'slot_windows.id', 'reservations.window_id')
     .select((eb) => [
       'orders.id',
+      'orders.reference',
       'orders.contact',
       'orders.email',
       'orders.building_code',

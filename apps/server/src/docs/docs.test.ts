@@ -66,6 +66,8 @@ describe('the OpenAPI description at /api/docs', () => {
         'POST /admin/api/orders/{id}/retry',
         'POST /admin/api/orders/{id}/resolve',
         'POST /admin/api/orders/{id}/cancel',
+        'POST /admin/api/orders/{id}/link',
+        'POST /admin/api/orders/{id}/link/mail',
         'GET /admin/api/mail',
         'GET /admin/api/personal-data',
         'GET /admin/api/personal-data/export',

@@ -58,7 +58,10 @@ describe.each(engines())('the console mail list on %s', (engine) => {
     expect(items[0]).toMatchObject({
       kind: 'order.confirmation',
       recipient: 'jane@example.com',
-      subject: 'Your Demo Fibre order is confirmed',
+      // The subject ends with the order's reference (docs/rules/mail.md).
+      subject: expect.stringMatching(
+        /^Your Demo Fibre order is confirmed \(order [0-9A-Z]{4}-[0-9A-Z]{4}\)$/,
+      ),
       deliveredAt: null,
       attempts: 0,
       lastError: null,

@@ -7,6 +7,9 @@ import {
   escapeHtml,
   formatWindow,
   installationInvite,
+  referenceHtml,
+  referenceLine,
+  referenceSuffix,
   mailHtml,
   type MailProvider,
   type RenderedMail,
@@ -25,6 +28,8 @@ type Window = { state: string; startsAt: Date; endsAt: Date };
 export interface ChangeFacts {
   kind: 'order.rescheduled' | 'order.cancelled';
   orderId: string;
+  /** The order's short reference (docs/rules/orders.md#the-order-reference); null without one. */
+  reference: string | null;
   firstName: string;
   provider: MailProvider;
   /** The window now (rescheduled), or the one given up (cancelled). */
@@ -52,9 +57,10 @@ export function renderChange(facts: ChangeFacts): RenderedMail {
   const before = facts.previous
     ? formatWindow(facts.previous.startsAt, facts.previous.endsAt, facts.previous.state)
     : undefined;
-  const subject = cancelled
-    ? `Your ${provider.name} order is cancelled`
-    : `Your ${provider.name} installation has a new time`;
+  const subject =
+    (cancelled
+      ? `Your ${provider.name} order is cancelled`
+      : `Your ${provider.name} installation has a new time`) + referenceSuffix(facts.reference);
   const said = cancelled
     ? [
         `Your ${provider.name} order is cancelled, as you asked. Nothing more will be charged for it.`,
@@ -75,6 +81,7 @@ export function renderChange(facts: ChangeFacts): RenderedMail {
   const text = [
     `Hi ${facts.firstName},`,
     '',
+    ...referenceLine(facts.reference),
     ...said,
     '',
     `See your order: ${ORDER_LINK_PLACEHOLDER}`,
@@ -85,15 +92,17 @@ export function renderChange(facts: ChangeFacts): RenderedMail {
   ].join('\n');
 
   const e = escapeHtml;
-  const body = cancelled
-    ? `<p>Your ${e(provider.name)} order is cancelled, as you asked. Nothing more will be charged for it.</p>
+  const body = `${referenceHtml(facts.reference)}${
+    cancelled
+      ? `<p>Your ${e(provider.name)} order is cancelled, as you asked. Nothing more will be charged for it.</p>
 <h2 style="font-size:16px">The installation you no longer need</h2>
 <p>${e(when)}<br>${e(facts.address)}</p>`
-    : `<p>Your installation has moved, as you asked.</p>
+      : `<p>Your installation has moved, as you asked.</p>
 <h2 style="font-size:16px">New time</h2>
 <p>${e(when)}<br>${e(facts.address)}</p>
 ${before ? `<p>It was: ${e(before)}</p>` : ''}
-<p>The updated calendar invite is attached.</p>`;
+<p>The updated calendar invite is attached.</p>`
+  }`;
   const html = mailHtml({
     provider,
     subject,
@@ -141,6 +150,7 @@ export async function queueChangeMail(
   const rendered = renderChange({
     kind: change.kind,
     orderId: change.orderId,
+    reference: order.reference,
     firstName,
     provider: ctx.catalogue.current().provider,
     window: change.window,

@@ -45,6 +45,8 @@ export function escapeHtml(text: string): string {
 
 export interface ConfirmationFacts {
   orderId: string;
+  /** The order's short reference (docs/rules/orders.md#the-order-reference); null without one. */
+  reference: string | null;
   firstName: string;
   provider: MailProvider;
   /** What was ordered: a label and its price words ('$89.00 a month'). */
@@ -105,6 +107,18 @@ function agreementHtml(agreement: ConfirmationFacts['agreement'], colour: string
   }
   return parts.join('\n');
 }
+
+/**
+ * The order's reference in a mail (docs/rules/mail.md): after the subject's words, as
+ * ' (order K7QD-9XWM)'; a line 'Order reference: K7QD-9XWM' above the body. Nothing for an order
+ * without one.
+ */
+export const referenceSuffix = (reference: string | null) =>
+  reference ? ` (order ${reference})` : '';
+export const referenceLine = (reference: string | null) =>
+  reference ? [`Order reference: ${reference}`, ''] : [];
+export const referenceHtml = (reference: string | null) =>
+  reference ? `<p>Order reference: <strong>${escapeHtml(reference)}</strong></p>\n` : '';
 
 export interface RenderedMail {
   subject: string;
@@ -199,7 +213,7 @@ export function installationInvite(invite: {
 export function renderConfirmation(facts: ConfirmationFacts): RenderedMail {
   const { provider } = facts;
   const when = formatWindow(facts.window.startsAt, facts.window.endsAt, facts.window.state);
-  const subject = `Your ${provider.name} order is confirmed`;
+  const subject = `Your ${provider.name} order is confirmed${referenceSuffix(facts.reference)}`;
   const rows = (items: ConfirmationFacts['lines']) =>
     items.map((i) => `  ${i.label}: ${i.price}`).join('\n');
   const text = [
@@ -207,6 +221,7 @@ export function renderConfirmation(facts: ConfirmationFacts): RenderedMail {
     '',
     `Thank you for your order with ${provider.name}.`,
     '',
+    ...referenceLine(facts.reference),
     'What you ordered:',
     rows(facts.lines),
     '',
@@ -239,7 +254,7 @@ export function renderConfirmation(facts: ConfirmationFacts): RenderedMail {
     firstName: facts.firstName,
     linkText: 'See or change your order',
     body: `<p>Thank you for your order with ${e(provider.name)}.</p>
-<h2 style="font-size:16px">What you ordered</h2>
+${referenceHtml(facts.reference)}<h2 style="font-size:16px">What you ordered</h2>
 <table role="presentation" cellpadding="0" cellspacing="0">${htmlRows(facts.lines)}${htmlRows(facts.totals, true)}</table>
 <h2 style="font-size:16px">Installation</h2>
 <p>${e(when)}<br>${e(facts.address)}</p>
@@ -350,6 +365,7 @@ export async function queueOrderConfirmation(
 
   const rendered = renderConfirmation({
     orderId,
+    reference: order.reference,
     firstName,
     provider: served.provider,
     lines: lines.map((l) => ({ label: l.label, price: l.price || '—' })),

@@ -2,6 +2,6 @@
 // import of any other file of this folder from another feature.
 export { queueChangeMail } from './changes.ts';
 export { queueConfirmationOnce, queueOrderConfirmation } from './confirmation.ts';
-export { hashOrderToken } from './order-link.ts';
+export { hashOrderToken, issueOrderLink, orderLinkUrl } from './order-link.ts';
 export { createReminderSweep, type ReminderSweep } from './reminder.ts';
 export { createMailWorker, type MailWorker } from './worker.ts';

@@ -78,6 +78,16 @@ describe.each(engines())('the confirmation email on %s', (engine) => {
     expect(mail.to).toMatchObject({ value: [{ address: 'jane@example.com' }] });
     expect(mail.from).toMatchObject({ value: [{ address: 'orders@demo-fibre.example' }] });
     expect(mail.subject).toMatch(/order is confirmed/);
+    // The order's reference, in the subject and the body (docs/rules/mail.md).
+    const { reference } = await t.database.db
+      .selectFrom('orders')
+      .select('reference')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(reference).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    expect(mail.subject).toBe(`Your Demo Fibre order is confirmed (order ${reference})`);
+    expect(mail.text).toContain(`Order reference: ${reference}`);
+    expect(mail.html).toContain(`Order reference: <strong>${reference}</strong>`);
 
     // The order page's link: a 256-bit token, stored only as its SHA-256.
     const link = /https:\/\/signup\.example\.com\/order\/([A-Za-z0-9_-]{43})\b/.exec(mail.text!);
@@ -85,9 +95,13 @@ describe.each(engines())('the confirmation email on %s', (engine) => {
     const token = link![1]!;
     expect(mail.html).toContain(`href="${PUBLIC_URL}/order/${token}"`);
     const links = await t.database.db.selectFrom('order_links').selectAll().execute();
-    expect(links).toEqual([
-      { order_id: orderId, token_hash: hashOrderToken(token), created_at: expect.any(Date) },
-    ]);
+    // The mail's link, and the one the install's answer gave the placing browser (decision 025).
+    expect(links).toHaveLength(2);
+    expect(links).toContainEqual({
+      order_id: orderId,
+      token_hash: hashOrderToken(token),
+      created_at: expect.any(Date),
+    });
     const [row] = await findMail(t.database.db, orderId);
     expect(row).toMatchObject({ attempts: 1, link_token: null, last_error: null });
     expect(row!.delivered_at).not.toBeNull();
@@ -313,6 +327,7 @@ describe('sending across a crash, with two workers, and when SMTP fails', () => 
 describe('the confirmation content', () => {
   const facts = {
     orderId: 'o-1',
+    reference: 'K7QD-9XWM',
     firstName: '<script>alert(1)</script>',
     provider: {
       name: 'Acme & Sons',

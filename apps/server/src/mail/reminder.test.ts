@@ -97,7 +97,8 @@ describe.each(engines())('the installation reminder on %s', (engine) => {
       .where('order_id', '=', orderId)
       .execute();
     expect(links.map((l) => l.token_hash)).toContain(hashOrderToken(row!.link_token!));
-    expect(links).toHaveLength(2);
+    // The confirmation's, the placing browser's (decision 025) and the reminder's.
+    expect(links).toHaveLength(3);
 
     // A later sweep, even an hour on, queues nothing more.
     t.clock.advance(60 * MINUTE);

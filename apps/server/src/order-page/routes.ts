@@ -60,6 +60,7 @@ export function orderPageRoutes(app: FastifyInstance, ctx: AppContext): void {
     const can = changeability(order, ctx.now(), phone);
     return {
       order_id: order.id,
+      reference: order.reference,
       status: order.status,
       placed_at: order.created_at.toISOString(),
       plan: { id: order.plan_id, name: plan?.name ?? order.plan_id },

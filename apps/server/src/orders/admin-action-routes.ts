@@ -1,5 +1,6 @@
 import {
   adminOrderAnswer,
+  adminOrderLinkAnswer,
   adminOrderParams,
   cancelOrderBody,
   errorAnswer,
@@ -10,7 +11,14 @@ import type { AppContext } from '../context.ts';
 import { billingFor, schedulerFor } from '../adapters.ts';
 import { notFound } from '../http/errors.ts';
 import { operatorOf, requireOperator } from '../operators/index.ts';
-import { cancelOrder, resolveNeedsAttention, retryOrder, type Actor } from './operator-actions.ts';
+import {
+  cancelOrder,
+  resendOrderLink,
+  resolveNeedsAttention,
+  retryOrder,
+  showOrderLink,
+  type Actor,
+} from './operator-actions.ts';
 import type { InstallDeps } from './write-order.ts';
 import { defineRoute, type AnyRoute } from '../http/define.ts';
 import { orderDetail } from './admin-routes.ts';
@@ -124,6 +132,53 @@ export function adminActionRoutes(ctx: AppContext): AnyRoute[] {
         const { id } = request.params;
         await cancelOrder(deps, id, request.body.note, actor(request));
         return answer(id);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/admin/api/orders/:id/link/mail',
+      operationId: 'mailOrderLink',
+      summary:
+        "Mails the customer their order page's link again, in the confirmation (managers only; audited)",
+      description:
+        'The confirmation mail once more, through the outbox, with a new link; earlier links stay valid. A confirmed order only (docs/rules/operators.md#acting-on-orders).',
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx),
+      params: adminOrderParams,
+      responses: {
+        200: { description: 'Queued: the order, its history and mail', schema: adminOrderAnswer },
+        404: notFoundAnswer,
+        409: error('not_confirmed: the order is not confirmed, so no confirmation is sent'),
+      },
+      handler: async (request) => {
+        const { id } = request.params;
+        await resendOrderLink(deps, id, actor(request));
+        return answer(id);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/admin/api/orders/:id/link',
+      operationId: 'showOrderLink',
+      summary:
+        "A new link to the customer's order page, shown once to the manager (managers only; audited)",
+      description:
+        'Only a hash of a link is kept, so showing one makes a new one; earlier links stay valid. The link is in this answer only (docs/rules/operators.md#acting-on-orders).',
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx),
+      params: adminOrderParams,
+      responses: {
+        200: { description: 'The new link and the order', schema: adminOrderLinkAnswer },
+        404: notFoundAnswer,
+      },
+      handler: async (request, reply) => {
+        const { id } = request.params;
+        const link = await showOrderLink(deps, id, actor(request));
+        // The link opens the customer's order: no cache keeps it.
+        void reply.header('cache-control', 'no-store');
+        return { link, order: await answer(id) };
       },
     }),
   ];

@@ -61,6 +61,7 @@ export async function orderDetail(
   const audit = await auditOf(db, 'order', row.id);
   return {
     id: row.id,
+    reference: row.reference,
     created: row.created_at.toISOString(),
     status: row.status,
     attentionReason: row.attention_reason,
@@ -103,7 +104,7 @@ export function adminOrderRoutes(ctx: AppContext): AnyRoute[] {
       operationId: 'searchOrders',
       summary: 'Orders, newest first, searched and filtered, a page at a time',
       description:
-        "`q` is found in the customer's name, email, mobile (with or without spaces, as 04… or +614…), the address or the order id, ignoring case; `status` and the creation range `from` (inclusive) to `to` (exclusive) filter. `nextCursor` asks for the next page (docs/rules/operators.md#reading).",
+        "`q` is found in the customer's name, email, mobile (with or without spaces, as 04… or +614…), the address, the order id or the order's reference (as typed: any case, with or without the dash), ignoring case; `status` and the creation range `from` (inclusive) to `to` (exclusive) filter. `nextCursor` asks for the next page (docs/rules/operators.md#reading).",
       tags: ['admin'],
       security: 'operatorSession',
       guard: requireOperator(ctx),
@@ -123,6 +124,7 @@ export function adminOrderRoutes(ctx: AppContext): AnyRoute[] {
         return {
           items: page.items.map((row) => ({
             id: row.id,
+            reference: row.reference,
             created: row.created_at.toISOString(),
             status: row.status,
             customer: contactOf(row),

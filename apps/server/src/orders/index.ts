@@ -8,6 +8,7 @@ export {
   orderForToken,
   rescheduleOrder,
 } from './customer-changes.ts';
+export { randomOrderReference } from './order-reference.ts';
 export { holdCounts, orderCounts } from './repository/status-counts.ts';
 export { sweepStaleOrders } from './sweep.ts';
 export { type InstallDeps } from './write-order.ts';

@@ -5,6 +5,8 @@ import { notifyNeedsAttention } from '../notifications/index.ts';
 import {
   claimIdempotencyKey,
   deleteOrder,
+  findIdempotentAnswer,
+  lockIdempotentAnswer,
   findOrder,
   finishOrder,
   saveIdempotentAnswer,
@@ -12,11 +14,15 @@ import {
 } from './repository/orders.ts';
 import { restoreReservation } from '../scheduling/index.ts';
 import { inTransaction } from '../db/transactions.ts';
-import { queueOrderConfirmation } from '../mail/index.ts';
+import { issueOrderLink, queueOrderConfirmation } from '../mail/index.ts';
 import { rebuildOrder } from './rebuild-order.ts';
 import {
+  keptAnswer,
   keyReused,
+  orderPagePath,
   placedAnswer,
+  placedFactsFor,
+  placedFactsOf,
   replayedAnswer,
   subscriptionRequest,
   taskRequest,
@@ -87,7 +93,7 @@ export async function installExternally(
       if (earlier) {
         if (earlier.request_hash !== requestHash) throw keyReused();
         if (earlier.status_code !== 0) {
-          return { answer: replayedAnswer(earlier.response) };
+          return { answer: await replayedAnswer(trx, earlier.response) };
         }
         return { resume: String(earlier.response.order_id) };
       }
@@ -120,7 +126,15 @@ async function resume(
   const { db } = deps.ctx.database;
   const order = await findOrder(db, orderId);
   if (!order) throw inProgress();
-  if (order.status !== 'pending') return placedAnswer(orderId);
+  if (order.status !== 'pending') {
+    // Another request finished it meanwhile and stored its answer under the key: the same one.
+    const stored =
+      input.idempotencyKey === undefined
+        ? undefined
+        : await findIdempotentAnswer(db, input.idempotencyKey);
+    if (stored && stored.status_code !== 0) return replayedAnswer(db, stored.response);
+    return placedAnswer(await placedFactsFor(db, orderId), null);
+  }
   const now = deps.ctx.now();
   if (!(await takeLease(db, orderId, 'pending', now, new Date(now.getTime() + LEASE_MS)))) {
     throw inProgress();
@@ -197,14 +211,22 @@ async function complete(
     }
   }
 
-  const answer = placedAnswer(orderId);
-  await inTransaction(deps.ctx.database.db, async (trx) => {
+  return inTransaction(deps.ctx.database.db, async (trx) => {
+    // Another request for this key finished the order meanwhile (it took over a lapsed lease):
+    // its answer, the same order page link included, is this one's too.
+    const stored = key === undefined ? undefined : await lockIdempotentAnswer(trx, key);
+    if (stored && stored.status_code !== 0) return replayedAnswer(trx, stored.response);
     await finishOrder(trx, orderId, { status: 'confirmed', ...refs });
     // The confirmation email, committed with the 201 (docs/rules/mail.md).
-    await queueOrderConfirmation(trx, deps.ctx, orderId, deps.ctx.now(), facts.unit);
-    if (key !== undefined) await saveIdempotentAnswer(trx, key, answer.status, answer.body);
+    const now = deps.ctx.now();
+    await queueOrderConfirmation(trx, deps.ctx, orderId, now, facts.unit);
+    // The order page's link for this browser, kept in the key's answer for a retry (decision 025).
+    const token = await issueOrderLink(trx, orderId, now);
+    const answer = placedAnswer(placedFactsOf(order), orderPagePath(token));
+    if (key !== undefined)
+      await saveIdempotentAnswer(trx, key, answer.status, keptAnswer(answer.body));
+    return answer;
   });
-  return answer;
 }
 
 /** Billing's answer for the visitor (a declined card), or: billing is unavailable. */
@@ -251,8 +273,7 @@ async function keepForAttention(
   confirm: boolean,
   error?: unknown,
 ): Promise<InstallAnswer> {
-  const answer = placedAnswer(order.orderId);
-  await inTransaction(deps.ctx.database.db, async (trx) => {
+  const answer = await inTransaction(deps.ctx.database.db, async (trx) => {
     await finishOrder(trx, order.orderId, {
       status: 'needs_attention',
       attentionReason: reason,
@@ -265,10 +286,16 @@ async function keepForAttention(
       deps.ctx.now(),
       deps.ctx.newId,
     );
-    if (confirm)
+    // The visitor's 201 carries the order page's link, as a confirmed order's does.
+    let token: string | null = null;
+    if (confirm) {
       await queueOrderConfirmation(trx, deps.ctx, order.orderId, deps.ctx.now(), input.facts.unit);
+      token = await issueOrderLink(trx, order.orderId, deps.ctx.now());
+    }
+    const placed = placedAnswer(placedFactsOf(order), token === null ? null : orderPagePath(token));
     if (input.idempotencyKey !== undefined)
-      await saveIdempotentAnswer(trx, input.idempotencyKey, answer.status, answer.body);
+      await saveIdempotentAnswer(trx, input.idempotencyKey, placed.status, keptAnswer(placed.body));
+    return placed;
   });
   deps.ctx.metrics.installFailed(NEEDS_ATTENTION);
   const problem = new Error(`Order ${order.orderId} needs attention: ${reason}`, { cause: error });

@@ -3,11 +3,14 @@ import { readInstallBody, type InstallBodyFacts } from '@fibre/domain/install';
 import { accepted, Refusal, refused, type Outcome } from '../http/errors.ts';
 import { claimIdempotencyKey, saveIdempotentAnswer } from './repository/orders.ts';
 import { inTransaction } from '../db/transactions.ts';
-import { queueOrderConfirmation } from '../mail/index.ts';
+import { issueOrderLink, queueOrderConfirmation } from '../mail/index.ts';
 import { installExternally } from './install-external.ts';
 import {
+  keptAnswer,
   keyReused,
+  orderPagePath,
   placedAnswer,
+  placedFactsOf,
   replayedAnswer,
   subscriptionRequest,
   taskRequest,
@@ -90,7 +93,7 @@ async function placeOrder(
       const earlier = await claimIdempotencyKey(trx, idempotencyKey, requestHash, now);
       if (earlier) {
         if (earlier.request_hash !== requestHash) throw keyReused();
-        return replayedAnswer(earlier.response);
+        return replayedAnswer(trx, earlier.response);
       }
     }
     const order = await writeOrder(trx, ctx, facts, now, { status: 'confirmed', client });
@@ -98,9 +101,11 @@ async function placeOrder(
     await calendar.createTask(trx, taskRequest(order, facts), now);
     // The confirmation email, committed with the order (docs/rules/mail.md).
     await queueOrderConfirmation(trx, ctx, order.orderId, now, facts.unit);
-    const answer = placedAnswer(order.orderId);
+    // The order page's link for this browser, kept in the key's answer for a retry (decision 025).
+    const token = await issueOrderLink(trx, order.orderId, now);
+    const answer = placedAnswer(placedFactsOf(order), orderPagePath(token));
     if (idempotencyKey !== undefined)
-      await saveIdempotentAnswer(trx, idempotencyKey, answer.status, answer.body);
+      await saveIdempotentAnswer(trx, idempotencyKey, answer.status, keptAnswer(answer.body));
     return answer;
   });
 }

@@ -2,7 +2,12 @@ import type { InstallBodyFacts } from '@fibre/domain/install';
 import type { Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { Refusal, ServiceRefusal } from '../http/errors.ts';
-import { queueConfirmationOnce } from '../mail/index.ts';
+import {
+  issueOrderLink,
+  orderLinkUrl,
+  queueConfirmationOnce,
+  queueOrderConfirmation,
+} from '../mail/index.ts';
 import { recordAudit } from '../operators/index.ts';
 import {
   markOrderCancelled,
@@ -313,3 +318,65 @@ export async function cancelOrder(
     });
   });
 }
+
+/**
+ * Sends the customer their order page's link again (docs/rules/operators.md#acting-on-orders):
+ * the confirmation mail once more, through the outbox, with a new link (earlier links stay
+ * valid). Only for a confirmed order: the mail says the order is confirmed. Audited
+ * `order_link_sent` in the same transaction; the audit names no address.
+ */
+export async function resendOrderLink(
+  deps: InstallDeps,
+  orderId: string,
+  actor: Actor,
+): Promise<void> {
+  const order = await orderOrNotFound(deps, orderId);
+  if (order.status !== 'confirmed') throw notConfirmed(order.status);
+  await inTransaction(deps.ctx.database.db, async (trx) => {
+    await queueOrderConfirmation(trx, deps.ctx, orderId, actor.at);
+    await recordAudit(trx, {
+      operatorEmail: actor.email,
+      at: actor.at,
+      action: 'order_link_sent',
+      subjectType: 'order',
+      subjectId: orderId,
+      before: { status: order.status },
+      after: { status: order.status, link: 'mailed to the customer' },
+    });
+  });
+}
+
+/**
+ * A new link to the order's page for a manager to read out or copy
+ * (docs/rules/operators.md#acting-on-orders): only its hash is kept, so 'showing' the link is
+ * issuing one; earlier links stay valid. Any status: a cancelled order's page says so. Audited
+ * `order_link_shown`; the link itself is in no record.
+ */
+export async function showOrderLink(
+  deps: InstallDeps,
+  orderId: string,
+  actor: Actor,
+): Promise<string> {
+  const order = await orderOrNotFound(deps, orderId);
+  const token = await inTransaction(deps.ctx.database.db, async (trx) => {
+    const issued = await issueOrderLink(trx, orderId, actor.at);
+    await recordAudit(trx, {
+      operatorEmail: actor.email,
+      at: actor.at,
+      action: 'order_link_shown',
+      subjectType: 'order',
+      subjectId: orderId,
+      before: { status: order.status },
+      after: { status: order.status, link: 'shown to the operator' },
+    });
+    return issued;
+  });
+  return orderLinkUrl(deps.ctx.config.publicUrl, token);
+}
+
+const notConfirmed = (status: string) =>
+  new Refusal(
+    'conflict',
+    'not_confirmed',
+    `Only a confirmed order's link can be mailed: this order is ${status.replace('_', ' ')}. Show the link instead and give it to the customer.`,
+  );

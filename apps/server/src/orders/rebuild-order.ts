@@ -63,5 +63,14 @@ export async function rebuildOrder(
   const built = installFacts({ ...input, priced, held, rsp, firstName, lastName }, rules);
   // The first attempt built these facts from the same body: a refusal now is the catalogue's change.
   if (!built.ok) throw built.refusal;
-  return { orderId: order.id, held, priced, facts: built.value, firstName, lastName };
+  return {
+    orderId: order.id,
+    reference: order.reference,
+    email: order.email,
+    held,
+    priced,
+    facts: built.value,
+    firstName,
+    lastName,
+  };
 }

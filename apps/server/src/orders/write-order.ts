@@ -4,7 +4,9 @@ import { capitaliseName } from '@fibre/domain/contact';
 import type { InstallBodyFacts } from '@fibre/domain/install';
 import { messages } from '@fibre/domain/shared';
 import { buildAcceptance, type AcceptanceRecord } from '@fibre/domain/consent';
-import type { Transaction } from 'kysely';
+import { dayKeyOf, stateTimeZone } from '@fibre/domain/scheduling';
+import { firstPaymentDate } from '@fibre/domain/pricing';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { CatalogueSnapshot } from '../catalogue/index.ts';
 import type { AppContext } from '../context.ts';
 import type { BillingAdapter, SubscriptionRequest } from './billing.ts';
@@ -13,7 +15,7 @@ import type { ErrorReporter } from '../http/error-reporting.ts';
 import type { Schema } from '../db/schema.ts';
 import { Refusal } from '../http/errors.ts';
 import { consumeReservation, type ConsumedReservation } from '../scheduling/index.ts';
-import { insertOrder, spendCardToken } from './repository/orders.ts';
+import { insertOrder, placedOrderFacts, spendCardToken } from './repository/orders.ts';
 import { installFacts, type InstallFacts } from './install-facts.ts';
 import { priceOrder, type PricedInstall } from './price-order.ts';
 
@@ -25,16 +27,106 @@ export interface InstallAnswer {
   body: OrderPlacedAnswer;
 }
 
-export const placedAnswer = (orderId: string): InstallAnswer => ({
-  status: 201,
-  body: { success: true, order_id: orderId },
+/** What the answer says of a placed order, as the server stored it. */
+export interface PlacedFacts {
+  orderId: string;
+  reference: string | null;
+  email: string;
+  monthlyCents: number;
+  activationCents: number;
+  cardFeeCents: number;
+  /** The booked window's start and its state, whose zone the days are counted in. */
+  startsAt: Date;
+  state: string;
+}
+
+/** The order page's path for the placing browser (docs/decisions/025-order-reference.md). */
+export const orderPagePath = (token: string) => `/order/${token}`;
+
+/**
+ * The 201 answer (docs/rules/orders.md#the-answer-and-the-finale): the order's reference, the
+ * order page's path for this browser, the email mailed to, the stored prices and the days the
+ * card is charged: activation (the installation's day) and the first payment, 15 days after it
+ * (domain firstPaymentDate), each in the zone of the address's state.
+ */
+export function placedAnswer(order: PlacedFacts, orderPage: string | null): InstallAnswer {
+  const zone = stateTimeZone(order.state);
+  return {
+    status: 201,
+    body: {
+      success: true,
+      order_id: order.orderId,
+      reference: order.reference,
+      order_page: orderPage,
+      email: order.email,
+      prices: {
+        monthly_cents: order.monthlyCents,
+        activation_cents: order.activationCents,
+        card_fee_cents: order.cardFeeCents,
+      },
+      activation_date: dayKeyOf(order.startsAt, zone),
+      first_payment_date: dayKeyOf(firstPaymentDate(order.startsAt, zone), zone),
+    },
+  };
+}
+
+/** The answer's facts of an order just written. */
+export const placedFactsOf = (order: WrittenOrder): PlacedFacts => ({
+  orderId: order.orderId,
+  reference: order.reference,
+  email: order.email,
+  monthlyCents: order.priced.monthlyCents,
+  activationCents: order.priced.activationCents,
+  cardFeeCents: order.priced.cardFeeCents,
+  startsAt: order.held.starts_at,
+  state: order.held.state,
 });
 
-/** The answer stored for an Idempotency-Key, replayed for a retry (read, not trusted blindly). */
-export const replayedAnswer = (response: unknown): InstallAnswer => ({
-  status: 201,
-  body: orderPlacedAnswer.parse(response),
-});
+/** The answer's facts of an order, read back from the database. */
+export async function placedFactsFor(db: Kysely<Schema>, orderId: string): Promise<PlacedFacts> {
+  const row = await placedOrderFacts(db, orderId);
+  if (!row) throw new Error(`Order ${orderId} not found for its answer`);
+  return {
+    orderId: row.id,
+    reference: row.reference,
+    email: row.email,
+    monthlyCents: row.monthly_cents,
+    activationCents: row.activation_cents,
+    cardFeeCents: row.card_fee_cents,
+    startsAt: row.starts_at,
+    state: row.state,
+  };
+}
+
+/**
+ * The answer stored for an Idempotency-Key, replayed for a retry (read, not trusted blindly): the
+ * same answer, its order page path included. An answer stored before the answer carried the
+ * order's facts (only `order_id`) is answered from the order as stored, without a path: only a
+ * hash of any link given is kept (docs/decisions/025-order-reference.md).
+ */
+export async function replayedAnswer(
+  db: Kysely<Schema>,
+  response: unknown,
+): Promise<InstallAnswer> {
+  const stored = (response ?? {}) as Record<string, unknown>;
+  if (typeof stored.order_id !== 'string')
+    throw new Error('The stored install answer names no order');
+  const facts = await placedFactsFor(db, stored.order_id);
+  // The email is not kept with the key (personal data, decision 023): the order's, read again.
+  const full = orderPlacedAnswer.safeParse({ ...stored, email: facts.email });
+  if (full.success) return { status: 201, body: full.data };
+  return placedAnswer(facts, null);
+}
+
+/**
+ * What is kept under an Idempotency-Key: the answer without the email, which is personal data
+ * the retention sweep and an erasure clear from the order only (docs/decisions/023-retention.md);
+ * a replay reads it from the order again.
+ */
+export function keptAnswer(body: OrderPlacedAnswer): Record<string, unknown> {
+  const { email: _email, ...kept } = body;
+  return kept;
+}
 
 export interface InstallDeps {
   ctx: AppContext;
@@ -101,6 +193,10 @@ export function acceptanceOf(
 /** What an order is, once written: the requests to billing and scheduling are made from it. */
 export interface WrittenOrder {
   orderId: string;
+  /** Its short reference (docs/rules/orders.md#the-order-reference). */
+  reference: string | null;
+  /** The email the order keeps, where its mail goes. */
+  email: string;
   held: Pick<
     ConsumedReservation,
     'reservation_id' | 'event_id' | 'state' | 'starts_at' | 'ends_at'
@@ -142,7 +238,7 @@ export async function writeOrder(
   if (!built.ok) throw built.refusal;
 
   const orderId = ctx.newId();
-  await insertOrder(trx, {
+  const row = {
     id: orderId,
     reservation_id: facts.reservationId,
     building_code: priced.buildingCode,
@@ -167,9 +263,39 @@ export async function writeOrder(
     acceptance: JSON.stringify(acceptanceOf(served, priced, facts, now)),
     client_address: client ?? null,
     ...(leaseUntil ? { lease_until: leaseUntil } : {}),
-  });
+  };
+  const reference = await insertWithReference(trx, ctx, row);
   if (!(await spendCardToken(trx, facts.cardToken, orderId, now))) throw cardTokenSpent();
-  return { orderId, held, priced, facts: built.value, firstName, lastName };
+  return {
+    orderId,
+    reference,
+    email: contact.email,
+    held,
+    priced,
+    facts: built.value,
+    firstName,
+    lastName,
+  };
+}
+
+/** How many references the install draws before it gives up: 40 bits make a second rare. */
+export const REFERENCE_ATTEMPTS = 5;
+
+/**
+ * Writes the order under a new reference, drawing another while the one drawn is taken (the
+ * unique index, docs/decisions/025-order-reference.md). After REFERENCE_ATTEMPTS taken ones
+ * something is wrong with the draw, not the luck: the install fails (500) and stores nothing.
+ */
+async function insertWithReference(
+  trx: Transaction<Schema>,
+  ctx: AppContext,
+  row: Omit<Insertable<Schema['orders']>, 'reference'>,
+): Promise<string> {
+  for (let attempt = 0; attempt < REFERENCE_ATTEMPTS; attempt++) {
+    const reference = ctx.newReference();
+    if (await insertOrder(trx, { ...row, reference })) return reference;
+  }
+  throw new Error(`No free order reference in ${REFERENCE_ATTEMPTS} draws`);
 }
 
 export function subscriptionRequest(

@@ -63,6 +63,8 @@ export async function startTestApp(
     logger?: object;
     /** A catalogue to serve instead of the demo's. */
     catalogue?: ProviderCatalogue;
+    /** The order references the install draws (context.ts), for a test of collisions. */
+    newReference?: () => string;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
@@ -81,6 +83,7 @@ export async function startTestApp(
     database,
     logger: options.logger ?? false,
     ...(options.clock ? { now: () => clock.now } : {}),
+    ...(options.newReference ? { newReference: options.newReference } : {}),
     ...(options.webDist ? { webDist: options.webDist } : {}),
   });
   await app.ready();

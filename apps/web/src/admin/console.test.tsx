@@ -73,6 +73,7 @@ const session = (role: 'manager' | 'viewer' = 'manager') => ({
 
 const summary = {
   id: 'ord_1',
+  reference: 'K7QD-9XWM',
   created: '2026-11-20T01:00:00Z',
   status: 'needs_attention' as const,
   customer: {
@@ -90,6 +91,7 @@ const summary = {
 
 const order = (overrides: Record<string, unknown> = {}) => ({
   id: 'ord_1',
+  reference: 'K7QD-9XWM',
   created: summary.created,
   status: 'needs_attention',
   attentionReason: 'Billing failed: card declined',
@@ -171,6 +173,9 @@ describe('signing in', () => {
     expect((await screen.findByRole('link', { name: 'Ann Smith' })).getAttribute('href')).toBe(
       '/admin/orders/ord_1',
     );
+    // Each order's reference, in its own column.
+    expect(screen.getByRole('columnheader', { name: 'Reference' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'K7QD-9XWM' })).toBeTruthy();
     expect(sent.find((c) => c.method === 'POST')?.body).toEqual({
       email: 'ann@example.com',
       password: 'wrong',
@@ -355,8 +360,11 @@ describe('an order', () => {
     signedIn('viewer');
     serve(on('GET', '/admin/api/orders/ord_1', { status: 200, data: order() }));
     open('/admin/orders/ord_1');
-    await screen.findByRole('heading', { level: 1, name: 'Order ord_1' });
+    // The title is the order's reference; its id is among the details.
+    await screen.findByRole('heading', { level: 1, name: 'Order K7QD-9XWM' });
     await screen.findByText('Billing failed: card declined');
+    expect(detail('Reference')).toBe('K7QD-9XWM');
+    expect(detail('Order id')).toBe('ord_1');
     expect(detail('Status')).toBe('Needs attention');
     expect(detail('Reason')).toBe('Billing failed: card declined');
     expect(detail('Customer')).toBe('Ann Smith');
@@ -369,8 +377,77 @@ describe('an order', () => {
     expect(detail('Installer task')).toBe('task_9');
     expect(screen.getByText('No changes yet.')).toBeTruthy();
     // A viewer sees no change actions.
-    for (const name of ['Retry', 'Mark resolved', 'Cancel order'])
+    for (const name of [
+      'Retry',
+      'Mark resolved',
+      'Cancel order',
+      'Mail the order link',
+      'Show a new order link',
+    ])
       expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+
+  it("lets a manager mail the order link and be shown a new one, each in the order's history", async () => {
+    signedIn('manager');
+    let current = order({ status: 'confirmed', attentionReason: null });
+    const linkEntry = (action: string, link: string) => ({
+      at: '2026-11-24T01:00:00Z',
+      operator: 'ann@example.com',
+      action,
+      before: { status: 'confirmed' },
+      after: { status: 'confirmed', link },
+    });
+    serve(on('GET', '/admin/api/orders/ord_1', () => ({ status: 200, data: current })));
+    serve(
+      on('POST', '/admin/api/orders/ord_1/link/mail', () => {
+        current = order({
+          status: 'confirmed',
+          attentionReason: null,
+          history: [linkEntry('order_link_sent', 'mailed to the customer')],
+        });
+        return { status: 200, data: current };
+      }),
+    );
+    serve(
+      on('POST', '/admin/api/orders/ord_1/link', () => {
+        current = order({
+          status: 'confirmed',
+          attentionReason: null,
+          history: [
+            linkEntry('order_link_shown', 'shown to the operator'),
+            ...(current.history as unknown[]),
+          ],
+        });
+        return {
+          status: 200,
+          data: { link: 'https://signup.example.com/order/tok_new', order: current },
+        };
+      }),
+    );
+    const user = userEvent.setup();
+    open('/admin/orders/ord_1');
+    await user.click(await screen.findByRole('button', { name: 'Mail the order link' }));
+    expect(
+      await screen.findByText(
+        'The confirmation with a new link is queued to ann.smith@example.com.',
+      ),
+    ).toBeTruthy();
+    const mailed = sent.find((c) => c.url.pathname.endsWith('/link/mail'))!;
+    expect(mailed.method).toBe('POST');
+    expect(mailed.headers['x-csrf-token']).toBe('csrf-token-1');
+    const history = screen.getByRole('region', { name: 'History' });
+    expect(within(history).getByText('Order link mailed')).toBeTruthy();
+    expect(within(history).getByText('Link: mailed to the customer')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Show a new order link' }));
+    const shown = await screen.findByRole('link', {
+      name: 'https://signup.example.com/order/tok_new',
+    });
+    expect(shown.getAttribute('href')).toBe('https://signup.example.com/order/tok_new');
+    expect(sent.find((c) => c.url.pathname.endsWith('/ord_1/link'))!.headers['x-csrf-token']).toBe(
+      'csrf-token-1',
+    );
+    expect(within(history).getByText('New order link shown')).toBeTruthy();
   });
 
   it('lets a manager cancel, sending the CSRF token, then shows the new status and history', async () => {

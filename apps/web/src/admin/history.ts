@@ -15,6 +15,8 @@ const actions: Record<string, string> = {
   order_rescheduled: 'Rescheduled',
   order_reschedule_failed: 'Reschedule failed',
   order_note: 'Note added',
+  order_link_sent: 'Order link mailed',
+  order_link_shown: 'New order link shown',
   order_erased: 'Personal details erased',
   contact_corrected: 'Contact details corrected',
   hold_released: 'Hold released',

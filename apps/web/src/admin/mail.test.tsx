@@ -176,6 +176,7 @@ describe('the customer mail page', () => {
 
 const orderAnswer = {
   id: 'ord_1',
+  reference: 'K7QD-9XWM',
   created: '2026-11-20T01:00:00Z',
   status: 'confirmed',
   attentionReason: null,

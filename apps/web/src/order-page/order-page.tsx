@@ -98,7 +98,7 @@ function OrderView({ token, order }: { token: string; order: OrderPageAnswer }) 
         {text.heading}
       </h1>
       <p className="step-intro">
-        {text.reference(order.order_id)}
+        {text.reference(order.reference ?? order.order_id)}
         <br />
         {text.placed(momentLabel(order.placed_at, slot.time_zone))}
       </p>

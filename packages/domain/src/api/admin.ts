@@ -46,6 +46,8 @@ const customer = z.object({
 /** One row of GET /admin/api/orders. */
 export const adminOrderSummary = z.object({
   id: z.string(),
+  /** The order's short reference ('K7QD-9XWM'); null only for an order without one. */
+  reference: z.nullable(z.string()),
   created: z.string(),
   status: orderStatus,
   customer,
@@ -79,6 +81,8 @@ export const adminHistoryEntry = z.object({
  */
 export const adminOrderAnswer = z.object({
   id: z.string(),
+  /** The order's short reference ('K7QD-9XWM'); null only for an order without one. */
+  reference: z.nullable(z.string()),
   created: z.string(),
   status: orderStatus,
   attentionReason: z.nullable(z.string()),
@@ -123,6 +127,18 @@ export const adminLead = z.object({
   contactedBy: z.nullable(z.string()),
 });
 export type AdminLead = z.infer<typeof adminLead>;
+
+/**
+ * POST /admin/api/orders/:id/link (docs/rules/operators.md#acting-on-orders): a new link to the
+ * customer's order page, shown once to the manager who asked, and the order as it is afterwards
+ * (its history records that a link was shown).
+ */
+export const adminOrderLinkAnswer = z.object({
+  /** The absolute link, PUBLIC_URL + /order/<token>; never stored, never answered again. */
+  link: z.string(),
+  order: adminOrderAnswer,
+});
+export type AdminOrderLinkAnswer = z.infer<typeof adminOrderLinkAnswer>;
 
 /** GET /admin/api/leads: newest first, a page at a time. */
 export const adminLeadsAnswer = z.object({

@@ -22,8 +22,10 @@ export const orderPageAction = z.object({
 });
 
 export const orderPageAnswer = z.object({
-  /** The order's reference, as the provider's staff see it. */
+  /** The order's id. */
   order_id: z.string(),
+  /** The order's short reference ('K7QD-9XWM'), as the mails and the console show it. */
+  reference: z.nullable(z.string()),
   /** confirmed; needs_attention (placed, being finished by staff); pending; cancelled. */
   status: z.enum(['pending', 'confirmed', 'needs_attention', 'cancelled']),
   /** ISO date-time */

@@ -4,3 +4,4 @@ export * from './extra-fields.ts';
 export * from './install-payload.ts';
 export * from './install-read.ts';
 export * from './install-error.ts';
+export * from './order-reference.ts';

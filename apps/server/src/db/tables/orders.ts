@@ -50,6 +50,11 @@ export interface OrderTables {
      * until then.
      */
     anonymised_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    /**
+     * The short reference, 'K7QD-9XWM', unique (migrations 023 to 025,
+     * docs/decisions/025-order-reference.md); null only for an order an older instance wrote.
+     */
+    reference: ColumnType<string | null, string | null | undefined, string | null>;
   };
   billing_customers: {
     id: string;

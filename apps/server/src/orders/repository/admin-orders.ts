@@ -1,3 +1,4 @@
+import { normaliseOrderReference } from '@fibre/domain/install';
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
 import type { PageStart } from '../../http/paging.ts';
@@ -44,6 +45,7 @@ function orderRows(db: Kysely<Schema>) {
     .leftJoin('slot_windows', 'slot_windows.id', 'reservations.window_id')
     .select([
       'orders.id',
+      'orders.reference',
       'orders.created_at',
       'orders.status',
       'orders.email',
@@ -80,9 +82,13 @@ export async function searchOrders(
   if (search.q) {
     const like = containing(search.q);
     const mobiles = mobileForms(search.q);
+    // A reference as typed ('k7qd 9xwm', O for 0): docs/rules/orders.md#the-order-reference.
+    const reference = normaliseOrderReference(search.q);
     query = query.where((eb) =>
       eb.or([
         eb(sql<string>`lower(orders.id)`, 'like', like.toLowerCase()),
+        eb('orders.reference', 'ilike', like),
+        ...(reference ? [eb('orders.reference', '=', reference)] : []),
         eb('orders.email', 'ilike', like),
         eb(
           sql<string>`(orders.contact->>'firstName') || ' ' || (orders.contact->>'lastName')`,

@@ -2,11 +2,64 @@ import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
 import type { Building } from '../../catalogue/index.ts';
 
+/**
+ * Writes the order unless its reference is taken: INSERT … ON CONFLICT (reference) DO NOTHING on
+ * the unique index of migration 024, so a collision leaves the transaction usable and the caller
+ * draws another reference (docs/decisions/025-order-reference.md). False when it was taken.
+ */
 export async function insertOrder(
   trx: Transaction<Schema>,
   order: Insertable<Schema['orders']>,
-): Promise<void> {
-  await trx.insertInto('orders').values(order).execute();
+): Promise<boolean> {
+  const written = await trx
+    .insertInto('orders')
+    .values(order)
+    .onConflict((c) => c.column('reference').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return written !== undefined;
+}
+
+/**
+ * What the install's answer says of a placed order (docs/rules/orders.md#the-answer-and-the-finale),
+ * read back: for an answer stored before it said so much, or an order another request finished.
+ */
+export async function placedOrderFacts(db: Kysely<Schema>, orderId: string) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('reservations', 'reservations.reservation_id', 'orders.reservation_id')
+    .innerJoin('slot_windows', 'slot_windows.id', 'reservations.window_id')
+    .select([
+      'orders.id',
+      'orders.reference',
+      'orders.email',
+      'orders.monthly_cents',
+      'orders.activation_cents',
+      'orders.card_fee_cents',
+      'slot_windows.starts_at',
+      'slot_windows.state',
+    ])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/**
+ * The answer stored for an Idempotency-Key, its row locked for the caller's transaction: of two
+ * requests finishing one order (a retry that took over a lapsed lease, and the first one), the
+ * second waits here and finds the first's answer.
+ */
+export async function lockIdempotentAnswer(trx: Transaction<Schema>, key: string) {
+  return trx
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('key', '=', key)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The answer stored for an Idempotency-Key (its status 0 while the order is being placed). */
+export async function findIdempotentAnswer(db: Kysely<Schema>, key: string) {
+  return db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirst();
 }
 
 /**

@@ -21,6 +21,7 @@ export function OrderTable({
         <thead>
           <tr>
             <th scope="col">Customer</th>
+            <th scope="col">Reference</th>
             <th scope="col">Email</th>
             <th scope="col">Status</th>
             {withReason && <th scope="col">Reason</th>}
@@ -37,6 +38,7 @@ export function OrderTable({
                   {order.customer.firstName} {order.customer.lastName}
                 </Link>
               </th>
+              <td className="console-reference">{order.reference ?? 'None'}</td>
               <td>{order.customer.email}</td>
               <td>
                 <span className={`console-status console-status--${order.status}`}>

@@ -5,7 +5,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../shared/ui/button.tsx';
 import { Field } from '../../shared/ui/field.tsx';
-import { actOnOrder, fetchOrder } from '../../shared/api/admin-orders.ts';
+import {
+  actOnOrder,
+  fetchOrder,
+  mailOrderLink,
+  showOrderLink,
+} from '../../shared/api/admin-orders.ts';
 import { ApiError } from '../../shared/api/http.ts';
 import { money, statusLabel, whenText, windowText } from '../format.ts';
 import { actionText, changeLines } from '../history.ts';
@@ -134,6 +139,78 @@ function NoteDialog({
   );
 }
 
+/**
+ * The customer's order link, for a manager (docs/rules/operator-console.md#an-order): "Mail the
+ * order link" sends the confirmation again with a new link (a confirmed order only); "Show a new
+ * order link" makes one and shows it here, once, to read out or copy. Each is in the history.
+ */
+function OrderLink({ order }: { order: AdminOrderAnswer }) {
+  const queryClient = useQueryClient();
+  const [copied, setCopied] = useState(false);
+  const after = async (answer: AdminOrderAnswer) => {
+    queryClient.setQueryData(['order', order.id], answer);
+    await queryClient.invalidateQueries({ queryKey: ['mail'] });
+  };
+  const mail = useMutation({
+    mutationFn: () => mailOrderLink(order.id),
+    onSuccess: after,
+  });
+  const show = useMutation({
+    mutationFn: () => showOrderLink(order.id),
+    onMutate: () => setCopied(false),
+    onSuccess: ({ order: answer }) => after(answer),
+  });
+  const busy = mail.isPending || show.isPending;
+  const link = show.data?.link;
+  return (
+    <section aria-labelledby="order-link" className="console-section">
+      <h2 id="order-link" className="console-subtitle">
+        Order link
+      </h2>
+      <ErrorAlert error={mail.error ?? show.error} />
+      <div className="console-actions">
+        {order.status === 'confirmed' && (
+          <Button busy={mail.isPending} disabled={busy} onClick={() => mail.mutate()}>
+            Mail the order link
+          </Button>
+        )}
+        <Button
+          variant="secondary"
+          busy={show.isPending}
+          disabled={busy}
+          onClick={() => show.mutate()}
+        >
+          Show a new order link
+        </Button>
+      </div>
+      {mail.isSuccess && (
+        <p role="status">The confirmation with a new link is queued to {order.customer.email}.</p>
+      )}
+      {link && (
+        <div role="status" className="console-order-link">
+          <p>New order link (shown once; earlier links still work):</p>
+          <p>
+            <a href={link} target="_blank" rel="noreferrer noopener">
+              {link}
+            </a>
+          </p>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              void navigator.clipboard?.writeText(link).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              )
+            }
+          >
+            {copied ? 'Copied' : 'Copy link'}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
 /** One order: what was bought, the window, references, history, and a manager's actions. */
 export function OrderPage({ id }: { id: string }) {
   const operator = useOperator();
@@ -171,6 +248,8 @@ export function OrderPage({ id }: { id: string }) {
   const o = order.data;
   const running = act.isPending ? act.variables.action : null;
   const rows: [string, string][] = [
+    ['Reference', o.reference ?? 'None'],
+    ['Order id', o.id],
     ['Status', statusLabel(o.status)],
     ...(o.status === 'needs_attention'
       ? ([['Reason', o.attentionReason ?? 'None recorded']] as [string, string][])
@@ -195,7 +274,7 @@ export function OrderPage({ id }: { id: string }) {
   const inlineError = act.isError && last === 'retry' ? act.error : null;
   return (
     <>
-      <h1 className="console-title">Order {o.id}</h1>
+      <h1 className="console-title">Order {o.reference ?? o.id}</h1>
       <ErrorAlert error={inlineError} />
       {operator.isManager && (
         <div className="console-actions">
@@ -248,6 +327,7 @@ export function OrderPage({ id }: { id: string }) {
           </div>
         ))}
       </dl>
+      {operator.isManager && <OrderLink order={o} />}
       <OrderAcceptance order={o} />
       <OrderMail orderId={o.id} />
       <History order={o} />

@@ -1,4 +1,4 @@
-import { adminOrderAnswer, adminOrdersAnswer } from '@fibre/domain/api';
+import { adminOrderAnswer, adminOrderLinkAnswer, adminOrdersAnswer } from '@fibre/domain/api';
 import { call } from './admin-client.ts';
 
 /** The console's order calls (docs/rules/operator-console.md#orders). */
@@ -17,3 +17,14 @@ export const fetchOrder = (id: string) =>
 /** A manager's action on an order; the answer is the order as it now is. */
 export const actOnOrder = (id: string, action: 'retry' | 'resolve' | 'cancel', body: unknown) =>
   call('POST', `/admin/api/orders/${enc(id)}/${action}`, adminOrderAnswer, { body });
+
+/**
+ * A manager mails the customer their order page's link again (the confirmation, through the
+ * outbox); the answer is the order, its history saying so (docs/rules/operators.md#acting-on-orders).
+ */
+export const mailOrderLink = (id: string) =>
+  call('POST', `/admin/api/orders/${enc(id)}/link/mail`, adminOrderAnswer, { body: {} });
+
+/** A manager is shown a new link to the customer's order page, once, and the order afterwards. */
+export const showOrderLink = (id: string) =>
+  call('POST', `/admin/api/orders/${enc(id)}/link`, adminOrderLinkAnswer, { body: {} });

@@ -1,12 +1,16 @@
-import { useId, useState } from 'react';
+import { useId, useState, type MouseEvent } from 'react';
 import { useConfig } from '../config/config-context.tsx';
 import { LogoMark, MenuIcon, PhoneIcon, SocialIcon, UserIcon } from './icons.tsx';
 import './header.css';
 
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-/** The site header: brand, navigation, support phone, social links and the billing sign-in. */
-export function Header() {
+/**
+ * The site header: brand, navigation, support phone, social links and the billing sign-in.
+ * `onBrand`: what the brand's link does besides going to '/' (the wizard starts afresh after a
+ * placed order, docs/rules/wizard-flow.md); it may prevent the page load.
+ */
+export function Header({ onBrand }: { onBrand?: (event: MouseEvent<HTMLAnchorElement>) => void }) {
   const { site } = useConfig();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -14,7 +18,7 @@ export function Header() {
   return (
     <header className="header">
       <div className="page header__bar">
-        <a className="header__brand" href="/">
+        <a className="header__brand" href="/" onClick={onBrand}>
           <LogoMark />
           <span>{site.providerName}</span>
         </a>

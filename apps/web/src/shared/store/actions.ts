@@ -1,5 +1,5 @@
 import type { Address } from '@fibre/domain/address';
-import type { Coupon, Reservation } from '@fibre/domain/api';
+import type { Coupon, OrderPlacedAnswer, Reservation } from '@fibre/domain/api';
 import type { PlanFilter } from '@fibre/domain/catalogue';
 import type { ContactValues, PaymentAcceptances } from '@fibre/domain/contact';
 import type { CampaignState, Discount } from '@fibre/domain/offers';
@@ -30,8 +30,6 @@ export type Action =
    * (docs/rules/wizard-flow.md, "Back and Forward"): back to it, forward as far as the state allows.
    */
   | { type: 'step/history'; step: WizardStep; now: number }
-  /** A new sign-up in the same tab: every choice forgotten, back to an empty address step. */
-  | { type: 'signup/restart' }
   /**
    * The checked address (docs/rules/address-and-serviceability.md), with the availability dialog
    * open. `restart`: a link's prefilled address starts the wizard over at step 1.
@@ -75,4 +73,11 @@ export type Action =
       acceptances: PaymentAcceptances;
       idempotencyKey: string;
     }
-  | { type: 'restore'; state: WizardState };
+  | { type: 'restore'; state: WizardState }
+  /** The server placed the order: its answer, for the confirmation (docs/rules/orders.md). */
+  | { type: 'order/placed'; placed: OrderPlacedAnswer }
+  /**
+   * Start afresh after a placed order ('Check another address', or the logo): every choice
+   * forgotten, step 1 with an empty address (docs/rules/wizard-flow.md).
+   */
+  | { type: 'wizard/restart' };

@@ -259,3 +259,34 @@ describe('the wizard reducer', () => {
     expect(settled.discount.pendingCode).toBeNull();
   });
 });
+
+// docs/rules/wizard-flow.md (where state lives) and docs/rules/orders.md (the answer and the finale).
+describe('a placed order and starting afresh', () => {
+  const placed = {
+    success: true as const,
+    order_id: 'o-1',
+    reference: 'K7QD-9XWM',
+    order_page: '/order/tok',
+    email: 'jane@example.com',
+    prices: { monthly_cents: 8900, activation_cents: 8900, card_fee_cents: 134 },
+    activation_date: '2026-12-03',
+    first_payment_date: '2026-12-18',
+  };
+
+  it("keeps the server's answer for a reload, and a restart forgets everything", () => {
+    const chosen: WizardState = {
+      ...initialState,
+      step: 7,
+      address: { input: '100 Harris Street', value: address(), dialogOpen: false },
+      plans: { filter: 'all', selectedId: 'boost-100' },
+      reservations: { ...initialState.reservations, booked: true },
+    };
+    const kept = reducer(chosen, { type: 'order/placed', placed });
+    expect(kept.signup.placed).toEqual(placed);
+    expect(kept.step).toBe(7);
+    const afresh = reducer(kept, { type: 'wizard/restart' });
+    expect(afresh).toEqual(initialState);
+    expect(afresh.step).toBe(1);
+    expect(afresh.address.input).toBe('');
+  });
+});

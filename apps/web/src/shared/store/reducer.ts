@@ -84,8 +84,6 @@ function reduce(state: WizardState, action: Action): WizardState {
     }
     case 'step/history':
       return historyMove(state, action.step, action.now);
-    case 'signup/restart':
-      return initialState;
     case 'address/checked': {
       const next = checked(state, action.input, action.address);
       return action.restart ? { ...next, step: 1 } : next;
@@ -191,5 +189,9 @@ function reduce(state: WizardState, action: Action): WizardState {
       };
     case 'restore':
       return action.state;
+    case 'order/placed':
+      return { ...state, signup: { ...state.signup, placed: action.placed } };
+    case 'wizard/restart':
+      return initialState;
   }
 }

@@ -1,5 +1,5 @@
 import type { Address } from '@fibre/domain/address';
-import type { BookingSlot, Coupon, Reservation } from '@fibre/domain/api';
+import type { BookingSlot, Coupon, OrderPlacedAnswer, Reservation } from '@fibre/domain/api';
 import type { PlanFilter } from '@fibre/domain/catalogue';
 import type { ContactValues, PaymentAcceptances } from '@fibre/domain/contact';
 import type { CampaignState, Discount } from '@fibre/domain/offers';
@@ -76,6 +76,13 @@ export interface SignupArea {
    * double click on the confirmation step sends the same key, so the order is placed once.
    */
   idempotencyKey: string | null;
+  /**
+   * The server's answer for the placed order (docs/rules/orders.md#the-answer-and-the-finale):
+   * its reference, this tab's link to the order page, the email mailed to, the stored prices and
+   * the charge days. Kept so a reload shows the same confirmation; 'Check another address' and
+   * the logo after an order clear it with everything else.
+   */
+  placed: OrderPlacedAnswer | null;
 }
 
 /** The visitor's choice in the installation calendar. */
@@ -142,6 +149,7 @@ export const initialState: WizardState = {
     cardToken: null,
     acceptances: null,
     idempotencyKey: null,
+    placed: null,
   },
   bookings: { date: null },
   reservations: { reservation: null, slot: null, lost: false, booked: false },

@@ -60,7 +60,7 @@ describe('docs/rules/wizard-flow.md, Back and Forward: the browser history moves
       reservations: { ...held, booked: true },
     };
     expect(reduce(placed, { type: 'step/history', step: 6, now })).toEqual(initialState);
-    expect(reduce(placed, { type: 'signup/restart' })).toEqual(initialState);
+    expect(reduce(placed, { type: 'wizard/restart' })).toEqual(initialState);
   });
 });
 

@@ -52,13 +52,26 @@ function paidWith(key: string): WizardState {
 
 /** Where the store is, shown beside the step. */
 function StoreProbe() {
-  const { step, reservations } = useWizard();
+  const { step, reservations, address, signup } = useWizard();
   return (
     <p>
-      step {step}, {reservations.lost ? 'hold lost' : 'hold kept'}
+      step {step}, {reservations.lost ? 'hold lost' : 'hold kept'}, address '{address.input}',{' '}
+      {signup.placed ? 'placed' : 'nothing placed'}
     </p>
   );
 }
+
+/** The server's 201 for a placed order (docs/rules/orders.md#the-answer-and-the-finale). */
+const placedAnswer = (orderId: string) => ({
+  success: true,
+  order_id: orderId,
+  reference: 'K7QD-9XWM',
+  order_page: '/order/tok_placed',
+  email: 'jane@example.com',
+  prices: { monthly_cents: 8900, activation_cents: 38900, card_fee_cents: 134 },
+  activation_date: '2026-11-24',
+  first_payment_date: '2026-12-09',
+});
 
 let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {
@@ -93,11 +106,67 @@ describe('placing the order', () => {
       queryClient: withCatalogue(orderState),
     });
     expect(screen.getByRole('heading', { name: 'Placing your order…' })).toBeTruthy();
-    await answerInstall(201, { success: true, order_id: 'o-1' });
+    await answerInstall(201, placedAnswer('o-1'));
     expect(await screen.findByRole('heading', { name: messages.successHeading })).toBeTruthy();
     expect(installs()).toHaveLength(1);
     expect(installs()[0]!.headers['idempotency-key']).toBe('key-success');
     expect(paidPushes()).toHaveLength(1);
+  });
+
+  it("shows the server's answer: the reference, the email mailed to, the order page's link and what is charged when", async () => {
+    renderInWizard(<ConfirmationStep />, {
+      state: paidWith('key-answer'),
+      queryClient: withCatalogue(orderState),
+    });
+    await answerInstall(201, placedAnswer('o-5'));
+    await screen.findByRole('heading', { name: messages.successHeading });
+    const placed = screen.getByRole('region', { name: 'Your order' });
+    expect(within(placed).getByText('Order reference').nextElementSibling?.textContent).toBe(
+      'K7QD-9XWM',
+    );
+    expect(
+      within(placed).getByText('We have emailed your confirmation to jane@example.com.'),
+    ).toBeTruthy();
+    expect(
+      within(placed).getByRole('link', { name: 'See or change your order' }).getAttribute('href'),
+    ).toBe('/order/tok_placed');
+    const charges = screen.getByRole('region', { name: 'What is charged when' });
+    // The domain's money words (docs/rules/plans-and-pricing.md), with the stored prices.
+    const amount = (term: string) =>
+      within(charges).getByText(term).closest('div')?.querySelector('dd')?.textContent;
+    expect(amount('First payment')).toBe('$389.00');
+    expect(
+      within(charges).getByText('Wednesday 9th December, 15 days after activation'),
+    ).toBeTruthy();
+    expect(amount('Monthly charge')).toBe('$89.00per month');
+    expect(amount('Card processing fee (1.5% of the monthly charge)')).toBe('$1.34');
+    expect(
+      within(charges).getByText(
+        'Activation is the day of your installation, Tuesday 24th November.',
+      ),
+    ).toBeTruthy();
+    // The stored prices only: no second set of sums from the browser.
+    expect(screen.getAllByText('Monthly charge')).toHaveLength(1);
+  });
+
+  it("'Check another address' starts afresh: step 1, an empty address, nothing kept", async () => {
+    const user = userEvent.setup();
+    renderInWizard(
+      <>
+        <ConfirmationStep />
+        <StoreProbe />
+      </>,
+      { state: paidWith('key-afresh'), queryClient: withCatalogue(orderState) },
+    );
+    await answerInstall(201, placedAnswer('o-6'));
+    await screen.findByRole('heading', { name: messages.successHeading });
+    expect(screen.getByText(/step 7, hold kept, address '.+', placed/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Check another address' }));
+    expect(screen.getByText("step 1, hold kept, address '', nothing placed")).toBeTruthy();
+    const saved = JSON.parse(sessionStorage.getItem('fibre-signup:wizard')!);
+    expect(saved.state.step).toBe(1);
+    expect(saved.state.signup).toMatchObject({ placed: null, contact: null, cardToken: null });
+    expect(saved.state.reservations).toMatchObject({ booked: false, reservation: null });
   });
 
   it('a reload after the order was placed shows it again without sending it', async () => {
@@ -105,13 +174,18 @@ describe('placing the order', () => {
       state: paidWith('key-reload'),
       queryClient: withCatalogue(orderState),
     });
-    await answerInstall(201, { success: true, order_id: 'o-2' });
+    await answerInstall(201, placedAnswer('o-2'));
     await screen.findByRole('heading', { name: messages.successHeading });
     first.unmount();
     // The store was saved as the page left it; the hold has since passed.
     vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 3_600_000);
     renderInWizard(<ConfirmationStep />, { queryClient: withCatalogue(orderState) });
     expect(screen.getByRole('heading', { name: messages.successHeading })).toBeTruthy();
+    // The answer was kept with the booked hold: the same reference and link.
+    expect(screen.getByText('K7QD-9XWM')).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'See or change your order' }).getAttribute('href'),
+    ).toBe('/order/tok_placed');
     expect(installs()).toHaveLength(1);
     expect(paidPushes()).toHaveLength(1);
   });
@@ -126,7 +200,7 @@ describe('placing the order', () => {
     expect(await screen.findByRole('heading', { name: messages.failureHeading })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(screen.getByRole('heading', { name: 'Placing your order…' })).toBeTruthy();
-    await answerInstall(201, { success: true, order_id: 'o-3' });
+    await answerInstall(201, placedAnswer('o-3'));
     expect(await screen.findByRole('heading', { name: messages.successHeading })).toBeTruthy();
     expect(installs().map((c) => c.headers['idempotency-key'])).toEqual(['key-retry', 'key-retry']);
   });
@@ -145,7 +219,7 @@ describe('placing the order', () => {
     renderInWizard(<ConfirmationStep />, { state: paidWith('key-paid-again'), queryClient });
     expect(screen.getByRole('heading', { name: 'Placing your order…' })).toBeTruthy();
     expect(screen.queryByText('Your card was declined')).toBeNull();
-    await answerInstall(201, { success: true, order_id: 'o-4' });
+    await answerInstall(201, placedAnswer('o-4'));
     expect(await screen.findByRole('heading', { name: messages.successHeading })).toBeTruthy();
     expect(installs()[1]!.headers['idempotency-key']).toBe('key-paid-again');
   });
@@ -162,6 +236,6 @@ describe('placing the order', () => {
     await answerInstall(409, { error: 'booking_expired' });
     const dialog = await screen.findByRole('dialog', { name: messages.reservationNotAvailable });
     await user.click(within(dialog).getByRole('button', { name: 'Select new time' }));
-    expect(await screen.findByText('step 5, hold lost')).toBeTruthy();
+    expect(await screen.findByText(/^step 5, hold lost,/)).toBeTruthy();
   });
 });

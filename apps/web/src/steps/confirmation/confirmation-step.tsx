@@ -6,9 +6,11 @@ import { Modal } from '../../shared/modal/modal.tsx';
 import { telHref } from '../../shared/layout/header.tsx';
 import { StepHeading } from '../../shared/layout/step-focus.tsx';
 import { useDispatch, useStepNavigation, useWizard } from '../../shared/store/store-context.tsx';
+import { clearDrafts } from '../../shared/store/drafts.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { OrderDetails } from './order-details.tsx';
+import { PlacedOrder } from './placed-order.tsx';
 import { text } from './text.ts';
 import { useInstall } from './use-install.ts';
 import './confirmation.css';
@@ -39,7 +41,7 @@ export function ConfirmationStep() {
   const { signup } = useWizard();
   const dispatch = useDispatch();
   const { back } = useStepNavigation();
-  const { finale, loading, retryable, retry } = useInstall();
+  const { finale, placed, loading, retryable, retry } = useInstall();
 
   // docs/rules/wizard-flow.md: Confirmation goes back two steps, to Installation (the answer
   // shown here is this screen's own: nothing is left to clear).
@@ -78,7 +80,20 @@ export function ConfirmationStep() {
           <StepHeading>{text.success}</StepHeading>
           <p className="step-intro">{text.successIntro(signup.contact?.firstName ?? 'you')}</p>
         </div>
-        <OrderDetails />
+        {placed && <PlacedOrder placed={placed} />}
+        <OrderDetails totals={!placed} />
+        <div className="step-actions">
+          {/* Starts afresh: the stored choices cleared, step 1 with an empty address. */}
+          <Button
+            variant="secondary"
+            onClick={() => {
+              clearDrafts();
+              dispatch({ type: 'wizard/restart' });
+            }}
+          >
+            {text.checkAnother}
+          </Button>
+        </div>
       </section>
     );
   }

@@ -10,10 +10,11 @@ import { text } from './text.ts';
 const money = (amount: number) => `$${formatDollars(amount)}`;
 
 /**
- * What was ordered and when the installer comes. The booked window is shown in the zone of the
+ * What was ordered and when the installer comes; with `totals`, the browser's own sums too (when no
+ * placed answer says what the order stored). The booked window is shown in the zone of the
  * address's state with the domain's labels, never in the browser's own zone.
  */
-export function OrderDetails() {
+export function OrderDetails({ totals = true }: { totals?: boolean }) {
   const { domain } = useConfig();
   const state = useWizard();
   const address = state.address.value;
@@ -99,32 +100,38 @@ export function OrderDetails() {
               <dd>{summary.discount.inWords}</dd>
             </div>
           )}
-          <div className="order-details__line order-details__line--total">
-            <dt>{moneyWords.monthlyCharge}</dt>
-            <dd>
-              {money(summary.monthlyTotal)}
-              <span className="order-details__sub">{moneyWords.perMonth}</span>
-            </dd>
-          </div>
-          <div className="order-details__line">
-            <dt>
-              {moneyWords.firstPayment}
-              <span className="order-details__sub">
-                {moneyWords.firstPaymentWhen(
-                  summary.firstPaymentDate ? dateLabel(summary.firstPaymentDate, timeZone) : null,
-                )}
-              </span>
-            </dt>
-            <dd>{money(summary.activationTotal)}</dd>
-          </div>
-          {domain.cardFeeRate > 0 && (
-            <div className="order-details__line">
-              <dt>
-                {moneyWords.cardFee(domain.cardFeeRate)}
-                <span className="order-details__sub">{moneyWords.cardFeeWhen}</span>
-              </dt>
-              <dd>{money(summary.cardFee)}</dd>
-            </div>
+          {totals && (
+            <>
+              <div className="order-details__line order-details__line--total">
+                <dt>{moneyWords.monthlyCharge}</dt>
+                <dd>
+                  {money(summary.monthlyTotal)}
+                  <span className="order-details__sub">{moneyWords.perMonth}</span>
+                </dd>
+              </div>
+              <div className="order-details__line">
+                <dt>
+                  {moneyWords.firstPayment}
+                  <span className="order-details__sub">
+                    {moneyWords.firstPaymentWhen(
+                      summary.firstPaymentDate
+                        ? dateLabel(summary.firstPaymentDate, timeZone)
+                        : null,
+                    )}
+                  </span>
+                </dt>
+                <dd>{money(summary.activationTotal)}</dd>
+              </div>
+              {domain.cardFeeRate > 0 && (
+                <div className="order-details__line">
+                  <dt>
+                    {moneyWords.cardFee(domain.cardFeeRate)}
+                    <span className="order-details__sub">{moneyWords.cardFeeWhen}</span>
+                  </dt>
+                  <dd>{money(summary.cardFee)}</dd>
+                </div>
+              )}
+            </>
           )}
         </dl>
       </section>

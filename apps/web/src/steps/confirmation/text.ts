@@ -21,4 +21,13 @@ export const text = {
   tryAgain: 'Try again',
   expiredTitle: messages.reservationNotAvailable,
   selectNewTime: 'Select new time',
+  // The placed order, from the server's answer (docs/rules/orders.md#the-answer-and-the-finale).
+  placedTitle: 'Your order',
+  reference: 'Order reference',
+  emailed: (email: string) => `We have emailed your confirmation to ${email}.`,
+  orderPage: 'See or change your order',
+  chargesTitle: 'What is charged when',
+  activationDay: (activation: string) =>
+    `Activation is the day of your installation, ${activation}.`,
+  checkAnother: 'Check another address',
 } as const;

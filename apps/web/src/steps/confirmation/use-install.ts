@@ -6,6 +6,7 @@ import {
   type InstallBody,
   type SubmissionResult,
 } from '@fibre/domain/install';
+import type { OrderPlacedAnswer } from '@fibre/domain/api';
 import { messages } from '@fibre/domain/shared';
 import { PAID_PAGE_NAME } from '@fibre/domain/wizard';
 import { useMutation } from '@tanstack/react-query';
@@ -18,7 +19,7 @@ import { useConfig } from '../../shared/config/config-context.tsx';
 import { useDispatch, useWizard } from '../../shared/store/store-context.tsx';
 import { installBodyFrom } from './install-body.ts';
 
-type InstallAnswer = ApiResult<{ success: true; order_id: string }>;
+type InstallAnswer = ApiResult<OrderPlacedAnswer>;
 
 // One request per Idempotency-Key at a time in this page (React's development double effects,
 // a quick retry); the server makes the key safe across pages, reloads and instances.
@@ -46,6 +47,8 @@ interface Placed {
   result: SubmissionResult;
   /** Only a failure to reach the server (or a server error) is worth the same attempt again. */
   retryable: boolean;
+  /** The placed order as the server answered it (success only). */
+  order: OrderPlacedAnswer | null;
 }
 
 /**
@@ -68,20 +71,27 @@ export function useInstall() {
   const install = useMutation({
     mutationKey: ['install'],
     mutationFn: async ({ key, body }: Order): Promise<Placed> => {
-      if (!key || !body) return { result: finaleFailed(null), retryable: false };
+      if (!key || !body) return { result: finaleFailed(null), retryable: false, order: null };
       const answer = await placeOnce(site.provider, key, body);
       // status 0: no answer at all, which the parser of docs/rules/orders.md (statuses above 299)
       // would read as fine.
       if (answer.status === 0) {
-        return { result: finaleFailed(messages.somethingWentWrong), retryable: true };
+        return {
+          result: finaleFailed(messages.somethingWentWrong),
+          retryable: true,
+          order: null,
+        };
       }
       return {
         result: finaleFromInstallAnswer(answer.status, answer.data),
         retryable: answer.status >= 500,
+        order: answer.ok ? answer.data : null,
       };
     },
-    onSuccess: ({ result }, { key }) => {
+    onSuccess: ({ result, order: placed }, { key }) => {
       if (!result.success || !key) return;
+      // The answer is kept with the booked hold, so a reload shows the same confirmation.
+      if (placed) dispatch({ type: 'order/placed', placed });
       dispatch({ type: 'reservations/changed', change: { to: 'booked' } });
       if (!paidPushed.has(key)) {
         paidPushed.add(key);
@@ -108,6 +118,8 @@ export function useInstall() {
     : (install.data?.result ?? initialFinale);
   return {
     finale,
+    /** The placed order's answer: this screen's, or the one kept for a reload. */
+    placed: install.data?.order ?? state.signup.placed,
     loading: !booked && (install.isIdle || install.isPending),
     retryable: !booked && (install.data?.retryable ?? false),
     retry: send,

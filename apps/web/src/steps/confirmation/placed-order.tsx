@@ -1,0 +1,81 @@
+import type { OrderPlacedAnswer } from '@fibre/domain/api';
+import { dayKeyLabel } from '@fibre/domain/scheduling';
+import { moneyWords, orderCardFeeRate } from '@fibre/domain/pricing';
+import { formatCents } from '@fibre/domain/shared';
+import { useConfig } from '../../shared/config/config-context.tsx';
+import { text } from './text.ts';
+
+/**
+ * The placed order as the server answered it (docs/rules/orders.md#the-answer-and-the-finale):
+ * its reference, the email the confirmation went to, this tab's link to the order page, and what
+ * is charged when, from the prices the order stored, never a guess of the browser's.
+ */
+export function PlacedOrder({ placed }: { placed: OrderPlacedAnswer }) {
+  const { prices } = placed;
+  const { domain } = useConfig();
+  return (
+    <div className="placed-order">
+      <section className="card step-section" aria-labelledby="placed-title">
+        <h2 id="placed-title" className="section-title">
+          {text.placedTitle}
+        </h2>
+        <dl className="order-details__lines">
+          <div className="order-details__line placed-order__reference">
+            <dt>{text.reference}</dt>
+            <dd>{placed.reference ?? placed.order_id}</dd>
+          </div>
+        </dl>
+        <p className="placed-order__emailed">{text.emailed(placed.email)}</p>
+        {placed.order_page && (
+          <p>
+            <a className="placed-order__link" href={placed.order_page}>
+              {text.orderPage}
+            </a>
+          </p>
+        )}
+      </section>
+      <section className="card step-section" aria-labelledby="charges-title">
+        <h2 id="charges-title" className="section-title">
+          {text.chargesTitle}
+        </h2>
+        {/* The domain's money words (docs/rules/plans-and-pricing.md), as the summary, the mail,
+            the order page and the console say them. */}
+        <dl className="order-details__lines">
+          <div className="order-details__line order-details__line--total">
+            <dt>{moneyWords.monthlyCharge}</dt>
+            <dd>
+              {formatCents(prices.monthly_cents)}
+              <span className="order-details__sub">{moneyWords.perMonth}</span>
+            </dd>
+          </div>
+          <div className="order-details__line">
+            <dt>
+              {moneyWords.firstPayment}
+              <span className="order-details__sub">
+                {moneyWords.firstPaymentWhen(dayKeyLabel(placed.first_payment_date))}
+              </span>
+            </dt>
+            <dd>{formatCents(prices.activation_cents)}</dd>
+          </div>
+          {prices.card_fee_cents > 0 && (
+            <div className="order-details__line">
+              <dt>
+                {moneyWords.cardFee(
+                  orderCardFeeRate(domain.cardFeeRate, {
+                    monthlyCents: prices.monthly_cents,
+                    cardFeeCents: prices.card_fee_cents,
+                  }),
+                )}
+                <span className="order-details__sub">{moneyWords.cardFeeWhen}</span>
+              </dt>
+              <dd>{formatCents(prices.card_fee_cents)}</dd>
+            </div>
+          )}
+        </dl>
+        <p className="order-details__note">
+          {text.activationDay(dayKeyLabel(placed.activation_date))}
+        </p>
+      </section>
+    </div>
+  );
+}
