@@ -3,7 +3,7 @@ import { Console, expect, manager, signUp, test } from '../support/console.ts';
 import { addresses } from '../support/demo.ts';
 import { Wizard } from '../support/wizard.ts';
 
-// Issue 31, items 2 and 9 (docs/rules/operator-console.md#an-order,
+// Issue 31, items 2, 4 and 9 (docs/rules/operator-console.md#an-order,
 // docs/rules/operators.md#acting-on-orders): the console's order page is titled with the order's
 // reference, found by it, and a manager mails the customer's order link again or is shown a new
 // one, each in the order's history. The console's deployment: PostgreSQL, Chargebee's stand-in.
@@ -30,6 +30,20 @@ test("a manager finds an order by its reference, mails the customer's link and i
   await ops.findOrder(reference.toLowerCase().replace('-', ''), 'Rita Reference');
   await expect(ops.heading(`Order ${reference}`)).toBeVisible();
   await expect(ops.detail('Reference')).toHaveText(reference);
+  // Issue 31, item 4: the unit the order was placed for, wherever its address is shown: the
+  // console's order page, its Orders list and the customer's order page below.
+  const withUnit = `Unit 12, ${addresses.pyrmont.address}`;
+  await expect(ops.detail('Address')).toHaveText(withUnit);
+  await ops.open('Orders');
+  await ops.page.getByRole('searchbox', { name: 'Search' }).fill(reference);
+  await ops.button('Search').click();
+  await expect(
+    ops.page
+      .getByRole('table', { name: 'Orders' })
+      .getByRole('row')
+      .filter({ hasText: 'Rita Reference' }),
+  ).toContainText(withUnit);
+  await ops.findOrder(reference, 'Rita Reference');
 
   await ops.button('Mail the order link').click();
   await expect(
@@ -57,6 +71,7 @@ test("a manager finds an order by its reference, mails the customer's link and i
   await expect(orderPage.getByText(`Order reference ${reference}`)).toBeVisible({
     timeout: 20_000,
   });
+  await expect(orderPage.getByText(withUnit)).toBeVisible();
   await customer.close();
   await staff.close();
 });

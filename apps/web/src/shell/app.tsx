@@ -1,12 +1,34 @@
+import { Suspense, useState } from 'react';
 import { ConfigProvider } from '../shared/config/config-provider.tsx';
 import { Footer } from '../shared/layout/footer.tsx';
 import { Header } from '../shared/layout/header.tsx';
 import { LinkParams } from './link-params.tsx';
 import { ShellFailed, ShellSkeleton } from '../shared/layout/shell-states.tsx';
-import { StepHistory } from './step-history.tsx';
 import { StepOutlet } from './step-outlet.tsx';
+import { lazyWithRetry } from '../shared/lazy/lazy-with-retry.ts';
+import { stepEntry } from '../shared/store/step-history.ts';
 import { StoreProvider, useDispatch, useWizard } from '../shared/store/store-context.tsx';
-import { clearDrafts } from '../shared/store/drafts.ts';
+
+const StepHistory = lazyWithRetry(() =>
+  import('./step-history.tsx').then((m) => ({ default: m.StepHistory })),
+);
+
+/**
+ * The page's history of steps (step-history.tsx), loaded once an address is checked (so it is
+ * there before the visitor can move on from the address step), or at once when the page's
+ * history already has the wizard's entries (a reload). A visit that never checks an address does
+ * not download it (bench/README.md: the address step's JavaScript).
+ */
+function History() {
+  const { step, address } = useWizard();
+  const [wanted, setWanted] = useState(() => stepEntry(window.history.state) !== null);
+  if (!wanted && (step !== 1 || address.value !== null)) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <StepHistory />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * The header, whose logo starts the wizard afresh once the order is placed (the stored choices
@@ -21,7 +43,6 @@ function WizardHeader() {
       onBrand={(event) => {
         if (!placed) return;
         event.preventDefault();
-        clearDrafts();
         dispatch({ type: 'wizard/restart' });
       }}
     />
@@ -38,7 +59,7 @@ export function App() {
       <ConfigProvider loading={<ShellSkeleton />} failed={(retry) => <ShellFailed retry={retry} />}>
         <StoreProvider>
           <LinkParams />
-          <StepHistory />
+          <History />
           <WizardHeader />
           <StepOutlet />
           <Footer />

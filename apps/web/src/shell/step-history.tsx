@@ -1,7 +1,26 @@
-import { useEffect, useRef, useState } from 'react';
-import { useHoldLetGoBehind } from '../shared/hold/let-go-behind.ts';
-import { historyMoved, stepEntry, writeStepEntry } from '../shared/store/step-history.ts';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyWithRetry } from '../shared/lazy/lazy-with-retry.ts';
+import {
+  HISTORY_KEY,
+  historyMoved,
+  stepEntry,
+  type StepEntry,
+} from '../shared/store/step-history.ts';
 import { useDispatch, useWizard } from '../shared/store/store-context.tsx';
+
+/** Adds an entry for `entry` (push) or rewrites the current one (replace), the URL unchanged. */
+export function writeStepEntry(how: 'push' | 'replace', entry: StepEntry): void {
+  try {
+    const current: unknown = window.history.state;
+    const kept = how === 'replace' && current && typeof current === 'object' ? current : {};
+    const state = { ...kept, [HISTORY_KEY]: entry };
+    if (how === 'push') window.history.pushState(state, '', window.location.href);
+    else window.history.replaceState(state, '', window.location.href);
+  } catch {
+    // A browser that refuses (too many calls in a moment): the step still changes, only the
+    // history misses an entry.
+  }
+}
 
 /**
  * Keeps the page's history in step with the wizard (docs/rules/wizard-flow.md, "Back and
@@ -9,8 +28,12 @@ import { useDispatch, useWizard } from '../shared/store/store-context.tsx';
  * step (as far as the state allows), and a hold is let go when the visitor goes back past
  * Installation (shared/hold/let-go-behind.ts). Renders nothing.
  */
+const HoldLetGoBehind = lazyWithRetry(() =>
+  import('../shared/hold/let-go-behind.ts').then((m) => ({ default: m.HoldLetGoBehind })),
+);
+
 export function StepHistory() {
-  const { step } = useWizard();
+  const { step, reservations } = useWizard();
   const dispatch = useDispatch();
   // Counts Back and Forward moves, so the effect below knows a step change came from one.
   const [moves, setMoves] = useState(0);
@@ -35,7 +58,10 @@ export function StepHistory() {
     seenMoves.current = moves;
     const entry = stepEntry(window.history.state);
     if (!entry) {
-      writeStepEntry('replace', { step, depth: 0 });
+      // Loaded once the visitor moved on from the address step (app.tsx): the address step's
+      // entry is written behind the step shown, so Back returns to it.
+      writeStepEntry('replace', { step: 1, depth: 0 });
+      if (step > 1) writeStepEntry('push', { step, depth: 1 });
       return;
     }
     if (entry.step === step) return;
@@ -45,7 +71,11 @@ export function StepHistory() {
     else writeStepEntry('replace', { step, depth: entry.depth });
   }, [step, moves]);
 
-  useHoldLetGoBehind();
-
-  return null;
+  // Loaded only once a hold is behind the visitor: most visits never have one.
+  const holdBehind = step < 5 && !reservations.booked && reservations.reservation !== null;
+  return holdBehind ? (
+    <Suspense fallback={null}>
+      <HoldLetGoBehind />
+    </Suspense>
+  ) : null;
 }

@@ -23,3 +23,12 @@ export function useHoldLetGoBehind(): void {
     dispatch({ type: 'reservations/changed', change: { to: 'released' } });
   }, [behindId, site.provider, dispatch]);
 }
+
+/**
+ * The hook as a component, which the shell loads only when a hold is behind the visitor
+ * (shell/step-history.tsx): the address step's bundle does not carry it.
+ */
+export function HoldLetGoBehind(): null {
+  useHoldLetGoBehind();
+  return null;
+}

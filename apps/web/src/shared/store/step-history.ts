@@ -28,20 +28,6 @@ export function stepEntry(state: unknown): StepEntry | null {
   return { step, depth };
 }
 
-/** Adds an entry for `entry` (push) or rewrites the current one (replace), the URL unchanged. */
-export function writeStepEntry(how: 'push' | 'replace', entry: StepEntry): void {
-  try {
-    const current: unknown = window.history.state;
-    const kept = how === 'replace' && current && typeof current === 'object' ? current : {};
-    const state = { ...kept, [HISTORY_KEY]: entry };
-    if (how === 'push') window.history.pushState(state, '', window.location.href);
-    else window.history.replaceState(state, '', window.location.href);
-  } catch {
-    // A browser that refuses (too many calls in a moment): the step still changes, only the
-    // history misses an entry.
-  }
-}
-
 let backPending = false;
 let backTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -56,9 +42,9 @@ export function historyMoved(): void {
  * Forward can return; false when there is none (the caller then steps back in the store). A second
  * press before the first is answered (a double click) does nothing.
  */
-export function backThroughHistory(step: WizardStep): boolean {
+export function backThroughHistory(): boolean {
   const entry = stepEntry(window.history.state);
-  if (!entry || entry.step !== step || entry.depth === 0) return false;
+  if (!entry || entry.depth === 0) return false;
   if (!backPending) {
     backPending = true;
     // A browser that never answers (no popstate) must not leave Go back dead.

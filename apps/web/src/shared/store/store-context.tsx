@@ -61,12 +61,16 @@ export function useDispatch(): Dispatch<Action> {
 /** Next and back, as the domain's step model allows (the reducer checks again with fresh state). */
 export function useStepNavigation() {
   const dispatch = useDispatch();
-  const { step } = useWizard();
-  return {
-    next: () => dispatch({ type: 'step/next', now: Date.now() }),
-    // Through the page's history when it can, so the browser's Forward returns (step-history.ts).
-    back: () => {
-      if (!backThroughHistory(step)) dispatch({ type: 'step/back' });
-    },
-  };
+  // Only the dispatcher: a step that moves on or back is not drawn again for every change of the
+  // store (the installation calendar's days would be, bench/README.md).
+  return useMemo(
+    () => ({
+      next: () => dispatch({ type: 'step/next', now: Date.now() }),
+      // Through the page's history when it can, so the browser's Forward returns (step-history.ts).
+      back: () => {
+        if (!backThroughHistory()) dispatch({ type: 'step/back' });
+      },
+    }),
+    [dispatch],
+  );
 }

@@ -1,5 +1,6 @@
 import { isBookingExpiredError } from '@fibre/domain/install';
 import { orderFailureText } from '@fibre/domain/shared';
+import { useEffect } from 'react';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { HoldOverIcon } from '../../shared/hold/reservation-timed-out-dialog.tsx';
 import { Modal } from '../../shared/modal/modal.tsx';
@@ -47,6 +48,14 @@ export function ConfirmationStep() {
   // shown here is this screen's own: nothing is left to clear).
   const goBack = back;
 
+  // A placed order keeps nothing typed for the next sign-up in this tab (a promo code typed and
+  // never validated is the one draft left): the logo, Back and 'Check another address' then start
+  // clean without the shell knowing of drafts (shared/store/drafts.ts).
+  const succeeded = finale?.success === true;
+  useEffect(() => {
+    if (succeeded) clearDrafts();
+  }, [succeeded]);
+
   if (loading) {
     return (
       // Keyed apart from the answer's section: React would otherwise reuse the spinner's element
@@ -86,10 +95,7 @@ export function ConfirmationStep() {
           {/* Starts afresh: the stored choices cleared, step 1 with an empty address. */}
           <Button
             variant="secondary"
-            onClick={() => {
-              clearDrafts();
-              dispatch({ type: 'wizard/restart' });
-            }}
+            onClick={() => dispatch({ type: 'wizard/restart' })}
           >
             {text.checkAnother}
           </Button>
