@@ -93,10 +93,7 @@ export function ConfirmationStep() {
         <OrderDetails totals={!placed} />
         <div className="step-actions">
           {/* Starts afresh: the stored choices cleared, step 1 with an empty address. */}
-          <Button
-            variant="secondary"
-            onClick={() => dispatch({ type: 'wizard/restart' })}
-          >
+          <Button variant="secondary" onClick={() => dispatch({ type: 'wizard/restart' })}>
             {text.checkAnother}
           </Button>
         </div>
