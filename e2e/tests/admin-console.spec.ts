@@ -46,7 +46,7 @@ test('a manager finds a wizard order by email, sees its window and price, and ca
   await expect(ops.detail('Window')).toHaveText(consoleWindow(placed.day, placed.window));
   // The wizard says '$89' or '$89.50'; the console always shows cents.
   const monthly = Number(placed.monthly.replace(/[$,]/g, '')).toFixed(2);
-  await expect(ops.detail('Monthly')).toHaveText(`$${monthly}`);
+  await expect(ops.detail('Monthly charge')).toHaveText(`$${monthly}`);
   // What Cathy agreed to, with the catalogue's versions (docs/rules/documents-and-consent.md).
   const agreed = ops.page.getByRole('region', { name: 'Agreed at sign-up' });
   await expect(agreed.getByRole('link', { name: /Standard Form of Agreement/ })).toHaveAttribute(

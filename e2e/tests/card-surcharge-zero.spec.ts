@@ -65,7 +65,8 @@ test('a 0% card surcharge shows no card fee at payment, on confirmation or on th
   expect(config.domain.cardFeeRate).toBe(0);
 
   const { paid } = routerNames((await fetchCatalogue(request, 'G1A2B3')).routers);
-  const email = 'no.surcharge@example.com';
+  // An address without the words the page must not show: the confirmation now says it.
+  const email = 'zero.percent@example.com';
   await toPayment(wizard, addresses.pyrmont, {
     router: paid,
     day: 0,
