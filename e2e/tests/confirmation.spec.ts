@@ -1,9 +1,8 @@
 import { stateTimeZone } from '@fibre/domain/scheduling';
-import { test as base, expect, type Page } from '@playwright/test';
-import { smtpEnv, startSmtpReceiver, type SmtpReceiver } from '@fibre/server/testing/smtp';
+import type { Page } from '@playwright/test';
 import { bookFirstWindow, dayLabelAfter, expectWelcome, pay } from '../support/checkout.ts';
 import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
-import { buildWebIfNeeded, startServer, type RunningServer } from '../support/server.ts';
+import { confirmationTo, expect, test } from '../support/mailing.ts';
 import { Wizard } from '../support/wizard.ts';
 
 // Issue 31, items 2 and 9 (docs/rules/orders.md#the-answer-and-the-finale, #the-order-reference):
@@ -12,45 +11,9 @@ import { Wizard } from '../support/wizard.ts';
 // address' and the logo start afresh in the same tab. A server of this spec's own (the embedded
 // database) with a local SMTP server, so the confirmation mail can be read.
 
-interface Deployment {
-  smtp: SmtpReceiver;
-  server: RunningServer;
-}
-
-const test = base.extend<object, { deployment: Deployment }>({
-  deployment: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from the pattern
-    async ({}, use) => {
-      buildWebIfNeeded();
-      const smtp = await startSmtpReceiver();
-      const server = await startServer({ ...smtpEnv(smtp) });
-      try {
-        await use({ smtp, server });
-      } finally {
-        await server.stop();
-        await smtp.close();
-      }
-    },
-    { scope: 'worker', timeout: 150_000 },
-  ],
-  baseURL: async ({ deployment }, use) => {
-    await use(deployment.server.baseURL);
-  },
-});
-
 test.describe.configure({ timeout: 180_000 });
 
 const REFERENCE = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
-
-/** The confirmation mail to `to`, once the SMTP server has it. */
-async function confirmationTo(smtp: SmtpReceiver, to: string) {
-  const mine = () =>
-    smtp.messages.filter(
-      (m) => JSON.stringify(m.to ?? '').includes(to) && /is confirmed/.test(m.subject ?? ''),
-    );
-  await expect.poll(() => mine().length, { timeout: 20_000 }).toBeGreaterThan(0);
-  return mine()[0]!;
-}
 
 /**
  * From the checked address (step 1 done) to 'Welcome onboard!', paying with the test card.

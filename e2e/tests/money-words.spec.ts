@@ -1,39 +1,11 @@
-import { startSmtpReceiver, smtpEnv, type SmtpReceiver } from '@fibre/server/testing/smtp';
 import { expectWelcome, pay, toPayment } from '../support/checkout.ts';
 import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
-import { expect, test as base } from '../support/fixtures.ts';
-import { buildWebIfNeeded, startServer, type RunningServer } from '../support/server.ts';
+import { confirmationTo, expect, test } from '../support/mailing.ts';
 
 // Issue 31, item 3 (docs/rules/plans-and-pricing.md, "Money words"): the order summary, the
 // confirmation, the confirmation mail and the customer's order page name each charge the same way:
 // the monthly charge, the first payment 15 days after activation, and the card processing fee with
 // what it is a percentage of. None says 'Due at activation', 'Monthly total' or 'One-off charges'.
-
-interface Deployment {
-  server: RunningServer;
-  smtp: SmtpReceiver;
-}
-
-const test = base.extend<object, { deployment: Deployment }>({
-  deployment: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from the pattern
-    async ({}, use) => {
-      buildWebIfNeeded();
-      const smtp = await startSmtpReceiver();
-      const server = await startServer({ ...smtpEnv(smtp) });
-      try {
-        await use({ server, smtp });
-      } finally {
-        await server.stop();
-        await smtp.close();
-      }
-    },
-    { scope: 'worker', timeout: 150_000 },
-  ],
-  baseURL: async ({ deployment }, use) => {
-    await use(deployment.server.baseURL);
-  },
-});
 
 const oldWords = /Due at activation|Monthly total|One-off charges/;
 const cardFee = 'Card processing fee (1.5% of the monthly charge)';
@@ -66,12 +38,7 @@ test('one set of money words from the summary to the order page', async ({
   await expect(ordered).toContainText(/First payment.+, 15 days after activation\$\d/);
   await expect(page.locator('main')).not.toContainText(oldWords);
 
-  await expect
-    .poll(() => deployment.smtp.messages.some((m) => JSON.stringify(m.to).includes(email)), {
-      timeout: 20_000,
-    })
-    .toBe(true);
-  const mail = deployment.smtp.messages.find((m) => JSON.stringify(m.to).includes(email))!;
+  const mail = await confirmationTo(deployment.smtp, email);
   const text = mail.text ?? '';
   expect(text).toMatch(/Monthly charge: \$[\d.]+ per month/);
   expect(text).toMatch(

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { startSmtpReceiver, smtpEnv, type SmtpReceiver } from '@fibre/server/testing/smtp';
 import type { Page } from '@playwright/test';
 import {
   chooseFreeDay,
@@ -18,41 +17,14 @@ import {
   waitForAnimations,
 } from '../support/checks.ts';
 import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
-import { expect, test as base } from '../support/fixtures.ts';
-import { buildWebIfNeeded, startServer, type RunningServer } from '../support/server.ts';
+// A server of this spec's own that mails, so the order page's link can be read from the mail.
+import { confirmationTo, expect, test } from '../support/mailing.ts';
 
 // Issue 31, item 6 (docs/rules/wizard-flow.md#narrow-screens): on a 320 px wide phone no page
 // scrolls sideways. A whole sign-up at 320x640 with the test card, every step and its dialogs,
 // then the customer's order page from the confirmation mail and the console's sign-in: on each
 // the document is exactly as wide as the window, axe finds nothing serious, and screenshots at
 // 320x640 and 390x844 are saved (e2e/screenshots/narrow-<name>-<w>x<h>.png) to be looked at.
-
-interface Deployment {
-  server: RunningServer;
-  smtp: SmtpReceiver;
-}
-
-// A server of this spec's own that mails, so the order page's link can be read from the mail.
-const test = base.extend<object, { deployment: Deployment }>({
-  deployment: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from the pattern
-    async ({}, use) => {
-      buildWebIfNeeded();
-      const smtp = await startSmtpReceiver();
-      const server = await startServer({ ...smtpEnv(smtp) });
-      try {
-        await use({ server, smtp });
-      } finally {
-        await server.stop();
-        await smtp.close();
-      }
-    },
-    { scope: 'worker', timeout: 150_000 },
-  ],
-  baseURL: async ({ deployment }, use) => {
-    await use(deployment.server.baseURL);
-  },
-});
 
 test.use({ viewport: narrowViewport });
 
@@ -166,13 +138,7 @@ test('a whole sign-up at 320 px wide, the order page and the console sign-in: no
   await look(page, 'step7-welcome');
 
   // The customer's order page, from the link in the confirmation mail.
-  await expect
-    .poll(() => deployment.smtp.messages.some((m) => JSON.stringify(m.to).includes(email)), {
-      message: `the confirmation mail to ${email}`,
-      timeout: 20_000,
-    })
-    .toBe(true);
-  const mail = deployment.smtp.messages.find((m) => JSON.stringify(m.to).includes(email))!;
+  const mail = await confirmationTo(deployment.smtp, email);
   const link = /https?:\/\/\S+\/order\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')?.[0];
   expect(link, 'the order link in the confirmation mail').toBeDefined();
   await page.goto(new URL(link!).pathname);
