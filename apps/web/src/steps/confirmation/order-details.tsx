@@ -1,10 +1,11 @@
 import { addressWithUnit } from '@fibre/domain/address';
-import { moneyWords, orderSummary } from '@fibre/domain/pricing';
+import { orderSummary } from '@fibre/domain/pricing';
 import { arrivalWindowText, dateLabel, stateTimeZone } from '@fibre/domain/scheduling';
 import { formatDollars } from '@fibre/domain/shared';
 import { useOrder } from '../../shared/catalogue/use-order.ts';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { useWizard } from '../../shared/store/store-context.tsx';
+import { ChargeLines } from './charge-lines.tsx';
 import { text } from './text.ts';
 
 const money = (amount: number) => `$${formatDollars(amount)}`;
@@ -101,37 +102,18 @@ export function OrderDetails({ totals = true }: { totals?: boolean }) {
             </div>
           )}
           {totals && (
-            <>
-              <div className="order-details__line order-details__line--total">
-                <dt>{moneyWords.monthlyCharge}</dt>
-                <dd>
-                  {money(summary.monthlyTotal)}
-                  <span className="order-details__sub">{moneyWords.perMonth}</span>
-                </dd>
-              </div>
-              <div className="order-details__line">
-                <dt>
-                  {moneyWords.firstPayment}
-                  <span className="order-details__sub">
-                    {moneyWords.firstPaymentWhen(
-                      summary.firstPaymentDate
-                        ? dateLabel(summary.firstPaymentDate, timeZone)
-                        : null,
-                    )}
-                  </span>
-                </dt>
-                <dd>{money(summary.activationTotal)}</dd>
-              </div>
-              {domain.cardFeeRate > 0 && (
-                <div className="order-details__line">
-                  <dt>
-                    {moneyWords.cardFee(domain.cardFeeRate)}
-                    <span className="order-details__sub">{moneyWords.cardFeeWhen}</span>
-                  </dt>
-                  <dd>{money(summary.cardFee)}</dd>
-                </div>
-              )}
-            </>
+            <ChargeLines
+              monthly={money(summary.monthlyTotal)}
+              firstPayment={money(summary.activationTotal)}
+              firstPaymentDay={
+                summary.firstPaymentDate ? dateLabel(summary.firstPaymentDate, timeZone) : null
+              }
+              cardFee={
+                domain.cardFeeRate > 0
+                  ? { amount: money(summary.cardFee), rate: domain.cardFeeRate }
+                  : null
+              }
+            />
           )}
         </dl>
       </section>

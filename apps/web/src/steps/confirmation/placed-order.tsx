@@ -1,8 +1,9 @@
 import type { OrderPlacedAnswer } from '@fibre/domain/api';
 import { dayKeyLabel } from '@fibre/domain/scheduling';
-import { moneyWords, orderCardFeeRate } from '@fibre/domain/pricing';
+import { orderCardFeeRate } from '@fibre/domain/pricing';
 import { formatCents } from '@fibre/domain/shared';
 import { useConfig } from '../../shared/config/config-context.tsx';
+import { ChargeLines } from './charge-lines.tsx';
 import { text } from './text.ts';
 
 /**
@@ -41,36 +42,22 @@ export function PlacedOrder({ placed }: { placed: OrderPlacedAnswer }) {
         {/* The domain's money words (docs/rules/plans-and-pricing.md), as the summary, the mail,
             the order page and the console say them. */}
         <dl className="order-details__lines">
-          <div className="order-details__line order-details__line--total">
-            <dt>{moneyWords.monthlyCharge}</dt>
-            <dd>
-              {formatCents(prices.monthly_cents)}
-              <span className="order-details__sub">{moneyWords.perMonth}</span>
-            </dd>
-          </div>
-          <div className="order-details__line">
-            <dt>
-              {moneyWords.firstPayment}
-              <span className="order-details__sub">
-                {moneyWords.firstPaymentWhen(dayKeyLabel(placed.first_payment_date))}
-              </span>
-            </dt>
-            <dd>{formatCents(prices.activation_cents)}</dd>
-          </div>
-          {prices.card_fee_cents > 0 && (
-            <div className="order-details__line">
-              <dt>
-                {moneyWords.cardFee(
-                  orderCardFeeRate(domain.cardFeeRate, {
-                    monthlyCents: prices.monthly_cents,
-                    cardFeeCents: prices.card_fee_cents,
-                  }),
-                )}
-                <span className="order-details__sub">{moneyWords.cardFeeWhen}</span>
-              </dt>
-              <dd>{formatCents(prices.card_fee_cents)}</dd>
-            </div>
-          )}
+          <ChargeLines
+            monthly={formatCents(prices.monthly_cents)}
+            firstPayment={formatCents(prices.activation_cents)}
+            firstPaymentDay={dayKeyLabel(placed.first_payment_date)}
+            cardFee={
+              prices.card_fee_cents > 0
+                ? {
+                    amount: formatCents(prices.card_fee_cents),
+                    rate: orderCardFeeRate(domain.cardFeeRate, {
+                      monthlyCents: prices.monthly_cents,
+                      cardFeeCents: prices.card_fee_cents,
+                    }),
+                  }
+                : null
+            }
+          />
         </dl>
         <p className="order-details__note">
           {text.activationDay(dayKeyLabel(placed.activation_date))}
