@@ -161,15 +161,24 @@ const envSchema = z.object({
   ROLLBAR_CLIENT_TOKEN: optional,
   ROLLBAR_ENDPOINT: url('ROLLBAR_ENDPOINT'),
   REDIS_URL: url('REDIS_URL'),
-  // Signed ops notifications (docs/rules/notifications.md): both or neither.
+  // The configured webhook endpoint (docs/rules/webhooks.md#configuration): both or neither.
   OPS_WEBHOOK_URL: url('OPS_WEBHOOK_URL').refine(
     (v) => v === undefined || /^https?:$/.test(new URL(v).protocol),
     'OPS_WEBHOOK_URL must be an http(s) URL',
   ),
-  OPS_WEBHOOK_SECRET: optional.refine(
-    (v) => v === undefined || v.length >= 16,
-    'OPS_WEBHOOK_SECRET must be at least 16 characters',
-  ),
+  OPS_WEBHOOK_SECRET: optional
+    .refine(
+      (v) => v === undefined || v.length >= 16,
+      'OPS_WEBHOOK_SECRET must be at least 16 characters',
+    )
+    .refine(
+      (v) =>
+        v === undefined ||
+        !v.startsWith('whsec_') ||
+        (/^whsec_[A-Za-z0-9+/]+={0,2}$/.test(v) &&
+          Buffer.from(v.slice('whsec_'.length), 'base64').length >= 16),
+      'OPS_WEBHOOK_SECRET: a whsec_ secret must be the base64 of at least 16 bytes',
+    ),
   // Customer mail over SMTP (docs/rules/mail.md): both or neither; without, mail stays queued.
   SMTP_URL: url('SMTP_URL').refine(
     (v) => v === undefined || /^smtps?:$/.test(new URL(v).protocol),
@@ -326,7 +335,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   }
   if (Boolean(e.OPS_WEBHOOK_URL) !== Boolean(e.OPS_WEBHOOK_SECRET)) {
     throw new ConfigError(
-      'Invalid configuration:\n  OPS_WEBHOOK_URL and OPS_WEBHOOK_SECRET: set both (signed ops notifications) or neither',
+      'Invalid configuration:\n  OPS_WEBHOOK_URL and OPS_WEBHOOK_SECRET: set both (the configured webhook endpoint) or neither',
     );
   }
   if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM)) {

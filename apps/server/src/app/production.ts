@@ -30,7 +30,7 @@ export function productionGaps(config: Config): string[] {
   // Staff notifications carry customers' names and addresses: never over plain HTTP.
   const webhook = config.keys.OPS_WEBHOOK_URL;
   if (webhook && new URL(webhook).protocol !== 'https:') {
-    gaps.push('OPS_WEBHOOK_URL is not https: ops notifications would travel unencrypted');
+    gaps.push('OPS_WEBHOOK_URL is not https: events would travel unencrypted');
   }
   // Links in customer mail must reach the site, not the server's own localhost.
   if (!config.publicUrlSet) {

@@ -21,6 +21,7 @@ import { adminHoldRoutes } from '../scheduling/holds-admin-routes.ts';
 import { adminOfferRoutes } from '../offers/admin-routes.ts';
 import { adminMailRoutes } from '../mail/admin-routes.ts';
 import { adminPersonalDataRoutes } from '../personal-data/admin-routes.ts';
+import { webhookRoutes } from '../notifications/index.ts';
 
 /**
  * Every resource's routes, one feature folder each (`<feature>/routes.ts`, and the console's
@@ -59,6 +60,8 @@ export async function registerRoutes(
     ...adminMailRoutes(ctx),
     // A person's data, on request (docs/rules/personal-data-requests.md).
     ...adminPersonalDataRoutes(ctx),
+    // Webhook endpoints and deliveries (docs/rules/webhooks.md#endpoints).
+    ...webhookRoutes(ctx),
   ]);
   docsRoutes(app, ctx);
   await webRoutes(app, { dist: webDist, gtmId: ctx.config.keys.GTM_ID });

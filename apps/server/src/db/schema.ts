@@ -30,4 +30,7 @@ export type Building = Selectable<Schema['buildings']>;
  * A lead row as stored: the table's own type, so the two cannot drift, less the console's
  * contacted mark (migration 012), which a new lead never has.
  */
-export type NewLead = Omit<Selectable<Schema['leads']>, 'contacted_at' | 'contacted_by'>;
+export type NewLead = Omit<
+  Selectable<Schema['leads']>,
+  'contacted_at' | 'contacted_by' | 'event_sequence'
+>;

@@ -10,6 +10,7 @@ import { csvText } from '../http/csv.ts';
 import { notFound } from '../http/errors.ts';
 import { pageStart, paged } from '../http/paging.ts';
 import { operatorOf, recordAudit, requireOperator } from '../operators/index.ts';
+import { recordLeadEvent } from '../notifications/index.ts';
 import { listLeads, markLeadContacted, type LeadRow } from './repository.ts';
 import { defineRoute, type AnyRoute } from '../http/define.ts';
 
@@ -52,7 +53,9 @@ export function adminLeadRoutes(ctx: AppContext): AnyRoute[] {
       },
       handler: async (request) => {
         const who = { operatorEmail: operatorOf(request).email, at: ctx.now() };
-        const lead = await markLeadContacted(db, request.params.id, mark, who);
+        const lead = await markLeadContacted(db, request.params.id, mark, who, (trx) =>
+          recordLeadEvent(trx, ctx, request.params.id, 'lead.contacted'),
+        );
         if (!lead) throw notFound('No lead has this id');
         return leadAnswer(lead);
       },

@@ -22,7 +22,7 @@ export async function recordLead(
   lead: NewLead,
   fingerprint: string,
   withinMs: number,
-  /** Runs in the lead's transaction when the lead is new (the ops notification's outbox row). */
+  /** Runs in the lead's transaction when the lead is new (its `lead.created` event). */
   onNew?: (trx: Transaction<Schema>) => Promise<void>,
 ): Promise<string> {
   const since = new Date(lead.created_at.getTime() - withinMs);
@@ -88,6 +88,8 @@ export async function markLeadContacted(
   leadId: string,
   contacted: boolean,
   operator: Operator,
+  /** Runs in the change's transaction when the lead becomes contacted (its event). */
+  onContacted?: (trx: Transaction<Schema>) => Promise<void>,
 ): Promise<LeadRow | undefined> {
   return inTransaction(db, async (trx) => {
     const before = await trx
@@ -107,6 +109,7 @@ export async function markLeadContacted(
       .where('id', '=', leadId)
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (contacted && !before.contacted_at) await onContacted?.(trx);
     await recordAudit(trx, {
       ...operator,
       action: contacted ? 'lead_contacted' : 'lead_uncontacted',

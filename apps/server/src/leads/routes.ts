@@ -3,7 +3,7 @@ import { normaliseMobile } from '@fibre/domain/address';
 import { errorAnswer, leadCreatedAnswer } from '@fibre/domain/api';
 import { capitaliseName, leadSchema } from '@fibre/domain/contact';
 import type { AppContext } from '../context.ts';
-import { notifyLeadCreated } from '../notifications/index.ts';
+import { recordLeadCreated } from '../notifications/index.ts';
 import { recordLead } from './repository.ts';
 import { defineRoute, registerDefined } from '../http/define.ts';
 import { leadFingerprint, SAME_LEAD_WITHIN_MS } from './same-lead.ts';
@@ -37,13 +37,13 @@ export function leadRoutes(app: FastifyInstance, ctx: AppContext): void {
           message: lead.message ?? null,
         };
         const stored = { ...fields, id: ctx.newId(), created_at: ctx.now() };
-        // A new lead tells staff, in its own transaction (docs/rules/notifications.md).
+        // A new lead's event, in its own transaction (docs/rules/webhooks.md).
         const id = await recordLead(
           ctx.database.db,
           stored,
           leadFingerprint(fields),
           SAME_LEAD_WITHIN_MS,
-          (trx) => notifyLeadCreated(trx, stored, ctx.newId()),
+          (trx) => recordLeadCreated(trx, ctx, stored),
         );
         return reply.status(201).send({ id });
       },

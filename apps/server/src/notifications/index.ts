@@ -1,4 +1,12 @@
 // What other features may use of notifications/ (apps/server/README.md, Layout). Lint refuses an
 // import of any other file of this folder from another feature.
-export { notifyLeadCreated, notifyNeedsAttention } from './payload.ts';
+export {
+  recordLeadCreated,
+  recordLeadEvent,
+  recordNeedsAttention,
+  recordOrderEvent,
+  type EventActor,
+  type EventSource,
+} from './events.ts';
 export { createNotificationWorker, type NotificationWorker } from './worker.ts';
+export { webhookRoutes } from './admin-routes.ts';

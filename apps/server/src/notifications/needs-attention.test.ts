@@ -1,7 +1,7 @@
 import type { InstallBody } from '@fibre/domain/install';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keepStaleOrders } from '../orders/sweep.ts';
-import { findNotifications } from './repository.ts';
+import { findEvents } from './repository.ts';
 import { startTestApp, type TestApp } from '../test-support/app.ts';
 import { prepareOrder } from '../test-support/order.ts';
 import { startArrivy, type ArrivyStandIn } from '../test-support/stand-ins/arrivy.ts';
@@ -14,11 +14,12 @@ import {
 } from '../test-support/stand-ins/ops-receiver.ts';
 
 /**
- * docs/rules/notifications.md: an order kept as needs_attention (billing or scheduling failed in
- * a way that cannot be undone, or its request died) tells staff, signed, with its reason, the
- * customer, the address and the window; never card data. A confirmed order tells nobody.
+ * docs/rules/webhooks.md: an order kept as needs_attention (billing or scheduling failed in a way
+ * that cannot be undone, or its request died) makes an `order.needs_attention` event, signed, with
+ * its reason, the customer, the address and the window; never card data. A confirmed order makes
+ * `order.confirmed` instead.
  */
-describe('ops notifications for orders that need attention', () => {
+describe('order.needs_attention events', () => {
   let t: TestApp;
   let cb: ChargebeeStandIn;
   let arrivy: ArrivyStandIn;
@@ -26,7 +27,7 @@ describe('ops notifications for orders that need attention', () => {
   let n = 0;
   beforeAll(async () => {
     [cb, arrivy] = await Promise.all([startChargebee(), startArrivy()]);
-    receiver = await startOpsReceiver({ now: () => t.clock.now });
+    receiver = await startOpsReceiver();
     t = await startTestApp(
       'pglite',
       { ...chargebeeEnv(cb), ...arrivyEnv(arrivy), ...opsWebhookEnv(receiver) },
@@ -52,7 +53,7 @@ describe('ops notifications for orders that need attention', () => {
       headers: { 'idempotency-key': key },
     });
 
-  it('sends nothing for a confirmed order', async () => {
+  it('a confirmed order makes order.confirmed, not order.needs_attention', async () => {
     const body = await order();
     const res = await install(body, `ok-${body.reservation_id}`);
     expect(res.statusCode).toBe(201);
@@ -63,8 +64,12 @@ describe('ops notifications for orders that need attention', () => {
       .where('id', '=', order_id)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('confirmed');
-    expect(await findNotifications(t.database.db, 'order.needs_attention')).toEqual([]);
-    expect(await t.app.notifications.runOnce()).toBe(0);
+    expect(await findEvents(t.database.db, 'order.needs_attention')).toEqual([]);
+    expect(await t.app.notifications.runOnce()).toBe(1);
+    expect(receiver.deliveries.at(-1)).toMatchObject({
+      type: 'order.confirmed',
+      data: { order_id, sequence: 1, status: 'confirmed' },
+    });
   });
 
   it('tells staff of an order kept when the task failed and billing could not be undone', async () => {
@@ -115,12 +120,11 @@ describe('ops notifications for orders that need attention', () => {
       await new Promise((r) => setTimeout(r, 25));
     const row = (await pendingRow())!;
     const lapsed = new Date(row.lease_until!.getTime() + 1);
-    expect(await keepStaleOrders(t.database, lapsed, t.clock.now, () => `note-${row.id}`)).toEqual([
-      row.id,
-    ]);
+    const source = { config: t.config, now: () => t.clock.now, newId: () => `note-${row.id}` };
+    expect(await keepStaleOrders(t.database, lapsed, source)).toEqual([row.id]);
     expect(await t.app.notifications.runOnce()).toBe(1);
     expect(receiver.deliveries.at(-1)).toMatchObject({
-      id: `note-${row.id}`,
+      id: `evt_note${row.id.replaceAll('-', '')}`,
       type: 'order.needs_attention',
       data: {
         order_id: row.id,

@@ -1,49 +1,38 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 
 /**
- * The signature scheme of ops notifications (docs/rules/notifications.md), as Stripe signs its
- * webhooks: `X-Fibre-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" under
- * OPS_WEBHOOK_SECRET>`. The timestamp is inside what is signed, so a receiver that refuses old
- * timestamps refuses replays; it compares in constant time.
+ * Deliveries are signed as the Standard Webhooks specification says (docs/rules/webhooks.md#
+ * verifying-a-delivery), with its reference library: `webhook-signature: v1,<base64 HMAC-SHA256
+ * of "<webhook-id>.<webhook-timestamp>.<body>">`. A secret in the `whsec_` form is the base64 of
+ * the key's bytes; any other secret (an OPS_WEBHOOK_SECRET set before the standard) is its UTF-8
+ * bytes, as a receiver's `new Webhook(secret, { format: 'raw' })` reads it.
  */
 
-export const SIGNATURE_HEADER = 'x-fibre-signature';
-export const DELIVERY_HEADER = 'x-fibre-delivery';
-export const TIMESTAMP_HEADER = 'x-fibre-timestamp';
+export const SECRET_PREFIX = 'whsec_';
 
-/** How old a signed timestamp a receiver accepts by default. */
-export const TOLERANCE_SECONDS = 5 * 60;
-
-export function sign(secret: string, timestamp: number, body: string): string {
-  return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+export function webhookFor(secret: string): Webhook {
+  return secret.startsWith(SECRET_PREFIX)
+    ? new Webhook(secret)
+    : new Webhook(Buffer.from(secret, 'utf8'), { format: 'raw' });
 }
 
-export function signatureHeader(secret: string, timestamp: number, body: string): string {
-  return `t=${timestamp},v1=${sign(secret, timestamp, body)}`;
+/** True when `secret` is a `whsec_` secret whose key is at least 16 bytes (24 recommended). */
+export function standardSecret(secret: string): boolean {
+  if (!secret.startsWith(SECRET_PREFIX)) return false;
+  const base64 = secret.slice(SECRET_PREFIX.length);
+  return /^[A-Za-z0-9+/]+={0,2}$/.test(base64) && Buffer.from(base64, 'base64').length >= 16;
 }
 
-/**
- * A receiver's check: true when `header` signs `body` with `secret` and its timestamp is within
- * `toleranceSeconds` of `nowSeconds`.
- */
-export function verifySignature(
+/** The three headers of one attempt: the event's id, the attempt's time, and the signature. */
+export function signedHeaders(
   secret: string,
-  header: string | undefined,
+  id: string,
+  at: Date,
   body: string,
-  nowSeconds: number,
-  toleranceSeconds = TOLERANCE_SECONDS,
-): boolean {
-  if (!header) return false;
-  const parts = new Map(
-    header.split(',').map((part) => {
-      const at = part.indexOf('=');
-      return [part.slice(0, at).trim(), part.slice(at + 1).trim()] as const;
-    }),
-  );
-  const t = Number(parts.get('t'));
-  const given = parts.get('v1') ?? '';
-  if (!Number.isInteger(t) || Math.abs(nowSeconds - t) > toleranceSeconds) return false;
-  const expected = Buffer.from(sign(secret, t, body), 'hex');
-  const actual = Buffer.from(given, 'hex');
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+): Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string> {
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': webhookFor(secret).sign(id, at, body),
+  };
 }

@@ -1,16 +1,19 @@
 import type { AppContext } from '../context.ts';
 import {
-  claimDueNotifications,
+  claimDueDeliveries,
+  findEndpoint,
   markDelivered,
   markFailed,
-  type NotificationRow,
+  recordStatus,
+  type ClaimedDelivery,
 } from './repository.ts';
 import { createOutboxWorker, type OutboxWorker, type WorkerLog } from '../outbox/worker.ts';
-import { postDelivery, type WebhookTarget } from './webhook.ts';
+import { CONFIGURED_ENDPOINT, configuredEndpoint } from './events.ts';
+import { DeliveryFailed, postDelivery, type WebhookTarget } from './webhook.ts';
 
 /**
- * The ops notification worker (docs/rules/notifications.md): the shared outbox loop
- * (outbox/worker.ts) POSTing each due notification, signed, to OPS_WEBHOOK_URL. A 2xx answer
+ * The webhook worker (docs/rules/webhooks.md#delivery-and-retries): the shared outbox loop
+ * (outbox/worker.ts) POSTing each due delivery, signed with its endpoint's secret. A 2xx answer
  * delivers it; anything else (another status, a timeout, a refused connection) is retried.
  */
 
@@ -22,34 +25,53 @@ export function createNotificationWorker(
   log: WorkerLog,
   options: { pollMs?: number; timeoutMs?: number } = {},
 ): NotificationWorker {
-  const { OPS_WEBHOOK_URL: url, OPS_WEBHOOK_SECRET: secret } = ctx.config.keys;
-  const target: WebhookTarget | undefined =
-    url && secret ? { url, secret, timeoutMs: options.timeoutMs ?? 10_000 } : undefined;
+  const configured = configuredEndpoint(ctx.config);
+  const timeoutMs = options.timeoutMs ?? 10_000;
   const { db } = ctx.database;
-  return createOutboxWorker<NotificationRow>(
+
+  /** Where a delivery goes: the configured endpoint, or a row read afresh (its secret may change). */
+  async function targetOf(delivery: ClaimedDelivery): Promise<WebhookTarget> {
+    if (delivery.endpoint_id === CONFIGURED_ENDPOINT && configured)
+      return { ...configured, timeoutMs };
+    const endpoint = await findEndpoint(db, delivery.endpoint_id);
+    if (!endpoint || endpoint.disabled_at) throw new DeliveryFailed('endpoint disabled', null);
+    return { url: endpoint.url, secret: endpoint.secret, timeoutMs };
+  }
+
+  return createOutboxWorker<ClaimedDelivery>(
     {
-      enabled: target !== undefined,
+      enabled: true,
       now: ctx.now,
-      claim: (now, until, limit) => claimDueNotifications(db, now, until, limit),
-      send: (row) =>
-        postDelivery(
-          target!,
-          {
-            id: row.id,
-            type: row.kind,
-            created_at: row.created_at.toISOString(),
-            data: row.payload,
-          },
-          ctx.now(),
-        ),
+      claim: (now, until, limit) =>
+        claimDueDeliveries(db, now, until, limit, configured !== undefined),
+      send: async (delivery) => {
+        try {
+          const status = await postDelivery(await targetOf(delivery), {
+            id: delivery.event_id,
+            type: delivery.type,
+            timestamp: delivery.event_created_at.toISOString(),
+            version: 1,
+            data: delivery.data,
+          });
+          await recordStatus(db, delivery.id, status);
+        } catch (error) {
+          if (error instanceof DeliveryFailed) await recordStatus(db, delivery.id, error.status);
+          throw error;
+        }
+      },
       markDelivered: (id, at) => markDelivered(db, id, at),
       markFailed: (id, next, error) => markFailed(db, id, next, error),
       count: (outcome) => ctx.metrics.notification(outcome),
-      describe: (row) => ({ notification_id: row.id, kind: row.kind }),
+      describe: (delivery) => ({
+        delivery_id: delivery.id,
+        event_id: delivery.event_id,
+        endpoint_id: delivery.endpoint_id,
+        type: delivery.type,
+      }),
       messages: {
-        failed: 'ops notification not delivered; will retry',
-        gaveUp: 'ops notification given up',
-        round: 'ops notification round failed',
+        failed: 'webhook not delivered; will retry',
+        gaveUp: 'webhook delivery given up',
+        round: 'webhook round failed',
       },
     },
     log,

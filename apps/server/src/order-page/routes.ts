@@ -63,6 +63,7 @@ export function orderPageRoutes(app: FastifyInstance, ctx: AppContext): void {
       reference: order.reference,
       status: order.status,
       placed_at: order.created_at.toISOString(),
+      service_status: order.service_status,
       plan: { id: order.plan_id, name: plan?.name ?? order.plan_id },
       router: { id: order.router_id, name: router?.name ?? order.router_id },
       add_ons: order.add_ons.map((id) => ({ id, label: addOnLabel(id) })),

@@ -5,6 +5,7 @@ import {
   cancelOrderBody,
   errorAnswer,
   resolveOrderBody,
+  serviceStatusBody,
 } from '@fibre/domain/api';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -20,6 +21,7 @@ import {
   type Actor,
 } from './operator-actions.ts';
 import type { InstallDeps } from './write-order.ts';
+import { setServiceStatus } from './service-status.ts';
 import { defineRoute, type AnyRoute } from '../http/define.ts';
 import { orderDetail } from './admin-routes.ts';
 
@@ -131,6 +133,35 @@ export function adminActionRoutes(ctx: AppContext): AnyRoute[] {
       handler: async (request) => {
         const { id } = request.params;
         await cancelOrder(deps, id, request.body.note, actor(request));
+        return answer(id);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/admin/api/orders/:id/service',
+      operationId: 'setServiceStatus',
+      summary:
+        "Sets where an order's service is after installation: installed, active or cancelled (managers only; audited)",
+      description:
+        "A confirmed order only: from nothing to installed (or straight to active) once its installation window has begun, installed to active, either to cancelled. The customer's order page shows it and an `order.service_changed` event goes out (docs/rules/orders.md#service-status).",
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx),
+      params: adminOrderParams,
+      body: serviceStatusBody,
+      responses: {
+        200: { description: 'Changed: the order', schema: adminOrderAnswer },
+        400: error(
+          'invalid_input: the status is not installed, active or cancelled, or the note is longer than 1000 characters',
+        ),
+        404: notFoundAnswer,
+        409: error(
+          'not_confirmed: the order is not confirmed; unchanged: the service is already so; not_allowed: not a step the service can take from where it is; not_installed_yet: the installation window has not begun; order_in_progress: it changed meanwhile',
+        ),
+      },
+      handler: async (request) => {
+        const { id } = request.params;
+        await setServiceStatus(deps, id, request.body, actor(request));
         return answer(id);
       },
     }),

@@ -85,6 +85,11 @@ export async function orderDetail(
     },
     acceptance: storedAcceptance(row.acceptance),
     clientAddress: row.client_address,
+    service: {
+      status: row.service_status,
+      note: row.service_note,
+      changed: row.service_changed_at?.toISOString() ?? null,
+    },
     history: audit.reverse().map((entry) => ({
       at: entry.at.toISOString(),
       operator: entry.operator_email,

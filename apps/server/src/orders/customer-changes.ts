@@ -4,6 +4,7 @@ import { queueChangeMail } from '../mail/index.ts';
 import { hashOrderToken } from '../mail/index.ts';
 import { releaseBookedReservation, restoreLease } from './repository/order-actions.ts';
 import { findOrderPage, moveOrderReservation, type OrderPageRow } from './repository/order-page.ts';
+import { recordOrderEvent } from '../notifications/index.ts';
 import { recordAudit } from '../operators/index.ts';
 import { takeLease } from './repository/orders.ts';
 import { consumeReservation, releaseReservation } from '../scheduling/index.ts';
@@ -214,6 +215,11 @@ export async function rescheduleOrder(
         window: after,
         previous: windowOf(order),
         now,
+      });
+      await recordOrderEvent(trx, ctx, order.id, {
+        type: 'order.rescheduled',
+        by: { kind: 'customer' },
+        previousWindow: order,
       });
       await recordAudit(trx, {
         operatorEmail: CUSTOMER,

@@ -1,7 +1,7 @@
 import type { InstallBodyFacts } from '@fibre/domain/install';
 import { Refusal } from '../http/errors.ts';
 import { NEEDS_ATTENTION } from '../metrics/metrics.ts';
-import { notifyNeedsAttention } from '../notifications/index.ts';
+import { recordNeedsAttention, recordOrderEvent } from '../notifications/index.ts';
 import {
   claimIdempotencyKey,
   deleteOrder,
@@ -217,6 +217,8 @@ async function complete(
     const stored = key === undefined ? undefined : await lockIdempotentAnswer(trx, key);
     if (stored && stored.status_code !== 0) return replayedAnswer(trx, stored.response);
     await finishOrder(trx, orderId, { status: 'confirmed', ...refs });
+    // The provider's systems hear of it, committed with the status (docs/rules/webhooks.md).
+    await recordOrderEvent(trx, deps.ctx, orderId, { type: 'order.confirmed' });
     // The confirmation email, committed with the 201 (docs/rules/mail.md).
     const now = deps.ctx.now();
     await queueOrderConfirmation(trx, deps.ctx, orderId, now, facts.unit);
@@ -279,13 +281,8 @@ async function keepForAttention(
       attentionReason: reason,
       ...refs,
     });
-    // Staff hear of it through the outbox, committed with the status (docs/rules/notifications.md).
-    await notifyNeedsAttention(
-      trx,
-      [{ orderId: order.orderId, unit: input.facts.unit }],
-      deps.ctx.now(),
-      deps.ctx.newId,
-    );
+    // Staff hear of it through the outbox, committed with the status (docs/rules/webhooks.md).
+    await recordNeedsAttention(trx, deps.ctx, [order.orderId]);
     // The visitor's 201 carries the order page's link, as a confirmed order's does.
     let token: string | null = null;
     if (confirm) {

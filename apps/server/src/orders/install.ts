@@ -4,6 +4,7 @@ import { accepted, Refusal, refused, type Outcome } from '../http/errors.ts';
 import { claimIdempotencyKey, saveIdempotentAnswer } from './repository/orders.ts';
 import { inTransaction } from '../db/transactions.ts';
 import { issueOrderLink, queueOrderConfirmation } from '../mail/index.ts';
+import { recordOrderEvent } from '../notifications/index.ts';
 import { installExternally } from './install-external.ts';
 import {
   keptAnswer,
@@ -99,6 +100,8 @@ async function placeOrder(
     const order = await writeOrder(trx, ctx, facts, now, { status: 'confirmed', client });
     await billing.subscribe(trx, subscriptionRequest(order, facts), now);
     await calendar.createTask(trx, taskRequest(order, facts), now);
+    // The provider's systems hear of it, committed with the order (docs/rules/webhooks.md).
+    await recordOrderEvent(trx, ctx, order.orderId, { type: 'order.confirmed' });
     // The confirmation email, committed with the order (docs/rules/mail.md).
     await queueOrderConfirmation(trx, ctx, order.orderId, now, facts.unit);
     // The order page's link for this browser, kept in the key's answer for a retry (decision 025).

@@ -8,6 +8,7 @@ import {
   queueConfirmationOnce,
   queueOrderConfirmation,
 } from '../mail/index.ts';
+import { recordOrderEvent, type EventActor } from '../notifications/index.ts';
 import { recordAudit } from '../operators/index.ts';
 import {
   markOrderCancelled,
@@ -33,6 +34,10 @@ export interface Actor {
   email: string;
   at: Date;
 }
+
+/** Who an event says made the change (docs/rules/webhooks.md): the customer or an operator. */
+export const eventActor = (actor: Actor): EventActor =>
+  actor.email === 'customer' ? { kind: 'customer' } : { kind: 'operator', email: actor.email };
 
 type Refs = { billingCustomerRef?: string; billingSubscriptionRef?: string; taskRef?: string };
 
@@ -174,7 +179,14 @@ export async function retryOrder(deps: InstallDeps, orderId: string, actor: Acto
       attentionReason: reason,
       ...refs,
     });
-    if (!failed) await queueConfirmationOnce(trx, deps.ctx, orderId, deps.ctx.now());
+    if (!failed) {
+      await queueConfirmationOnce(trx, deps.ctx, orderId, deps.ctx.now());
+      await recordOrderEvent(trx, deps.ctx, orderId, {
+        type: 'order.resolved',
+        by: eventActor(actor),
+        how: 'retried',
+      });
+    }
     await recordAudit(trx, {
       operatorEmail: actor.email,
       at: actor.at,
@@ -228,6 +240,12 @@ export async function resolveNeedsAttention(
       throw inProgress();
     }
     await queueConfirmationOnce(trx, deps.ctx, orderId, deps.ctx.now());
+    await recordOrderEvent(trx, deps.ctx, orderId, {
+      type: 'order.resolved',
+      by: eventActor(actor),
+      how: 'marked_resolved',
+      note,
+    });
     const before = stateOf(order);
     await recordAudit(trx, {
       operatorEmail: actor.email,
@@ -307,6 +325,11 @@ export async function cancelOrder(
     await releaseBookedReservation(trx, order.reservation_id, now);
     await markOrderCancelled(trx, orderId, now);
     if (alsoInTransaction) await alsoInTransaction(trx, order);
+    await recordOrderEvent(trx, deps.ctx, orderId, {
+      type: 'order.cancelled',
+      by: eventActor(actor),
+      ...withNote,
+    });
     await recordAudit(trx, {
       operatorEmail: actor.email,
       at: actor.at,

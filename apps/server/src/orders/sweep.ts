@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { notifyNeedsAttention } from '../notifications/index.ts';
+import { recordNeedsAttention, type EventSource } from '../notifications/index.ts';
 import { markStaleOrders } from './repository/orders.ts';
 import { inTransaction } from '../db/transactions.ts';
 import { configuredServices } from '../services.ts';
@@ -25,7 +25,8 @@ export function sweepStaleOrders(
   if (!services.chargebeeBilling && !services.arrivy) return undefined;
   const timer = setInterval(() => {
     const lapsedBefore = new Date(Date.now() - STALE_AFTER_MS + LEASE_MS);
-    keepStaleOrders(database, lapsedBefore, new Date(), randomUUID)
+    const source = { config, now: () => new Date(), newId: randomUUID };
+    keepStaleOrders(database, lapsedBefore, source)
       .then((ids) => {
         if (ids.length > 0) log.warn({ order_ids: ids }, 'pending orders now need attention');
       })
@@ -36,23 +37,17 @@ export function sweepStaleOrders(
 }
 
 /**
- * Marks the lapsed pending orders as needs_attention and, in the same transaction, writes each one's
- * ops notification (docs/rules/notifications.md); answers their ids.
+ * Marks the lapsed pending orders as needs_attention and, in the same transaction, writes each
+ * one's `order.needs_attention` event (docs/rules/webhooks.md); answers their ids.
  */
 export function keepStaleOrders(
   database: Database,
   lapsedBefore: Date,
-  now: Date,
-  newId: () => string,
+  source: EventSource,
 ): Promise<string[]> {
   return inTransaction(database.db, async (trx) => {
     const ids = await markStaleOrders(trx, lapsedBefore);
-    await notifyNeedsAttention(
-      trx,
-      ids.map((orderId) => ({ orderId })),
-      now,
-      newId,
-    );
+    await recordNeedsAttention(trx, source, ids);
     return ids;
   });
 }

@@ -1,12 +1,16 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 
 /**
- * The SQL both outboxes share (ops_notifications, docs/rules/notifications.md; mail_outbox,
+ * The SQL both outboxes share (webhook_deliveries, docs/rules/webhooks.md; mail_outbox,
  * docs/rules/mail.md): each row has an id, attempts, next_attempt_at, delivered_at and
  * last_error, and is claimed, delivered and failed the same way.
  */
-export type OutboxTable = 'ops_notifications' | 'mail_outbox';
+export type OutboxTable = 'webhook_deliveries' | 'mail_outbox';
+type AnyOutbox = Kysely<Record<OutboxTable, Schema['mail_outbox']>>;
+
+/** Narrows what a worker may claim (webhook deliveries: only to endpoints it can send to). */
+export type ClaimScope = Expression<SqlBool>;
 
 /**
  * Claims up to `limit` due, undelivered rows for one sending: their next attempt moves to `until`,
@@ -20,15 +24,17 @@ export async function claimDue<T extends OutboxTable>(
   now: Date,
   until: Date,
   limit: number,
+  scope?: ClaimScope,
 ): Promise<Array<Selectable<Schema[T]>>> {
   // One table at a time; the union of the two tables' types is not a row kysely can check.
-  const outbox = db as unknown as Kysely<Record<OutboxTable, Schema['ops_notifications']>>;
+  const outbox = db as unknown as AnyOutbox;
   const rows = await outbox.transaction().execute(async (trx) => {
     const due = await trx
-      .selectFrom(table as 'ops_notifications')
+      .selectFrom(table as 'mail_outbox')
       .select('id')
       .where('delivered_at', 'is', null)
       .where('next_attempt_at', '<=', now)
+      .$if(scope !== undefined, (query) => query.where(scope!))
       .orderBy('next_attempt_at')
       .orderBy('created_at')
       .limit(limit)
@@ -37,7 +43,7 @@ export async function claimDue<T extends OutboxTable>(
       .execute();
     if (due.length === 0) return [];
     return trx
-      .updateTable(table as 'ops_notifications')
+      .updateTable(table as 'mail_outbox')
       .set({ next_attempt_at: until, attempts: sql<number>`attempts + 1` })
       .where(
         'id',
@@ -57,7 +63,7 @@ export async function markDeliveredIn(
   at: Date,
 ): Promise<void> {
   await db
-    .updateTable(table as 'ops_notifications')
+    .updateTable(table as 'mail_outbox')
     .set({ delivered_at: at, next_attempt_at: null, last_error: null })
     .where('id', '=', id)
     .execute();
@@ -72,7 +78,7 @@ export async function markFailedIn(
   error: string,
 ): Promise<void> {
   await db
-    .updateTable(table as 'ops_notifications')
+    .updateTable(table as 'mail_outbox')
     .set({ next_attempt_at: next, last_error: error.slice(0, 1000) })
     .where('id', '=', id)
     .execute();

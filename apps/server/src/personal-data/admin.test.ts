@@ -383,8 +383,8 @@ describe.each(engines())("a person's data on request on %s", (engine) => {
     const leads = await t.database.db.selectFrom('leads').select('id').execute();
     expect(leads.map((l) => l.id)).toEqual([quinnLead]);
     const notifications = await t.database.db
-      .selectFrom('ops_notifications')
-      .select('payload')
+      .selectFrom('webhook_events')
+      .select('data')
       .execute();
     expect(JSON.stringify(notifications)).not.toContain(patLead);
 

@@ -175,13 +175,24 @@ export async function personAudit(
 /** The ops notifications that carried the person's details (a new lead, an order kept). */
 export async function personNotifications(db: Db, orderIds: string[], leadIds: string[]) {
   if (orderIds.length === 0 && leadIds.length === 0) return [];
+  // The events about them (docs/rules/webhooks.md), each with when it was last delivered.
   return db
-    .selectFrom('ops_notifications')
-    .select(['id', 'kind', 'payload', 'created_at', 'delivered_at'])
+    .selectFrom('webhook_events')
+    .select((eb) => [
+      'webhook_events.id',
+      'webhook_events.type as kind',
+      'webhook_events.data as payload',
+      'webhook_events.created_at',
+      eb
+        .selectFrom('webhook_deliveries')
+        .select((d) => d.fn.max('webhook_deliveries.delivered_at').as('at'))
+        .whereRef('webhook_deliveries.event_id', '=', 'webhook_events.id')
+        .as('delivered_at'),
+    ])
     .where((eb) =>
       eb.or([
-        ...(orderIds.length > 0 ? [eb(sql<string>`payload->>'order_id'`, 'in', orderIds)] : []),
-        ...(leadIds.length > 0 ? [eb(sql<string>`payload->>'lead_id'`, 'in', leadIds)] : []),
+        ...(orderIds.length > 0 ? [eb('order_id', 'in', orderIds)] : []),
+        ...(leadIds.length > 0 ? [eb('lead_id', 'in', leadIds)] : []),
       ]),
     )
     .orderBy('created_at')
@@ -341,7 +352,7 @@ export async function deleteLooseMail(trx: Transaction<Schema>, email: string): 
   return Number(result.numDeletedRows);
 }
 
-/** Deletes the ops notifications about the erased orders and leads; how many. */
+/** Deletes the events (and their deliveries) about the erased orders and leads; how many. */
 export async function deleteNotifications(
   trx: Transaction<Schema>,
   orderIds: string[],
@@ -349,11 +360,11 @@ export async function deleteNotifications(
 ): Promise<number> {
   if (orderIds.length === 0 && leadIds.length === 0) return 0;
   const result = await trx
-    .deleteFrom('ops_notifications')
+    .deleteFrom('webhook_events')
     .where((eb) =>
       eb.or([
-        ...(orderIds.length > 0 ? [eb(sql<string>`payload->>'order_id'`, 'in', orderIds)] : []),
-        ...(leadIds.length > 0 ? [eb(sql<string>`payload->>'lead_id'`, 'in', leadIds)] : []),
+        ...(orderIds.length > 0 ? [eb('order_id', 'in', orderIds)] : []),
+        ...(leadIds.length > 0 ? [eb('lead_id', 'in', leadIds)] : []),
       ]),
     )
     .executeTakeFirst();

@@ -81,19 +81,40 @@ export async function clearMail(trx: Trx, before: Date): Promise<number> {
   return Number(done.numUpdatedRows);
 }
 
-/** Ops notifications delivered before `before`, or given up on and made before it, deleted. */
+/**
+ * Events (docs/rules/webhooks.md) made before `before`, with their deliveries, deleted once no
+ * delivery holds them: each was delivered before `before`, given up, or waits for an endpoint a
+ * manager disabled. A delivery still being retried keeps its event.
+ */
 export async function deleteNotifications(trx: Trx, before: Date): Promise<number> {
   const done = await trx
-    .deleteFrom('ops_notifications')
-    .where((eb) =>
-      eb.or([
-        eb('delivered_at', '<', before),
-        eb.and([
-          eb('delivered_at', 'is', null),
-          eb('next_attempt_at', 'is', null),
-          eb('created_at', '<', before),
-        ]),
-      ]),
+    .deleteFrom('webhook_events')
+    .where('webhook_events.created_at', '<', before)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('webhook_deliveries')
+            .select('webhook_deliveries.id')
+            .whereRef('webhook_deliveries.event_id', '=', 'webhook_events.id')
+            .where((eb) =>
+              eb.or([
+                eb('webhook_deliveries.delivered_at', '>=', before),
+                eb.and([
+                  eb('webhook_deliveries.delivered_at', 'is', null),
+                  eb('webhook_deliveries.next_attempt_at', 'is not', null),
+                  eb(
+                    'webhook_deliveries.endpoint_id',
+                    'not in',
+                    eb
+                      .selectFrom('webhook_endpoints')
+                      .select('webhook_endpoints.id')
+                      .where('webhook_endpoints.disabled_at', 'is not', null),
+                  ),
+                ]),
+              ]),
+            ),
+        ),
+      ),
     )
     .executeTakeFirst();
   return Number(done.numDeletedRows);

@@ -114,19 +114,32 @@ async function seed(database: Database): Promise<Seeded> {
   await mail('mail-gave-up-out', daysAgo(90, MINUTE), null, null);
   await mail('mail-trying', daysAgo(400), null, daysAgo(-1));
 
-  // Ops notifications: 30 days after delivery; given up, 30 days after made; one still trying.
-  const note = (id: string, created: Date, delivered: Date | null, next: Date | null) =>
-    db
-      .insertInto('ops_notifications')
+  // Events: 30 days after delivery; given up, 30 days after made; one still trying.
+  const note = async (id: string, created: Date, delivered: Date | null, next: Date | null) => {
+    await db
+      .insertInto('webhook_events')
       .values({
         id,
-        kind: 'lead.created',
-        payload: JSON.stringify({ email: 'lee@example.com' }),
+        type: 'lead.created',
+        order_id: null,
+        lead_id: null,
+        sequence: 1,
+        data: JSON.stringify({ email: 'lee@example.com' }),
+        created_at: created,
+      })
+      .execute();
+    await db
+      .insertInto('webhook_deliveries')
+      .values({
+        id: `delivery-${id}`,
+        event_id: id,
+        endpoint_id: 'configured',
         created_at: created,
         next_attempt_at: next,
         delivered_at: delivered,
       })
       .execute();
+  };
   await note('note-in', daysAgo(40), daysAgo(30, -MINUTE), null);
   await note('note-out', daysAgo(40), daysAgo(30, MINUTE), null);
   await note('note-gave-up-in', daysAgo(30, -MINUTE), null, null);
@@ -388,7 +401,7 @@ async function seed(database: Database): Promise<Seeded> {
   return { orders };
 }
 
-const ids = async (database: Database, table: 'leads' | 'ops_notifications', column = 'id') =>
+const ids = async (database: Database, table: 'leads' | 'webhook_events', column = 'id') =>
   (
     await sql<{
       id: string;
@@ -460,7 +473,7 @@ describe.each(engines())('the retention sweep on %s', (engine) => {
       expect([m.subject, m.text_body]).toEqual(['Your order', 'Dear Pat']);
     }
 
-    expect(await ids(t.database, 'ops_notifications')).toEqual([
+    expect(await ids(t.database, 'webhook_events')).toEqual([
       'note-gave-up-in',
       'note-in',
       'note-trying',

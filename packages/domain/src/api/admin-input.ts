@@ -56,6 +56,16 @@ export type ResolveOrderBody = z.infer<typeof resolveOrderBody>;
 export const cancelOrderBody = z.object({ note: text(1000, { multiline: true }).optional() });
 export type CancelOrderBody = z.infer<typeof cancelOrderBody>;
 
+/**
+ * POST /admin/api/orders/:id/service: where the service is now, after installation
+ * (docs/rules/orders.md#service-status), with an optional note.
+ */
+export const serviceStatusBody = z.object({
+  status: z.enum(['installed', 'active', 'cancelled']),
+  note: text(1000, { multiline: true }).optional(),
+});
+export type ServiceStatusBody = z.infer<typeof serviceStatusBody>;
+
 /** GET /admin/api/schedule: a state and a calendar day in its zone, YYYY-MM-DD. */
 export const adminScheduleQuery = z.object({
   state: z.enum(AU_STATES),

@@ -109,6 +109,12 @@ export const adminOrderAnswer = z.object({
   acceptance: z.nullable(acceptanceRecordAnswer),
   /** The client address the order came from, until retention clears it. */
   clientAddress: z.nullable(z.string()),
+  /** Where the service is after installation (docs/rules/orders.md#service-status). */
+  service: z.object({
+    status: z.nullable(z.enum(['installed', 'active', 'cancelled'])),
+    note: z.nullable(z.string()),
+    changed: z.nullable(z.string()),
+  }),
 });
 export type AdminOrderAnswer = z.infer<typeof adminOrderAnswer>;
 

@@ -22,3 +22,5 @@ export * from './first-manager.ts';
 export * from './first-manager-input.ts';
 export * from './personal-data.ts';
 export * from './personal-data-input.ts';
+export * from './webhooks.ts';
+export * from './webhooks-input.ts';

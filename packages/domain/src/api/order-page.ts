@@ -21,6 +21,11 @@ export const orderPageAction = z.object({
   message: z.nullable(z.string()),
 });
 
+/** Where the service is after installation (docs/rules/orders.md#service-status). */
+export const SERVICE_STATUSES = ['installed', 'active', 'cancelled'] as const;
+export const serviceStatus = z.enum(SERVICE_STATUSES);
+export type ServiceStatus = z.infer<typeof serviceStatus>;
+
 export const orderPageAnswer = z.object({
   /** The order's id. */
   order_id: z.string(),
@@ -30,6 +35,8 @@ export const orderPageAnswer = z.object({
   status: z.enum(['pending', 'confirmed', 'needs_attention', 'cancelled']),
   /** ISO date-time */
   placed_at: z.string(),
+  /** Null until the provider marks it installed; then installed, active or cancelled. */
+  service_status: z.nullable(serviceStatus),
   plan: z.object({ id: z.string(), name: z.string() }),
   router: z.object({ id: z.string(), name: z.string() }),
   add_ons: z.array(z.object({ id: z.string(), label: z.string() })),

@@ -80,6 +80,8 @@ export interface CatalogueTables {
     /** Migration 012: when an operator marked the lead contacted, and their email; null until then. */
     contacted_at: Generated<Date | null>;
     contacted_by: Generated<string | null>;
+    /** The last event's sequence number (026, docs/rules/webhooks.md); 0 before any. */
+    event_sequence: Generated<number>;
   };
   /** One row per distinct lead: the newest lead stored with that fingerprint. */
   lead_fingerprints: {

@@ -1,19 +1,61 @@
 import type { Generated, JSONColumnType } from 'kysely';
 
-/** What an ops notification is about (docs/rules/notifications.md). */
-export type NotificationKind = 'order.needs_attention' | 'lead.created';
+/** What an event tells of (docs/rules/webhooks.md#event-types). */
+export type EventType =
+  | 'order.confirmed'
+  | 'order.needs_attention'
+  | 'order.resolved'
+  | 'order.rescheduled'
+  | 'order.cancelled'
+  | 'order.service_changed'
+  | 'lead.created'
+  | 'lead.contacted';
+
+export const EVENT_TYPES: readonly EventType[] = [
+  'order.confirmed',
+  'order.needs_attention',
+  'order.resolved',
+  'order.rescheduled',
+  'order.cancelled',
+  'order.service_changed',
+  'lead.created',
+  'lead.contacted',
+];
 
 export interface NotificationTables {
-  /** Migration 010: the outbox of signed ops notifications. */
-  ops_notifications: {
+  /** Migration 026: each event, written with the change it reports. */
+  webhook_events: {
     id: string;
-    kind: NotificationKind;
-    payload: JSONColumnType<Record<string, unknown>>;
+    type: EventType;
+    order_id: string | null;
+    lead_id: string | null;
+    sequence: number;
+    data: JSONColumnType<Record<string, unknown>>;
+    created_at: Date;
+  };
+  /** Migration 026: endpoints managers add ('configured' is OPS_WEBHOOK_URL, not a row). */
+  webhook_endpoints: {
+    id: string;
+    url: string;
+    secret: string;
+    event_types: Generated<string[]>;
+    description: Generated<string>;
+    created_at: Date;
+    created_by: string;
+    disabled_at: Generated<Date | null>;
+    disabled_by: Generated<string | null>;
+  };
+  /** Migration 026: the outbox of deliveries, one per event and endpoint. */
+  webhook_deliveries: {
+    id: string;
+    event_id: string;
+    endpoint_id: string;
     created_at: Date;
     attempts: Generated<number>;
     /** When the worker may send it next; null once it gave up (or was delivered). */
     next_attempt_at: Date | null;
     delivered_at: Generated<Date | null>;
     last_error: Generated<string | null>;
+    last_status: Generated<number | null>;
   };
 }

@@ -55,6 +55,15 @@ export interface OrderTables {
      * docs/decisions/025-order-reference.md); null only for an order an older instance wrote.
      */
     reference: ColumnType<string | null, string | null | undefined, string | null>;
+    /** The last event's sequence number (026, docs/rules/webhooks.md); 0 before any. */
+    event_sequence: Generated<number>;
+    /**
+     * Where the service is after installation (026, docs/rules/orders.md#service-status): null
+     * until a manager or a key sets installed, active or cancelled.
+     */
+    service_status: Generated<'installed' | 'active' | 'cancelled' | null>;
+    service_note: Generated<string | null>;
+    service_changed_at: Generated<Date | null>;
   };
   billing_customers: {
     id: string;

@@ -71,6 +71,9 @@ export type AdminOrderRow = Awaited<ReturnType<ReturnType<typeof orderRows>['exe
 export type AdminOrderDetailRow = AdminOrderRow & {
   acceptance: Record<string, unknown> | null;
   client_address: string | null;
+  service_status: 'installed' | 'active' | 'cancelled' | null;
+  service_note: string | null;
+  service_changed_at: Date | null;
 };
 
 /** Orders matching the search, newest first: at most `limit`, after `after`. */
@@ -124,7 +127,13 @@ export async function findAdminOrder(
   id: string,
 ): Promise<AdminOrderDetailRow | undefined> {
   return orderRows(db)
-    .select(['orders.acceptance', 'orders.client_address'])
+    .select([
+      'orders.acceptance',
+      'orders.client_address',
+      'orders.service_status',
+      'orders.service_note',
+      'orders.service_changed_at',
+    ])
     .where('orders.id', '=', id)
     .executeTakeFirst();
 }

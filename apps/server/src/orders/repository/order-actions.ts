@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
 
 /**
@@ -70,4 +70,26 @@ export async function releaseBookedReservation(
     .where('reservation_id', '=', reservationId)
     .where('status', '=', 'consumed')
     .execute();
+}
+
+/**
+ * The order's service status moved from `from` to `to` (docs/rules/orders.md#service-status),
+ * only while the order is confirmed and its service still `from`; false otherwise.
+ */
+export async function changeServiceStatus(
+  trx: Transaction<Schema>,
+  orderId: string,
+  from: 'installed' | 'active' | 'cancelled' | null,
+  to: 'installed' | 'active' | 'cancelled',
+  note: string | null,
+  at: Date,
+): Promise<boolean> {
+  const changed = await trx
+    .updateTable('orders')
+    .set({ service_status: to, service_note: note, service_changed_at: at })
+    .where('id', '=', orderId)
+    .where('status', '=', 'confirmed')
+    .where(sql<boolean>`service_status IS NOT DISTINCT FROM ${from}`)
+    .executeTakeFirst();
+  return changed.numUpdatedRows > 0n;
 }

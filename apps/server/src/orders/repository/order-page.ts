@@ -11,6 +11,7 @@ export async function findOrderPage(db: Kysely<Schema> | Transaction<Schema>, to
     .select([
       'orders.status',
       'orders.created_at',
+      'orders.service_status',
       'orders.reservation_id',
       ...ORDER_PURCHASE_COLUMNS,
       'reservations.event_id',

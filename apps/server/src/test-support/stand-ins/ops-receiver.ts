@@ -1,19 +1,22 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { startStandIn, type RecordedRequest, type StandIn } from './recorder.ts';
 
 /**
- * The provider's ops webhook receiver (docs/rules/notifications.md), as a receiver written from
- * the documented scheme alone would check a delivery: the `X-Fibre-Signature: t=…,v1=…` header is
- * the hex HMAC-SHA256 of `${t}.${raw body}` under the shared secret, `t` within five minutes of
- * the receiver's clock. A delivery that fails the check is answered 400 and not counted. `answers`
- * are statuses to give (in order) before answering 200, to test retries.
+ * The provider's webhook receiver (docs/rules/webhooks.md), as a receiver written from the
+ * Standard Webhooks specification checks a delivery: with the specification's own library
+ * (`standardwebhooks`), given the endpoint's `whsec_` secret (or, for an OPS_WEBHOOK_SECRET set
+ * before the standard, its raw bytes). A delivery that fails the check is answered 400 and not
+ * counted. `answers` are statuses to give (in order) before answering 200, to test retries.
  */
-export const OPS_WEBHOOK_SECRET = 'ops-webhook-test-secret-0123456789';
+export const OPS_WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
 export interface OpsDelivery {
+  /** The `webhook-id` header: the event's id, the same on every attempt and endpoint. */
+  webhookId: string;
   id: string;
   type: string;
-  created_at: string;
+  timestamp: string;
+  version: number;
   data: Record<string, unknown>;
 }
 
@@ -26,39 +29,43 @@ export interface OpsReceiver extends StandIn {
 }
 
 export async function startOpsReceiver(
-  options: { answers?: number[]; now?: () => Date; secret?: string } = {},
+  options: { answers?: number[]; secret?: string; path?: string } = {},
 ): Promise<OpsReceiver> {
   const answers = [...(options.answers ?? [])];
-  const now = options.now ?? (() => new Date());
   const secret = options.secret ?? OPS_WEBHOOK_SECRET;
+  const path = options.path ?? '/ops';
+  const webhook = secret.startsWith('whsec_')
+    ? new Webhook(secret)
+    : new Webhook(Buffer.from(secret, 'utf8'), { format: 'raw' });
   const deliveries: OpsDelivery[] = [];
   const refused: RecordedRequest[] = [];
   const standIn = await startStandIn((req) => {
-    if (req.method !== 'POST' || req.path !== '/ops') return { status: 404 };
-    if (!signed(req, secret, now())) {
+    if (req.method !== 'POST' || req.path !== path) return { status: 404 };
+    let body: Omit<OpsDelivery, 'webhookId'>;
+    try {
+      body = webhook.verify(req.text, headersOf(req)) as Omit<OpsDelivery, 'webhookId'>;
+    } catch (error) {
+      if (!(error instanceof WebhookVerificationError)) throw error;
       refused.push(req);
       return { status: 400, body: { message: 'bad signature' } };
     }
     const status = answers.shift();
     if (status !== undefined) return { status, body: { message: 'try later' } };
-    deliveries.push(req.json as OpsDelivery);
+    deliveries.push({ webhookId: String(req.headers['webhook-id']), ...body });
     return { status: 200, body: { ok: true } };
   });
-  return { ...standIn, url: `${standIn.origin}/ops`, deliveries, refused };
+  return { ...standIn, url: `${standIn.origin}${path}`, deliveries, refused };
 }
 
-function signed(req: RecordedRequest, secret: string, now: Date): boolean {
-  const header = String(req.headers['x-fibre-signature'] ?? '');
-  const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
-  if (!match) return false;
-  const [, t = '', v1 = ''] = match;
-  if (Math.abs(now.getTime() / 1000 - Number(t)) > 300) return false;
-  if (req.headers['x-fibre-timestamp'] !== t) return false;
-  const expected = createHmac('sha256', secret).update(`${t}.${req.text}`).digest();
-  return timingSafeEqual(expected, Buffer.from(v1, 'hex'));
+function headersOf(req: RecordedRequest): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(req.headers).flatMap(([name, value]) =>
+      typeof value === 'string' ? [[name, value]] : [],
+    ),
+  );
 }
 
-export const opsWebhookEnv = (receiver: { url: string }) => ({
+export const opsWebhookEnv = (receiver: { url: string }, secret = OPS_WEBHOOK_SECRET) => ({
   OPS_WEBHOOK_URL: receiver.url,
-  OPS_WEBHOOK_SECRET,
+  OPS_WEBHOOK_SECRET: secret,
 });

@@ -1,0 +1,287 @@
+import { randomBytes } from 'node:crypto';
+import {
+  createWebhookEndpointBody,
+  errorAnswer,
+  webhookDeliveriesAnswer,
+  webhookDeliveriesQuery,
+  webhookDelivery,
+  webhookDeliveryParams,
+  webhookEndpoint,
+  webhookEndpointCreatedAnswer,
+  webhookEndpointParams,
+  webhookEndpointsAnswer,
+  type DeliveryState,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from '@fibre/domain/api';
+import type { AppContext } from '../context.ts';
+import { inTransaction } from '../db/transactions.ts';
+import { notFound, Refusal } from '../http/errors.ts';
+import { pageStart, paged } from '../http/paging.ts';
+import { defineRoute, type AnyRoute } from '../http/define.ts';
+import { operatorOf, recordAudit, requireOperator } from '../operators/index.ts';
+import { CONFIGURED_ENDPOINT, configuredEndpoint } from './events.ts';
+import {
+  deliveriesWithEvents,
+  disableEndpoint,
+  findEndpoint,
+  insertEndpoint,
+  listEndpoints,
+  resendDelivery,
+  type DeliveryListRow,
+  type EndpointRow,
+} from './repository.ts';
+import { SECRET_PREFIX } from './signing.ts';
+
+/*
+ * The console's webhooks (docs/rules/webhooks.md#endpoints): any operator reads the endpoints and
+ * the deliveries; a manager adds and disables endpoints and resends a delivery, each audited.
+ */
+
+const endpointAnswer = (row: EndpointRow): WebhookEndpoint => ({
+  id: row.id,
+  url: row.url,
+  description: row.description,
+  eventTypes: row.event_types,
+  created: row.created_at.toISOString(),
+  createdBy: row.created_by,
+  disabled: row.disabled_at?.toISOString() ?? null,
+  disabledBy: row.disabled_by,
+  fromEnvironment: false,
+});
+
+/** Where a delivery is: delivered, retrying, given up, or waiting for an endpoint it can reach. */
+export function deliveryState(
+  row: Pick<DeliveryListRow, 'delivered_at' | 'next_attempt_at' | 'attempts'>,
+): DeliveryState {
+  if (row.delivered_at) return 'delivered';
+  if (row.next_attempt_at === null) return 'gave_up';
+  return row.attempts > 0 ? 'retrying' : 'waiting';
+}
+
+const deliveryAnswer = (row: DeliveryListRow): WebhookDelivery => ({
+  id: row.id,
+  eventId: row.event_id,
+  type: row.type,
+  endpointId: row.endpoint_id,
+  reference: row.reference,
+  orderId: row.order_id,
+  leadId: row.lead_id,
+  sequence: row.sequence,
+  created: row.created_at.toISOString(),
+  state: deliveryState(row),
+  attempts: row.attempts,
+  nextAttempt: row.next_attempt_at?.toISOString() ?? null,
+  delivered: row.delivered_at?.toISOString() ?? null,
+  lastError: row.last_error,
+  lastStatus: row.last_status,
+});
+
+export function webhookRoutes(ctx: AppContext): AnyRoute[] {
+  const { db } = ctx.database;
+  const error = (description: string) => ({ description, schema: errorAnswer });
+  const configured = configuredEndpoint(ctx.config);
+  const production = ctx.config.env === 'production' && !ctx.config.allowDemo;
+
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/admin/api/webhooks/endpoints',
+      operationId: 'listWebhookEndpoints',
+      summary: 'The webhook endpoints, OPS_WEBHOOK_URL first when it is set (secrets never shown)',
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx),
+      responses: { 200: { description: 'The endpoints', schema: webhookEndpointsAnswer } },
+      handler: async () => {
+        const rows = (await listEndpoints(db)).map(endpointAnswer);
+        const fromEnvironment: WebhookEndpoint[] = configured
+          ? [
+              {
+                id: CONFIGURED_ENDPOINT,
+                url: configured.url,
+                description: 'OPS_WEBHOOK_URL',
+                eventTypes: [],
+                created: null,
+                createdBy: null,
+                disabled: null,
+                disabledBy: null,
+                fromEnvironment: true,
+              },
+            ]
+          : [];
+        return { items: [...fromEnvironment, ...rows] };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/admin/api/webhooks/endpoints',
+      operationId: 'createWebhookEndpoint',
+      summary:
+        'Adds a webhook endpoint with a new secret, shown in this answer only (managers; audited)',
+      description:
+        'Events made from now on are delivered to it, signed with its secret (docs/rules/webhooks.md#endpoints). In production the URL must be https.',
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx),
+      body: createWebhookEndpointBody,
+      responses: {
+        201: { description: 'The endpoint and its secret', schema: webhookEndpointCreatedAnswer },
+        400: error(
+          'invalid_input: the URL is not an http(s) URL (https in production), or a type is unknown',
+        ),
+      },
+      handler: async (request, reply) => {
+        const body = request.body;
+        if (production && !body.url.startsWith('https:')) {
+          const message = 'must be an https URL: events carry customers’ names and addresses';
+          throw new Refusal('invalid', 'invalid_input', `url ${message}`, { url: message });
+        }
+        const operator = operatorOf(request).email;
+        const now = ctx.now();
+        const row: EndpointRow = {
+          id: `ep_${ctx.newId().replaceAll('-', '')}`,
+          url: body.url,
+          secret: `${SECRET_PREFIX}${randomBytes(24).toString('base64')}`,
+          event_types: [...new Set(body.eventTypes ?? [])],
+          description: body.description ?? '',
+          created_at: now,
+          created_by: operator,
+          disabled_at: null,
+          disabled_by: null,
+        };
+        await inTransaction(db, async (trx) => {
+          await insertEndpoint(trx, row);
+          await recordAudit(trx, {
+            operatorEmail: operator,
+            at: now,
+            action: 'webhook_endpoint_added',
+            subjectType: 'webhook_endpoint',
+            subjectId: row.id,
+            after: { url: row.url, eventTypes: row.event_types, description: row.description },
+          });
+        });
+        void reply.header('cache-control', 'no-store');
+        return reply.status(201).send({ endpoint: endpointAnswer(row), secret: row.secret });
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/admin/api/webhooks/endpoints/:id/disable',
+      operationId: 'disableWebhookEndpoint',
+      summary: 'Disables a webhook endpoint: nothing more is sent to it (managers; audited)',
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx),
+      params: webhookEndpointParams,
+      responses: {
+        200: { description: 'The endpoint, disabled', schema: webhookEndpoint },
+        404: error(
+          'not_found: no endpoint has this id (OPS_WEBHOOK_URL is changed in the environment)',
+        ),
+        409: error('already_disabled'),
+      },
+      handler: async (request) => {
+        const { id } = request.params;
+        const operator = operatorOf(request).email;
+        const now = ctx.now();
+        const done = await inTransaction(db, async (trx) => {
+          if (!(await disableEndpoint(trx, id, now, operator))) return false;
+          await recordAudit(trx, {
+            operatorEmail: operator,
+            at: now,
+            action: 'webhook_endpoint_disabled',
+            subjectType: 'webhook_endpoint',
+            subjectId: id,
+          });
+          return true;
+        });
+        const row = await findEndpoint(db, id);
+        if (!row) throw notFound('No webhook endpoint has this id');
+        if (!done)
+          throw new Refusal('conflict', 'already_disabled', 'This endpoint is already disabled.');
+        return endpointAnswer(row);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/admin/api/webhooks/deliveries',
+      operationId: 'listWebhookDeliveries',
+      summary: 'Webhook deliveries, newest first, a page at a time, optionally in one state',
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx),
+      query: webhookDeliveriesQuery,
+      responses: { 200: { description: 'A page of deliveries', schema: webhookDeliveriesAnswer } },
+      handler: async (request) => {
+        const { limit, cursor, state } = request.query;
+        const after = pageStart(cursor);
+        let query = deliveriesWithEvents(db);
+        if (after)
+          query = query.where((eb) =>
+            eb.or([
+              eb('webhook_deliveries.created_at', '<', after.created),
+              eb.and([
+                eb('webhook_deliveries.created_at', '=', after.created),
+                eb('webhook_deliveries.id', '<', after.id),
+              ]),
+            ]),
+          );
+        if (state === 'delivered') query = query.where('delivered_at', 'is not', null);
+        if (state === 'gave_up')
+          query = query.where('delivered_at', 'is', null).where('next_attempt_at', 'is', null);
+        if (state === 'retrying' || state === 'waiting')
+          query = query
+            .where('delivered_at', 'is', null)
+            .where('next_attempt_at', 'is not', null)
+            .where('attempts', state === 'retrying' ? '>' : '=', 0);
+        const rows = await query
+          .orderBy('webhook_deliveries.created_at', 'desc')
+          .orderBy('webhook_deliveries.id', 'desc')
+          .limit(limit + 1)
+          .execute();
+        const page = paged(rows, limit);
+        return { items: page.items.map(deliveryAnswer), nextCursor: page.nextCursor };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/admin/api/webhooks/deliveries/:id/resend',
+      operationId: 'resendWebhookDelivery',
+      summary: 'Sends a delivery again now, its attempts counted afresh (managers; audited)',
+      description:
+        'The same event with the same webhook-id, so a receiver that has it already can tell (docs/rules/webhooks.md#endpoints).',
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx),
+      params: webhookDeliveryParams,
+      responses: {
+        200: { description: 'The delivery, due now', schema: webhookDelivery },
+        404: error('not_found: no delivery has this id'),
+      },
+      handler: async (request) => {
+        const { id } = request.params;
+        const operator = operatorOf(request).email;
+        const now = ctx.now();
+        const resent = await inTransaction(db, async (trx) => {
+          const row = await resendDelivery(trx, id, now);
+          if (!row) return undefined;
+          await recordAudit(trx, {
+            operatorEmail: operator,
+            at: now,
+            action: 'webhook_delivery_resent',
+            subjectType: 'webhook_delivery',
+            subjectId: id,
+            after: { eventId: row.event_id, endpointId: row.endpoint_id },
+          });
+          return row;
+        });
+        if (!resent) throw notFound('No webhook delivery has this id');
+        const row = await deliveriesWithEvents(db)
+          .where('webhook_deliveries.id', '=', id)
+          .executeTakeFirstOrThrow();
+        return deliveryAnswer(row);
+      },
+    }),
+  ];
+}
