@@ -382,10 +382,7 @@ describe.each(engines())("a person's data on request on %s", (engine) => {
     expect(hold).toEqual({ client_address: null, hold_session: null });
     const leads = await t.database.db.selectFrom('leads').select('id').execute();
     expect(leads.map((l) => l.id)).toEqual([quinnLead]);
-    const notifications = await t.database.db
-      .selectFrom('webhook_events')
-      .select('data')
-      .execute();
+    const notifications = await t.database.db.selectFrom('webhook_events').select('data').execute();
     expect(JSON.stringify(notifications)).not.toContain(patLead);
 
     // The live order keeps its contact; Quinn is untouched.

@@ -13,19 +13,28 @@ export interface TestSession {
 
 const PASSWORD = 'a long enough password';
 
-/** Makes an account with this role (email `<role>@example.com` unless given) and signs it in. */
+/**
+ * Makes an account with this role (email `<role>@example.com` unless given), unless it exists,
+ * and signs it in (again, after a test's clock moved past a session's end).
+ */
 export async function signedInAs(
   t: { app: FastifyInstance; database: Database },
   role: 'manager' | 'viewer',
   email = `${role}@example.com`,
 ): Promise<TestSession> {
-  await insertOperator(t.database.db, {
-    id: email,
-    email,
-    role,
-    password_hash: await hashPassword(PASSWORD),
-    created_at: new Date(),
-  });
+  const exists = await t.database.db
+    .selectFrom('operators')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (!exists)
+    await insertOperator(t.database.db, {
+      id: email,
+      email,
+      role,
+      password_hash: await hashPassword(PASSWORD),
+      created_at: new Date(),
+    });
   const res = await t.app.inject({
     method: 'POST',
     url: '/admin/api/session',
