@@ -68,6 +68,12 @@ describe('the OpenAPI description at /api/docs', () => {
         'POST /admin/api/orders/{id}/cancel',
         'POST /admin/api/orders/{id}/link',
         'POST /admin/api/orders/{id}/link/mail',
+        'POST /admin/api/orders/{id}/service',
+        'GET /admin/api/webhooks/endpoints',
+        'POST /admin/api/webhooks/endpoints',
+        'POST /admin/api/webhooks/endpoints/{id}/disable',
+        'GET /admin/api/webhooks/deliveries',
+        'POST /admin/api/webhooks/deliveries/{id}/resend',
         'GET /admin/api/mail',
         'GET /admin/api/personal-data',
         'GET /admin/api/personal-data/export',
@@ -158,6 +164,32 @@ describe('the OpenAPI description at /api/docs', () => {
         route,
       ).toBe(true);
     }
+  });
+
+  it('documents every webhook event: its Standard Webhooks headers and its versioned body', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    expect(Object.keys(doc.webhooks).sort()).toEqual([
+      'lead.contacted',
+      'lead.created',
+      'order.cancelled',
+      'order.confirmed',
+      'order.needs_attention',
+      'order.rescheduled',
+      'order.resolved',
+      'order.service_changed',
+    ]);
+    const cancelled = doc.webhooks['order.cancelled'].post;
+    expect(cancelled.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
+    const body = cancelled.requestBody.content['application/json'].schema;
+    expect(body.properties.version).toMatchObject({ const: 1 });
+    expect(body.properties.type).toMatchObject({ const: 'order.cancelled' });
+    expect(body.properties.data.required).toEqual(
+      expect.arrayContaining(['order_id', 'reference', 'sequence', 'cancelled_by']),
+    );
   });
 
   it('passes the recommended rules of Redocly with no error', async () => {

@@ -1,4 +1,9 @@
-import { errorAnswer } from '@fibre/domain/api';
+import {
+  EVENT_TYPES,
+  errorAnswer,
+  webhookEventBody,
+  webhookEventSummaries,
+} from '@fibre/domain/api';
 import { z } from 'zod';
 import { allResponses, type AnyRoute, type AnySchema, type Tag } from '../http/define.ts';
 
@@ -20,6 +25,7 @@ const tagDescriptions: Record<Tag, string> = {
   payments: 'The test-mode card vault',
   health: 'Liveness and readiness, and this document',
   admin: "The operator console's API: sign-in and the accounts (docs/rules/operators.md)",
+  webhooks: "Events sent to the provider's systems (docs/rules/webhooks.md)",
 };
 
 type JsonSchema = Record<string, unknown>;
@@ -114,6 +120,56 @@ function operation(route: AnyRoute) {
   };
 }
 
+/**
+ * The `webhooks` section (docs/rules/webhooks.md): one POST per event type, as the provider's
+ * receiver gets it, with the Standard Webhooks headers and the versioned body.
+ */
+function webhooks() {
+  const header = (name: string, description: string) => ({
+    name,
+    in: 'header',
+    required: true,
+    description,
+    schema: { type: 'string' },
+  });
+  return Object.fromEntries(
+    EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          operationId: `webhook_${type.replace('.', '_')}`,
+          summary: webhookEventSummaries[type],
+          description:
+            "Sent to every endpoint that takes this type, signed as the Standard Webhooks specification says: verify with its `standardwebhooks` library and the endpoint's `whsec_` secret. Answer 2xx within 10 s; anything else is retried. `data.sequence` orders one order's (or lead's) events.",
+          tags: ['webhooks'],
+          security: [],
+          parameters: [
+            header('webhook-id', "The event's id: the same on every attempt; dedupe by it"),
+            header(
+              'webhook-timestamp',
+              "The attempt's time, Unix seconds; refuse one over 5 minutes off",
+            ),
+            header(
+              'webhook-signature',
+              "'v1,' and the base64 HMAC-SHA256 of '<id>.<timestamp>.<body>'",
+            ),
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: jsonSchema(webhookEventBody(type), 'output') },
+            },
+          },
+          responses: {
+            '200': { description: 'Received (any 2xx): not sent again' },
+            '400': { description: 'Refused (a bad signature): sent again later, up to 12 times' },
+          },
+        },
+      },
+    ]),
+  );
+}
+
 export function openApiDocument(
   routes: readonly AnyRoute[],
   info: { title: string; version: string; description?: string },
@@ -131,9 +187,10 @@ export function openApiDocument(
     // Same origin: the wizard and any client call the server that serves this document.
     servers: [{ url: '/', description: 'The server that serves this document' }],
     tags: (Object.keys(tagDescriptions) as Tag[])
-      .filter((tag) => used.has(tag))
+      .filter((tag) => used.has(tag) || tag === 'webhooks')
       .map((name) => ({ name, description: tagDescriptions[name] })),
     paths,
+    webhooks: webhooks(),
     components: {
       schemas: { Error: jsonSchema(errorAnswer, 'output', false) },
       securitySchemes: {

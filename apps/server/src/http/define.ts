@@ -55,7 +55,8 @@ export type Tag =
   | 'orders'
   | 'payments'
   | 'health'
-  | 'admin';
+  | 'admin'
+  | 'webhooks';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : unknown;
 type In<S> = S extends core.$ZodType ? core.input<S> : undefined;

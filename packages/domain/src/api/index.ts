@@ -24,3 +24,4 @@ export * from './personal-data.ts';
 export * from './personal-data-input.ts';
 export * from './webhooks.ts';
 export * from './webhooks-input.ts';
+export * from './webhook-events.ts';

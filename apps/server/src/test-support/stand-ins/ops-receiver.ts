@@ -1,3 +1,4 @@
+import { EVENT_TYPES, webhookEventBody } from '@fibre/domain/api';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { startStandIn, type RecordedRequest, type StandIn } from './recorder.ts';
 
@@ -5,7 +6,8 @@ import { startStandIn, type RecordedRequest, type StandIn } from './recorder.ts'
  * The provider's webhook receiver (docs/rules/webhooks.md), as a receiver written from the
  * Standard Webhooks specification checks a delivery: with the specification's own library
  * (`standardwebhooks`), given the endpoint's `whsec_` secret (or, for an OPS_WEBHOOK_SECRET set
- * before the standard, its raw bytes). A delivery that fails the check is answered 400 and not
+ * before the standard, its raw bytes), and its body read with the documented schema of its type
+ * (the OpenAPI document's `webhooks`). A delivery that fails either is answered 400 and not
  * counted. `answers` are statuses to give (in order) before answering 200, to test retries.
  */
 export const OPS_WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -24,7 +26,7 @@ export interface OpsReceiver extends StandIn {
   url: string;
   /** Deliveries whose signature held, in the order they arrived (repeats included). */
   deliveries: OpsDelivery[];
-  /** Requests refused for a missing, wrong or stale signature. */
+  /** Requests refused for a missing, wrong or stale signature, or an undocumented body. */
   refused: RecordedRequest[];
 }
 
@@ -48,6 +50,11 @@ export async function startOpsReceiver(
       if (!(error instanceof WebhookVerificationError)) throw error;
       refused.push(req);
       return { status: 400, body: { message: 'bad signature' } };
+    }
+    const type = EVENT_TYPES.find((t) => t === body.type);
+    if (!type || !webhookEventBody(type).safeParse(body).success) {
+      refused.push(req);
+      return { status: 400, body: { message: 'not a documented event' } };
     }
     const status = answers.shift();
     if (status !== undefined) return { status, body: { message: 'try later' } };
