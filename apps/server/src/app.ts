@@ -143,8 +143,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   inputGuard(app);
   await registerRoutes(app, ctx, options.webDist);
 
-  // Signed ops notifications (docs/rules/notifications.md): without OPS_WEBHOOK_URL it sends
-  // nothing, and the outbox keeps every row for later.
+  // Webhook deliveries (docs/rules/webhooks.md): to the endpoints managers add, and to
+  // OPS_WEBHOOK_URL when it is set.
   const notifications = createNotificationWorker(ctx, app.log, {
     ...(options.notificationPollMs ? { pollMs: options.notificationPollMs } : {}),
   });

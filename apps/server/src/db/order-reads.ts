@@ -9,7 +9,7 @@ import type { Schema } from './schema.ts';
 
 /**
  * Orders with their booked window and their building's address: what mail and notifications
- * about an order tell (docs/rules/mail.md, docs/rules/notifications.md). Callers add columns.
+ * about an order tell (docs/rules/mail.md, docs/rules/webhooks.md). Callers add columns.
  */
 export function ordersWithWindow(db: Kysely<Schema>) {
   return db

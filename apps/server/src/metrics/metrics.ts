@@ -30,7 +30,7 @@ export interface Metrics {
    * kept as needs_attention).
    */
   installFailed(failure: unknown): void;
-  /** An ops notification's delivery attempt (docs/rules/notifications.md), by outcome. */
+  /** An ops notification's delivery attempt (docs/rules/webhooks.md), by outcome. */
   notification(outcome: NotificationOutcome): void;
   /** A customer mail's sending attempt (docs/rules/mail.md), by outcome. */
   mail(outcome: NotificationOutcome): void;

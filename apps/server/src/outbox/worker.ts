@@ -1,5 +1,5 @@
 /**
- * The loop both outboxes share (docs/rules/notifications.md, docs/rules/mail.md): every `pollMs`
+ * The loop both outboxes share (docs/rules/webhooks.md, docs/rules/mail.md): every `pollMs`
  * it claims the due, undelivered rows and hands each to `send`. Success marks the row delivered;
  * a failure is tried again after a growing delay with jitter, up to MAX_ATTEMPTS, after which the
  * row stays with its last error. A round that fails as a whole (the database away) is tried again
