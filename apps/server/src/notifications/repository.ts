@@ -224,6 +224,28 @@ export async function resendDelivery(
     .executeTakeFirst();
 }
 
+/** Rows an older instance wrote to the old outbox, taken (deleted) for carrying over. */
+export async function takeOldNotifications(trx: Trx, limit: number) {
+  const rows = await trx
+    .selectFrom('ops_notifications')
+    .selectAll()
+    .orderBy('created_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  if (rows.length === 0) return [];
+  await trx
+    .deleteFrom('ops_notifications')
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
+  return rows;
+}
+
 /** Events as stored (tests, and a person's data: personal-data/). */
 export async function findEvents(db: Db, type?: EventType): Promise<EventRow[]> {
   let query = db.selectFrom('webhook_events').selectAll().orderBy('created_at').orderBy('id');

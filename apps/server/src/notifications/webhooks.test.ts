@@ -177,6 +177,45 @@ describe('lead events to the configured endpoint', () => {
   });
 });
 
+describe('a rolling upgrade from the old outbox', () => {
+  it('carries over what an older instance writes to ops_notifications, numbered after the lead’s events', async () => {
+    const receiver = await startOpsReceiver();
+    const t = await startTestApp('pglite', opsWebhookEnv(receiver), { clock: true });
+    try {
+      const leadId = await postLead(t);
+      // An instance of the version before writes its row, as it did (decision 015).
+      await t.database.db
+        .insertInto('ops_notifications')
+        .values({
+          id: 'old-row-1',
+          kind: 'lead.created',
+          payload: JSON.stringify({
+            lead_id: leadId,
+            first_name: 'Jane',
+            last_name: 'Citizen',
+            email: 'jane@example.com',
+            phone: null,
+            address: '10 Smith Street, Darwin City NT 0800',
+            message: null,
+          }),
+          created_at: t.clock.now,
+          next_attempt_at: t.clock.now,
+        })
+        .execute();
+      while ((await t.app.notifications.runOnce()) > 0);
+      expect(receiver.refused).toEqual([]);
+      expect(receiver.deliveries.map((d) => [d.type, d.data.lead_id, d.data.sequence])).toEqual([
+        ['lead.created', leadId, 1],
+        ['lead.created', leadId, 2],
+      ]);
+      expect(await t.database.db.selectFrom('ops_notifications').selectAll().execute()).toEqual([]);
+    } finally {
+      await t.close();
+      await receiver.close();
+    }
+  });
+});
+
 describe('events across a restart', () => {
   it('delivers what an app left in the outbox once a new app starts on the same database', async () => {
     const receiver = await startOpsReceiver();

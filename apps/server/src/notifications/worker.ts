@@ -8,6 +8,7 @@ import {
   type ClaimedDelivery,
 } from './repository.ts';
 import { createOutboxWorker, type OutboxWorker, type WorkerLog } from '../outbox/worker.ts';
+import { carryOverOldNotifications } from './carry-over.ts';
 import { CONFIGURED_ENDPOINT, configuredEndpoint } from './events.ts';
 import { DeliveryFailed, postDelivery, type WebhookTarget } from './webhook.ts';
 
@@ -42,8 +43,10 @@ export function createNotificationWorker(
     {
       enabled: true,
       now: ctx.now,
-      claim: (now, until, limit) =>
-        claimDueDeliveries(db, now, until, limit, configured !== undefined),
+      claim: async (now, until, limit) => {
+        await carryOverOldNotifications(db, ctx);
+        return claimDueDeliveries(db, now, until, limit, configured !== undefined);
+      },
       send: async (delivery) => {
         try {
           const status = await postDelivery(await targetOf(delivery), {

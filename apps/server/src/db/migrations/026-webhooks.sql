@@ -1,7 +1,9 @@
 -- Every order and lead event, delivered to the provider's systems as Standard Webhooks
 -- (docs/rules/webhooks.md, docs/decisions/027-webhooks.md), and the service's progress after
 -- installation (docs/rules/orders.md#service-status). Replaces ops_notifications (010), whose
--- rows are carried over as events with deliveries to the configured endpoint.
+-- rows are carried over as events with deliveries to the configured endpoint. The table stays for
+-- the rolling upgrade: an older instance still writes there, and the new worker carries what it
+-- writes over (notifications/carry-over.ts); a later release drops it.
 
 -- Per order and per lead, the last event's sequence number: an event's transaction takes the next
 -- with one UPDATE, which also locks the row, so two events of one order never share a number.
@@ -63,8 +65,10 @@ CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at)
 CREATE INDEX webhook_deliveries_event ON webhook_deliveries (event_id);
 CREATE INDEX webhook_deliveries_created ON webhook_deliveries (created_at);
 
--- The old outbox's rows become events (numbered per order or lead by age) with a delivery each to
--- the configured endpoint, in the state they had.
+-- The old outbox's finished rows (delivered or given up) become events, numbered per order or
+-- lead by age, with a delivery each to the configured endpoint in the state it had: the history
+-- the console and a person's data show. Rows still being sent stay where they are: the worker
+-- carries them over as events of this version (notifications/carry-over.ts) and sends them.
 INSERT INTO webhook_events (id, type, order_id, lead_id, sequence, data, created_at)
 SELECT id, kind, payload->>'order_id', payload->>'lead_id', n,
        payload || jsonb_build_object('sequence', n), created_at
@@ -73,6 +77,7 @@ FROM (
     PARTITION BY payload->>'order_id', payload->>'lead_id' ORDER BY created_at, id
   )::integer AS n
   FROM ops_notifications
+  WHERE delivered_at IS NOT NULL OR next_attempt_at IS NULL
 ) numbered;
 UPDATE orders SET event_sequence = s.n
 FROM (SELECT order_id, max(sequence) AS n FROM webhook_events
@@ -85,5 +90,6 @@ WHERE leads.id = s.lead_id;
 INSERT INTO webhook_deliveries
   (id, event_id, endpoint_id, created_at, attempts, next_attempt_at, delivered_at, last_error)
 SELECT id, id, 'configured', created_at, attempts, next_attempt_at, delivered_at, last_error
-FROM ops_notifications;
-DROP TABLE ops_notifications;
+FROM ops_notifications
+WHERE delivered_at IS NOT NULL OR next_attempt_at IS NULL;
+DELETE FROM ops_notifications WHERE delivered_at IS NOT NULL OR next_attempt_at IS NULL;

@@ -23,6 +23,20 @@ export const EVENT_TYPES: readonly EventType[] = [
 ];
 
 export interface NotificationTables {
+  /**
+   * Migration 010: the outbox before 026. Kept for the rolling upgrade only: an older instance
+   * may still write a row, which the worker carries over (notifications/carry-over.ts).
+   */
+  ops_notifications: {
+    id: string;
+    kind: 'order.needs_attention' | 'lead.created';
+    payload: JSONColumnType<Record<string, unknown>>;
+    created_at: Date;
+    attempts: Generated<number>;
+    next_attempt_at: Date | null;
+    delivered_at: Generated<Date | null>;
+    last_error: Generated<string | null>;
+  };
   /** Migration 026: each event, written with the change it reports. */
   webhook_events: {
     id: string;
