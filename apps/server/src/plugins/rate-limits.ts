@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { Refusal } from '../http/errors.ts';
+import { bearerOf } from '../http/bearer.ts';
 import { firstConnection, rateLimitRedis, resilientStore } from './rate-limit-store.ts';
 
 /**
@@ -169,6 +171,14 @@ export async function registerRateLimits(
     },
   });
 
+  // Each API key its own budget (docs/rules/operators.md#api-keys), counted by the key's hash on
+  // top of the address's: a made-up key still spends its address's budget.
+  const perKey = apiKeyLimitHook(app, config.apiKeyRequestsPerMinute, metrics);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/admin/api/')) return;
+    route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), perKey];
+  });
+
   const byRoute = new Map<string, RouteLimit>();
   for (const limit of routeLimits) for (const route of limit.routes) byRoute.set(route, limit);
   const hooks = new Map(
@@ -203,6 +213,31 @@ function routeLimitHook(
     void reply.header('retry-after', result.ttlInSeconds);
     metrics.rateLimited(limit.group);
     throw new Refusal('rate_limited', 'rate_limited', limit.message);
+  };
+}
+
+function apiKeyLimitHook(
+  app: FastifyInstance,
+  perMinute: number,
+  metrics: Metrics,
+): onRequestHookHandler {
+  const check = app.createRateLimit({
+    max: perMinute,
+    timeWindow: 60_000,
+    groupId: 'api-keys',
+    keyGenerator: (request) => createHash('sha256').update(bearerOf(request)!).digest('hex'),
+  } as Parameters<FastifyInstance['createRateLimit']>[0]);
+  return async (request: FastifyRequest, reply) => {
+    if (bearerOf(request) === undefined) return;
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    void reply.header('retry-after', result.ttlInSeconds);
+    metrics.rateLimited('api-keys');
+    throw new Refusal(
+      'rate_limited',
+      'rate_limited',
+      `Too many requests with this API key: ${tryLater}`,
+    );
   };
 }
 

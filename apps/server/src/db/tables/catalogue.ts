@@ -80,6 +80,9 @@ export interface CatalogueTables {
     /** Migration 012: when an operator marked the lead contacted, and their email; null until then. */
     contacted_at: Generated<Date | null>;
     contacted_by: Generated<string | null>;
+    /** Migration 027: stamped by a trigger on every write, for the change lists. */
+    updated_at: Generated<Date>;
+    change_xid: Generated<string>;
   };
   /** One row per distinct lead: the newest lead stored with that fingerprint. */
   lead_fingerprints: {
