@@ -26,7 +26,7 @@ function ShownOnce({ made }: { made: CreatedApiKeyAnswer }) {
         its first characters ({made.apiKey.prefix}…) are kept.
       </p>
       <p>
-        <code aria-label="The new key">{made.key}</code>
+        <code className="console-key">{made.key}</code>
       </p>
       <Button
         variant="secondary"
