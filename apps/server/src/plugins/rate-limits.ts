@@ -13,7 +13,8 @@ import { firstConnection, rateLimitRedis, resilientStore } from './rate-limit-st
  * of the API's a tighter budget for the routes an attacker would repeat
  * (guessing codes, hoarding installation windows, testing cards, flooding leads and orders).
  * Every count is per client address, which is the socket's unless TRUST_PROXY names the proxies
- * allowed to say otherwise. Counts are shared through Redis when REDIS_URL is set.
+ * allowed to say otherwise, but for API keys' own budgets, per key (docs/rules/operators.md#api-keys).
+ * Counts are shared through Redis when REDIS_URL is set.
  */
 
 interface RouteLimit {
@@ -216,6 +217,7 @@ function routeLimitHook(
   };
 }
 
+/** API_KEY_REQUESTS_PER_MINUTE per key, counted by the key's SHA-256 (its text is never stored). */
 function apiKeyLimitHook(
   app: FastifyInstance,
   perMinute: number,
