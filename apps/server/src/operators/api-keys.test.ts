@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { engines, startAppOn, startTestApp, type TestApp } from '../test-support/app.ts';
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/database.ts';
+import {
+  engines,
+  freshPostgres,
+  startAppOn,
+  startTestApp,
+  type TestApp,
+} from '../test-support/app.ts';
 import { routesOf } from '../http/define.ts';
 import { hashPassword, scryptForTests, TEST_SCRYPT } from './passwords.ts';
 import { auditOf, insertOperator } from './repository/operators.ts';
@@ -13,15 +21,18 @@ const PASSWORD = 'a long enough password';
 
 describe.each(engines())('API keys on %s', (engine) => {
   let t: TestApp;
-  /** A second instance on the same database. */
+  /** A second instance on the same database: on PostgreSQL, with its own connections. */
   let other: FastifyInstance;
+  let otherDatabase: Database | undefined;
   let manager: { cookie: string; csrfToken: string };
   let viewer: { cookie: string; csrfToken: string };
 
   beforeAll(async () => {
     scryptForTests(TEST_SCRYPT);
-    t = await startTestApp(engine);
-    other = await startAppOn(t.config, t.database);
+    const schema = `t_keys_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    t = await startTestApp(engine, {}, { schema });
+    if (engine === 'postgres') otherDatabase = await freshPostgres(schema);
+    other = await startAppOn(t.config, otherDatabase ?? t.database);
     const hash = await hashPassword(PASSWORD);
     for (const role of ['manager', 'viewer'] as const) {
       const email = `${role}@example.com`;
@@ -51,6 +62,7 @@ describe.each(engines())('API keys on %s', (engine) => {
   });
   afterAll(async () => {
     await other.close();
+    await otherDatabase?.close();
     await t.close();
   });
 
