@@ -102,7 +102,8 @@ export type ConsolePage =
   | 'Leads'
   | 'Offers'
   | 'Mail'
-  | 'Personal data';
+  | 'Personal data'
+  | 'API keys';
 
 export class Console {
   constructor(readonly page: Page) {}

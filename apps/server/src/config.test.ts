@@ -107,6 +107,7 @@ describe('loadConfig', () => {
     'INSTALLS_PER_MINUTE',
     'ORDER_PAGE_PER_MINUTE',
     'ORDER_PAGE_MISSES_PER_MINUTE',
+    'API_KEY_REQUESTS_PER_MINUTE',
     'AUTOCOMPLETE_PER_CLIENT',
     'AUTOCOMPLETE_TIMEOUT_MS',
   ])('a limit %s that is not a positive whole number stops the server, naming it', (name) => {

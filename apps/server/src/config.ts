@@ -119,6 +119,8 @@ const envSchema = z.object({
   // The order page (docs/rules/order-page.md#limits): every call, and the tokens that open nothing.
   ORDER_PAGE_PER_MINUTE: positiveInt(30),
   ORDER_PAGE_MISSES_PER_MINUTE: positiveInt(10),
+  // Requests a minute per API key (docs/rules/operators.md#api-keys), on top of the address's.
+  API_KEY_REQUESTS_PER_MINUTE: positiveInt(300),
   // Autocomplete (docs/decisions/021-autocomplete-bounds.md): one search's time on PostgreSQL, and
   // how many searches one client address may have running at once.
   AUTOCOMPLETE_TIMEOUT_MS: positiveInt(300),
@@ -238,6 +240,8 @@ export interface Config {
   pagesPerMinute: number;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses / CIDRs. */
   trustProxy: false | number | string[];
+  /** API_KEY_REQUESTS_PER_MINUTE: per API key, not per address (docs/rules/operators.md#api-keys). */
+  apiKeyRequestsPerMinute: number;
   /** Per client address (docs/decisions/010-limits.md). */
   limits: {
     codeChecksPerMinute: number;
@@ -368,6 +372,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     autocompleteKept: e.AUTOCOMPLETE_KEPT,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     pagesPerMinute: e.PAGES_PER_MINUTE,
+    apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     limits: {
       codeChecksPerMinute: e.CODE_CHECKS_PER_MINUTE,

@@ -28,9 +28,10 @@ export type Building = Selectable<Schema['buildings']>;
 
 /**
  * A lead row as stored: the table's own type, so the two cannot drift, less the console's
- * contacted mark (migration 012), which a new lead never has.
+ * contacted mark (migration 012), which a new lead never has, and its change stamp (migration 027),
+ * which the database writes.
  */
 export type NewLead = Omit<
   Selectable<Schema['leads']>,
-  'contacted_at' | 'contacted_by' | 'event_sequence'
+  'contacted_at' | 'contacted_by' | 'event_sequence' | 'updated_at' | 'change_xid'
 >;

@@ -79,8 +79,32 @@ describe('the OpenAPI description at /api/docs', () => {
         'GET /admin/api/personal-data/export',
         'POST /admin/api/personal-data/correct',
         'POST /admin/api/personal-data/erase',
+        'GET /admin/api/orders/changes',
+        'GET /admin/api/leads/changes',
+        'GET /admin/api/keys',
+        'POST /admin/api/keys',
+        'DELETE /admin/api/keys/{id}',
       ].sort(),
     );
+  });
+
+  it('documents an API key as a bearer beside the session on every console route', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, object>)) {
+      if (!path.startsWith('/admin/api/')) continue;
+      for (const [method, op] of Object.entries(ops as Record<string, { security: unknown }>)) {
+        if (path === '/admin/api/setup' || (path === '/admin/api/session' && method === 'post'))
+          continue;
+        expect(op.security, `${method} ${path}`).toEqual([
+          { operatorSession: [] },
+          { bearerAuth: [] },
+        ]);
+      }
+    }
   });
 
   it('documents the leads export as CSV text, not JSON', async () => {

@@ -105,7 +105,7 @@ function operation(route: AnyRoute) {
       route.security === 'public'
         ? []
         : route.security === 'operatorSession'
-          ? [{ operatorSession: [] }]
+          ? [{ operatorSession: [] }, { bearerAuth: [] }]
           : [{}, { holdSession: [] }],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.body
@@ -200,6 +200,12 @@ export function openApiDocument(
           name: 'fibre_operator',
           description:
             "A signed-in operator's session (POST /admin/api/session sets it): HttpOnly, SameSite=Strict, Path=/admin, ending after 8 hours unused or 24 hours in all. Every change also sends the session's csrfToken in X-CSRF-Token (docs/rules/operators.md).",
+        },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API key (`Authorization: Bearer fk_…`), made by a manager in the console or with `npm run operator -- key create NAME --role viewer|manager`, with that role: a viewer key reads, a manager key also changes. No CSRF token; the session cookie must not be sent with it (400 bearer_with_cookie). An unknown or revoked key answers 401 at once on every instance. Each key has its own rate limit, API_KEY_REQUESTS_PER_MINUTE (docs/rules/operators.md#api-keys).',
         },
         holdSession: {
           type: 'apiKey',

@@ -29,8 +29,8 @@ export interface AnswerDoc {
 /**
  * Who may call: anyone (`public`), or anyone, with the hold's session when they have one
  * (`holdSession`: X-Hold-Session, docs/decisions/010-limits.md), or a signed-in operator
- * (`operatorSession`: the session cookie, and X-CSRF-Token on a change; docs/rules/operators.md),
- * checked by the route's `guard`.
+ * (`operatorSession`: the session cookie, and X-CSRF-Token on a change, or an API key as a bearer;
+ * docs/rules/operators.md), checked by the route's `guard`.
  */
 export type Security = 'public' | 'holdSession' | 'operatorSession';
 
@@ -163,16 +163,20 @@ const databaseUnavailable =
  */
 export function allResponses(route: AnyRoute): Record<number, AnswerDoc> {
   const answers: Record<number, AnswerDoc> = {
-    400: error('Bad input: `invalid_input` with `fields`, or a malformed request (`bad_request`)'),
+    400: error(
+      route.security === 'operatorSession'
+        ? 'Bad input: `invalid_input` with `fields`, a malformed request (`bad_request`), or an API key sent with the session cookie (`bearer_with_cookie`)'
+        : 'Bad input: `invalid_input` with `fields`, or a malformed request (`bad_request`)',
+    ),
   };
   const hasBody = route.method !== 'GET';
   const hasParams = route.url.includes(':');
   if (route.security === 'operatorSession') {
     answers[401] = error(
-      'unauthorised: no signed-in operator (the session cookie is missing or ended)',
+      'unauthorised: no signed-in operator (the session cookie is missing or ended), or the API key is unknown or revoked',
     );
     answers[403] = error(
-      "forbidden: a change without the session's X-CSRF-Token, or a viewer asking for a manager's change",
+      "forbidden: a change without the session's X-CSRF-Token, or a viewer (or viewer key) asking for a manager's change",
     );
   }
   if (hasParams) answers[414] = error('A part of the URL is too long');

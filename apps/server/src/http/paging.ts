@@ -34,3 +34,49 @@ export function paged<T extends { created_at: Date; id: string }>(rows: T[], lim
   const last = items.at(-1);
   return { items, nextCursor: rows.length > limit && last ? cursorOf(last) : null };
 }
+
+/*
+ * The change lists (docs/rules/operators.md#api-keys, docs/decisions/026-api-keys.md): rows in the
+ * order of the transaction that last wrote them (change_xid), then id; a cursor is the last row's.
+ */
+
+/** Where a change list continues: after the row written by this transaction, with this id. */
+export interface ChangeStart {
+  xid: string;
+  id: string;
+}
+
+export const changeCursorOf = (row: { change_xid: string; id: string }): string =>
+  Buffer.from(JSON.stringify([row.change_xid, row.id])).toString('base64url');
+
+export function changeStart(cursor: string | undefined): ChangeStart | undefined {
+  if (cursor === undefined) return undefined;
+  try {
+    const [xid, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
+    if (typeof xid === 'string' && /^\d{1,20}$/.test(xid) && typeof id === 'string')
+      return { xid, id };
+  } catch {
+    // Falls through to the refusal.
+  }
+  const message = 'cursor is not one this list gave';
+  throw new Refusal('invalid', 'invalid_input', message, { cursor: message });
+}
+
+/** A page of changes: fetched one more, to say whether more wait; the cursor to continue from. */
+export function changePage<T extends { change_xid: string; id: string }>(
+  rows: T[],
+  limit: number,
+  given: string | undefined,
+) {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return {
+    items,
+    nextCursor: last ? changeCursorOf(last) : (given ?? null),
+    more: rows.length > limit,
+  };
+}
+
+/** What the change lists' document says (docs/rules/operators.md#api-keys). */
+export const changesDescription = (row: string) =>
+  `Every ${row} written since \`updated_since\` (all without it), in the order of the transaction that last wrote it, then its id; each with \`updated\`, when it was last written. Give back \`nextCursor\` as \`cursor\` to continue: a ${row} written again later comes again, and none is skipped, even one whose transaction commits after a later one (rows wait until every older transaction has finished). \`more\` says whether rows already wait after this page. docs/rules/operators.md#api-keys.`;

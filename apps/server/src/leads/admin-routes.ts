@@ -3,15 +3,17 @@ import {
   adminLeadParams,
   adminLeadsAnswer,
   adminLeadsQuery,
+  adminChangesQuery,
+  adminLeadChangesAnswer,
   errorAnswer,
 } from '@fibre/domain/api';
 import type { AppContext } from '../context.ts';
 import { csvText } from '../http/csv.ts';
 import { notFound } from '../http/errors.ts';
-import { pageStart, paged } from '../http/paging.ts';
+import { changePage, changesDescription, changeStart, pageStart, paged } from '../http/paging.ts';
 import { operatorOf, recordAudit, requireOperator } from '../operators/index.ts';
 import { recordLeadEvent } from '../notifications/index.ts';
-import { listLeads, markLeadContacted, type LeadRow } from './repository.ts';
+import { leadChanges, listLeads, markLeadContacted, type LeadRow } from './repository.ts';
 import { defineRoute, type AnyRoute } from '../http/define.ts';
 
 /*
@@ -79,6 +81,31 @@ export function adminLeadRoutes(ctx: AppContext): AnyRoute[] {
         return {
           items: page.items.map(leadAnswer),
           nextCursor: page.nextCursor,
+        };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/admin/api/leads/changes',
+      operationId: 'leadChanges',
+      summary: 'Leads changed since a time, in the order they were changed, to sync a copy',
+      description: changesDescription('lead'),
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx),
+      query: adminChangesQuery,
+      responses: { 200: { description: 'Changed leads', schema: adminLeadChangesAnswer } },
+      handler: async (request) => {
+        const { updated_since, limit, cursor } = request.query;
+        const after = changeStart(cursor);
+        const rows = await leadChanges(db, { since: updated_since, after, limit: limit + 1 });
+        const page = changePage(rows, limit, cursor);
+        return {
+          ...page,
+          items: page.items.map((lead) => ({
+            ...leadAnswer(lead),
+            updated: lead.updated_at.toISOString(),
+          })),
         };
       },
     }),

@@ -1,10 +1,10 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { NewLead, Schema } from '../db/schema.ts';
 import { inTransaction } from '../db/transactions.ts';
-import type { PageStart } from '../http/paging.ts';
+import type { ChangeStart, PageStart } from '../http/paging.ts';
 import { recordAudit, type AuditEntry } from '../operators/index.ts';
 
-/** The only SQL for leads: stored, listed for the console, marked contacted. */
+/** The only SQL for leads: stored, listed for the console and its change list, marked contacted. */
 
 type Db = Kysely<Schema>;
 type Operator = Pick<AuditEntry, 'operatorEmail' | 'at'>;
@@ -72,6 +72,27 @@ export async function listLeads(
 }
 
 export type LeadRow = Selectable<Schema['leads']>;
+
+/**
+ * Leads changed since `since`, in the order of the transaction that wrote them, then id: at most
+ * `limit`, after `after`; only rows of transactions older than every one still running
+ * (docs/decisions/026-api-keys.md), as the orders' change list.
+ */
+export async function leadChanges(
+  db: Kysely<Schema>,
+  search: { since?: Date | undefined; after?: ChangeStart | undefined; limit: number },
+): Promise<LeadRow[]> {
+  let query = db
+    .selectFrom('leads')
+    .selectAll()
+    // xid8 is read back as its decimal text, the cursor's form.
+    .where(sql<boolean>`change_xid < pg_snapshot_xmin(pg_current_snapshot())`);
+  if (search.since) query = query.where('updated_at', '>=', search.since);
+  const after = search.after;
+  if (after)
+    query = query.where(sql<boolean>`(change_xid, id) > (${after.xid}::xid8, ${after.id})`);
+  return query.orderBy('change_xid').orderBy('id').limit(search.limit).execute();
+}
 
 const contactOf = (lead: Pick<LeadRow, 'contacted_at' | 'contacted_by'>) => ({
   contactedAt: lead.contacted_at?.toISOString() ?? null,

@@ -9,11 +9,12 @@ import {
 } from '@fibre/domain/api';
 import type { AppContext } from '../context.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { operatorOf, requireOperator } from './guard.ts';
+import { operatorOf, requireOperator, sessionOfRequest } from './guard.ts';
 import { ABSOLUTE_MS, COOKIE, normaliseEmail, signIn, signOut, type SignedIn } from './sessions.ts';
 import { listOperators, unlockOperator } from './repository/operators.ts';
 import { defineRoute, registerDefined, type AnyRoute } from '../http/define.ts';
 import { adminSetupRoutes } from './setup-routes.ts';
+import { apiKeyRoutes } from './api-key-routes.ts';
 
 /*
  * The operator console's API (docs/rules/operators.md): signing in and out, who is signed in, and
@@ -129,7 +130,7 @@ export async function adminRoutes(
         200: { description: 'The signed-in operator', schema: adminSessionAnswer },
       },
       handler: async (request) => {
-        return sessionBody(operatorOf(request));
+        return sessionBody(sessionOfRequest(request));
       },
     }),
     defineRoute({
@@ -142,7 +143,7 @@ export async function adminRoutes(
       guard: requireOperator(ctx, 'viewer'),
       responses: { 204: { description: 'Signed out' } },
       handler: async (request, reply) => {
-        await signOut(ctx, operatorOf(request));
+        await signOut(ctx, sessionOfRequest(request));
         return reply.clearCookie(COOKIE, cookieOptions).status(204).send();
       },
     }),
@@ -190,6 +191,8 @@ export async function adminRoutes(
     }),
     // The first manager, with the setup code (docs/rules/operators.md#the-first-manager).
     ...adminSetupRoutes(ctx),
+    // The back-office API's keys (docs/rules/operators.md#api-keys).
+    ...apiKeyRoutes(ctx),
     ...resources,
   ]);
 }

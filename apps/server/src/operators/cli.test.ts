@@ -7,8 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/database.ts';
 import { auditOf, findOperatorByEmail } from './repository/operators.ts';
 import { verifyPassword } from './passwords.ts';
+import { keyHash } from './api-keys.ts';
 
-// docs/rules/operators.md: `npm run operator -- add|remove`, on a scratch PGlite data directory.
+// docs/rules/operators.md: `npm run operator -- add|remove|key`, on a scratch PGlite data directory.
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'operator-cli-'));
@@ -111,5 +112,48 @@ describe('npm run operator', { timeout: 180_000 }, () => {
     const again = await operator(['remove', 'boss@example.com']);
     expect(again.code).toBe(1);
     expect(again.err).toContain('boss@example.com has no account');
+  });
+
+  it('makes an API key, prints it once, lists it by its prefix and revokes it, audited by cli', async () => {
+    const made = await operator(['key', 'create', 'billing sync', '--role', 'viewer']);
+    expect(made.err).not.toContain('failed');
+    expect(made.code).toBe(0);
+    const [said, key] = made.out.trim().split('\n');
+    expect(said).toBe('billing sync: a viewer key. It is shown this once; keep it now:');
+    expect(key).toMatch(/^fk_[A-Za-z0-9_-]{43}$/);
+    const database = await openPglite(DATA_DIR);
+    try {
+      const row = await database.db.selectFrom('api_keys').selectAll().executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ name: 'billing sync', role: 'viewer', created_by: 'cli' });
+      expect(row.key_hash).toBe(keyHash(key!));
+      expect(row.prefix).toBe(key!.slice(0, 10));
+      expect((await auditOf(database.db, 'api_key', row.id)).map((a) => a.operator_email)).toEqual([
+        'cli',
+      ]);
+    } finally {
+      await database.close();
+    }
+
+    const taken = await operator(['key', 'create', 'billing sync', '--role', 'manager']);
+    expect(taken.code).toBe(1);
+    expect(taken.err).toContain('a live key is already named billing sync');
+
+    const list = await operator(['key', 'list']);
+    expect(list.code).toBe(0);
+    expect(list.out).toContain(`billing sync\tviewer\t${key!.slice(0, 10)}…`);
+    expect(list.out).not.toContain(key);
+
+    const revoked = await operator(['key', 'revoke', 'billing sync']);
+    expect(revoked.code).toBe(0);
+    expect(revoked.out).toContain('billing sync: revoked');
+    const again = await operator(['key', 'revoke', 'billing sync']);
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('no live key is named billing sync');
+
+    for (const args of [['key', 'create', 'x', '--role', 'admin'], ['key'], ['key', 'revoke']]) {
+      const wrong = await operator(args);
+      expect(wrong.code).toBe(2);
+      expect(wrong.err).toContain('npm run operator -- key create NAME --role viewer|manager');
+    }
   });
 });

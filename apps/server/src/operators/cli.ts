@@ -7,11 +7,14 @@ import { deleteOperator, insertOperator, recordAudit } from './repository/operat
 import { inTransaction } from '../db/transactions.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts';
 import { newOperatorId, normaliseEmail } from './sessions.ts';
+import { checkKeyName, parseKeyArgs, runKeyCommand } from './key-cli.ts';
 
 /**
  * `npm run operator -- add EMAIL --role manager|viewer`: a new operator account; the password
  * from OPERATOR_PASSWORD, else asked for twice on the terminal without echo.
  * `npm run operator -- remove EMAIL`: removes the account and ends its sessions.
+ * `npm run operator -- key create NAME --role viewer|manager`, `key revoke NAME`, `key list`: the
+ * back-office API's keys (key-cli.ts).
  * Both work on the database the server's own environment names (DATABASE_URL or DATA_DIR), after
  * its migrations. An embedded (PGlite) data directory is one process's at a time: beside a running
  * server the command refuses and writes nothing (docs/rules/operators.md).
@@ -20,8 +23,13 @@ import { newOperatorId, normaliseEmail } from './sessions.ts';
 const firstManagerHint =
   "For the first manager, the running server needs no stopping: open its /admin and choose 'Create the first manager', with the one-time setup code it printed at start.";
 
-const usage =
-  'usage: npm run operator -- add EMAIL --role manager|viewer | npm run operator -- remove EMAIL';
+const usage = [
+  'usage: npm run operator -- add EMAIL --role manager|viewer',
+  '       npm run operator -- remove EMAIL',
+  '       npm run operator -- key create NAME --role viewer|manager',
+  '       npm run operator -- key revoke NAME',
+  '       npm run operator -- key list',
+].join('\n');
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -81,7 +89,40 @@ async function passwordFor(email: string): Promise<string> {
   return password;
 }
 
+/** The server's database, migrated; refused beside a server holding the same data directory. */
+async function openDatabase() {
+  const config = loadConfig(process.env);
+  const database = await connectDatabase(config, 'npm run operator').catch((error: unknown) => {
+    // A running server holds the directory: it also offers the first manager itself.
+    if (!(error instanceof DataDirInUse)) throw error;
+    throw new CliError(`${error.message}\n${firstManagerHint}`);
+  });
+  try {
+    await migrate(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+async function keyMain(args: string[]): Promise<number> {
+  const parsed = parseKeyArgs(args);
+  if (!parsed) {
+    console.error(usage);
+    return 2;
+  }
+  if (parsed.command !== 'list') parsed.name = checkKeyName(parsed.name);
+  const database = await openDatabase();
+  try {
+    return await runKeyCommand(database.db, parsed);
+  } finally {
+    await database.close();
+  }
+}
+
 async function main(args: string[]): Promise<number> {
+  if (args[0] === 'key') return keyMain(args.slice(1));
   const parsed = parseArgs(args);
   if (!parsed) {
     console.error(usage);
@@ -91,14 +132,8 @@ async function main(args: string[]): Promise<number> {
   if (!EMAIL.test(email)) throw new CliError(`${parsed.email} is not an email address`);
   const password = parsed.command === 'add' ? await passwordFor(email) : undefined;
 
-  const config = loadConfig(process.env);
-  const database = await connectDatabase(config, 'npm run operator').catch((error: unknown) => {
-    // A running server holds the directory: it also offers the first manager itself.
-    if (!(error instanceof DataDirInUse)) throw error;
-    throw new CliError(`${error.message}\n${firstManagerHint}`);
-  });
+  const database = await openDatabase();
   try {
-    await migrate(database);
     const now = new Date();
     const audit = { operatorEmail: 'cli', at: now, subjectType: 'operator', subjectId: email };
     if (parsed.command === 'add') {

@@ -2,26 +2,67 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { Refusal } from '../http/errors.ts';
 import type { RouteGuard } from '../http/define.ts';
+import { bearerOf } from '../http/bearer.ts';
+import { keyHolderOf, type KeyHolder } from './api-keys.ts';
 import { COOKIE, csrfMatches, sessionOf, type SignedIn } from './sessions.ts';
 
 /*
  * The guard of every /admin/api/ route but sign-in (docs/rules/operators.md): a live session
- * (401), on a change the session's CSRF token in X-CSRF-Token (403), and the role (403).
+ * (401), on a change the session's CSRF token in X-CSRF-Token (403), and the role (403). A request
+ * with `Authorization: Bearer KEY` is judged by the key alone (docs/rules/operators.md#api-keys):
+ * a live key (401), no session cookie beside it (400), no CSRF token (a browser never sends the
+ * key by itself), and the key's role (403).
  */
 
-const signedIn = new WeakMap<FastifyRequest, SignedIn>();
+const signedIn = new WeakMap<FastifyRequest, SignedIn | KeyHolder>();
 
-/** The operator a guarded route's request was let through for. */
-export function operatorOf(request: FastifyRequest): SignedIn {
-  const session = signedIn.get(request);
-  if (!session)
-    throw new Error(`${request.method} ${request.routeOptions.url} has no operator guard`);
-  return session;
+/** The operator, or the API key, a guarded route's request was let through for. */
+export function operatorOf(request: FastifyRequest): SignedIn | KeyHolder {
+  const who = signedIn.get(request);
+  if (!who) throw new Error(`${request.method} ${request.routeOptions.url} has no operator guard`);
+  return who;
+}
+
+/** The signed-in session of a request: the session's own routes, which a key has none of (401). */
+export function sessionOfRequest(request: FastifyRequest): SignedIn {
+  const who = operatorOf(request);
+  if ('apiKey' in who)
+    throw new Refusal('unauthorised', 'unauthorised', 'An API key has no session: sign in');
+  return who;
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const isChange = (method: string) => !READS.has(method);
+
+async function keyHolder(ctx: AppContext, request: FastifyRequest, key: string) {
+  if (request.cookies[COOKIE] !== undefined) {
+    throw new Refusal(
+      'invalid',
+      'bearer_with_cookie',
+      'A request with an API key must not carry the session cookie: send one or the other',
+    );
+  }
+  const holder = key ? await keyHolderOf(ctx.database.db, key, ctx.now()) : undefined;
+  if (!holder) throw new Refusal('unauthorised', 'unauthorised', 'The API key is not valid');
+  return holder;
+}
+
+async function session(ctx: AppContext, request: FastifyRequest) {
+  const found = await sessionOf(ctx, request.cookies[COOKIE]);
+  if (!found) throw new Refusal('unauthorised', 'unauthorised', 'Please sign in');
+  if (isChange(request.method)) {
+    const sent = request.headers['x-csrf-token'];
+    if (!csrfMatches(found, typeof sent === 'string' ? sent : undefined)) {
+      throw new Refusal(
+        'forbidden',
+        'csrf_failed',
+        "The request did not carry this session's X-CSRF-Token",
+      );
+    }
+  }
+  return found;
+}
 
 /**
  * `requireOperator(ctx)`: a read lets any operator through, a change only a manager.
@@ -29,24 +70,14 @@ export const isChange = (method: string) => !READS.has(method);
  */
 export function requireOperator(ctx: AppContext, role?: 'viewer' | 'manager'): RouteGuard {
   const guard = async (request: FastifyRequest) => {
-    const session = await sessionOf(ctx, request.cookies[COOKIE]);
-    if (!session) throw new Refusal('unauthorised', 'unauthorised', 'Please sign in');
-    const change = isChange(request.method);
-    if (change) {
-      const sent = request.headers['x-csrf-token'];
-      if (!csrfMatches(session, typeof sent === 'string' ? sent : undefined)) {
-        throw new Refusal(
-          'forbidden',
-          'csrf_failed',
-          "The request did not carry this session's X-CSRF-Token",
-        );
-      }
-    }
-    const needed = role ?? (change ? 'manager' : 'viewer');
-    if (needed === 'manager' && session.role !== 'manager') {
+    const key = bearerOf(request);
+    const who =
+      key === undefined ? await session(ctx, request) : await keyHolder(ctx, request, key);
+    const needed = role ?? (isChange(request.method) ? 'manager' : 'viewer');
+    if (needed === 'manager' && who.role !== 'manager') {
       throw new Refusal('forbidden', 'forbidden', 'Only a manager may do this');
     }
-    signedIn.set(request, session);
+    signedIn.set(request, who);
   };
   return Object.assign(guard, { role });
 }

@@ -5,6 +5,8 @@ import {
   adminOrderParams,
   adminOrdersAnswer,
   adminOrdersQuery,
+  adminChangesQuery,
+  adminOrderChangesAnswer,
   errorAnswer,
   type AdminOrderAnswer,
 } from '@fibre/domain/api';
@@ -12,9 +14,14 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Schema } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import { pageStart, paged } from '../http/paging.ts';
+import { changePage, changesDescription, changeStart, pageStart, paged } from '../http/paging.ts';
 import { requireOperator } from '../operators/index.ts';
-import { findAdminOrder, searchOrders, type AdminOrderRow } from './repository/admin-orders.ts';
+import {
+  findAdminOrder,
+  orderChanges,
+  searchOrders,
+  type AdminOrderRow,
+} from './repository/admin-orders.ts';
 import { auditOf } from '../operators/index.ts';
 import { defineRoute, type AnyRoute } from '../http/define.ts';
 
@@ -32,6 +39,20 @@ const contactOf = (row: AdminOrderRow) => {
     mobile: contact.phone ?? null,
   };
 };
+
+/** One row of the console's list of orders. */
+const orderSummary = (row: AdminOrderRow) => ({
+  id: row.id,
+  reference: row.reference,
+  created: row.created_at.toISOString(),
+  status: row.status,
+  customer: contactOf(row),
+  address: addressWithUnit(row.formatted_address ?? '', row.unit),
+  plan: row.plan_name ?? row.plan_id,
+  window: windowOf(row),
+  monthlyCents: row.monthly_cents,
+  attentionReason: row.attention_reason,
+});
 
 const windowOf = (row: AdminOrderRow) =>
   row.starts_at && row.ends_at
@@ -127,19 +148,33 @@ export function adminOrderRoutes(ctx: AppContext): AnyRoute[] {
         });
         const page = paged(rows, limit);
         return {
-          items: page.items.map((row) => ({
-            id: row.id,
-            reference: row.reference,
-            created: row.created_at.toISOString(),
-            status: row.status,
-            customer: contactOf(row),
-            address: addressWithUnit(row.formatted_address ?? '', row.unit),
-            plan: row.plan_name ?? row.plan_id,
-            window: windowOf(row),
-            monthlyCents: row.monthly_cents,
-            attentionReason: row.attention_reason,
-          })),
+          items: page.items.map(orderSummary),
           nextCursor: page.nextCursor,
+        };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/admin/api/orders/changes',
+      operationId: 'orderChanges',
+      summary: 'Orders changed since a time, in the order they were changed, to sync a copy',
+      description: changesDescription('order'),
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx),
+      query: adminChangesQuery,
+      responses: { 200: { description: 'Changed orders', schema: adminOrderChangesAnswer } },
+      handler: async (request) => {
+        const { updated_since, limit, cursor } = request.query;
+        const after = changeStart(cursor);
+        const rows = await orderChanges(db, { since: updated_since, after, limit: limit + 1 });
+        const page = changePage(rows, limit, cursor);
+        return {
+          ...page,
+          items: page.items.map((row) => ({
+            ...orderSummary(row),
+            updated: row.updated_at.toISOString(),
+          })),
         };
       },
     }),

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { Refusal } from '../http/errors.ts';
+import { bearerOf } from '../http/bearer.ts';
 import { firstConnection, rateLimitRedis, resilientStore } from './rate-limit-store.ts';
 
 /**
@@ -11,7 +13,8 @@ import { firstConnection, rateLimitRedis, resilientStore } from './rate-limit-st
  * of the API's a tighter budget for the routes an attacker would repeat
  * (guessing codes, hoarding installation windows, testing cards, flooding leads and orders).
  * Every count is per client address, which is the socket's unless TRUST_PROXY names the proxies
- * allowed to say otherwise. Counts are shared through Redis when REDIS_URL is set.
+ * allowed to say otherwise, but for API keys' own budgets, per key (docs/rules/operators.md#api-keys).
+ * Counts are shared through Redis when REDIS_URL is set.
  */
 
 interface RouteLimit {
@@ -169,6 +172,14 @@ export async function registerRateLimits(
     },
   });
 
+  // Each API key its own budget (docs/rules/operators.md#api-keys), counted by the key's hash on
+  // top of the address's: a made-up key still spends its address's budget.
+  const perKey = apiKeyLimitHook(app, config.apiKeyRequestsPerMinute, metrics);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/admin/api/')) return;
+    route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), perKey];
+  });
+
   const byRoute = new Map<string, RouteLimit>();
   for (const limit of routeLimits) for (const route of limit.routes) byRoute.set(route, limit);
   const hooks = new Map(
@@ -203,6 +214,32 @@ function routeLimitHook(
     void reply.header('retry-after', result.ttlInSeconds);
     metrics.rateLimited(limit.group);
     throw new Refusal('rate_limited', 'rate_limited', limit.message);
+  };
+}
+
+/** API_KEY_REQUESTS_PER_MINUTE per key, counted by the key's SHA-256 (its text is never stored). */
+function apiKeyLimitHook(
+  app: FastifyInstance,
+  perMinute: number,
+  metrics: Metrics,
+): onRequestHookHandler {
+  const check = app.createRateLimit({
+    max: perMinute,
+    timeWindow: 60_000,
+    groupId: 'api-keys',
+    keyGenerator: (request) => createHash('sha256').update(bearerOf(request)!).digest('hex'),
+  } as Parameters<FastifyInstance['createRateLimit']>[0]);
+  return async (request: FastifyRequest, reply) => {
+    if (bearerOf(request) === undefined) return;
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    void reply.header('retry-after', result.ttlInSeconds);
+    metrics.rateLimited('api-keys');
+    throw new Refusal(
+      'rate_limited',
+      'rate_limited',
+      `Too many requests with this API key: ${tryLater}`,
+    );
   };
 }
 

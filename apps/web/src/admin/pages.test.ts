@@ -12,6 +12,7 @@ describe('the table of console pages', () => {
       'Offers',
       'Mail',
       'Personal data',
+      'API keys',
     ]);
   });
 
@@ -43,6 +44,11 @@ describe('the table of console pages', () => {
       page: { label: 'Personal data' },
     });
     expect(pageAt('/admin/personal-data', 'viewer')).toBeNull();
+  });
+
+  it('shows API keys to a manager only', () => {
+    expect(pageAt('/admin/api-keys', 'manager')).toMatchObject({ page: { label: 'API keys' } });
+    expect(pageAt('/admin/api-keys', 'viewer')).toBeNull();
   });
 
   it('finds no page elsewhere', () => {

@@ -1,5 +1,6 @@
 import type { OperatorRole } from '@fibre/domain/api';
 import type { ComponentType } from 'react';
+import { ApiKeysPage } from './pages/api-keys.tsx';
 import { AttentionPage } from './pages/attention.tsx';
 import { HoldsPage } from './pages/holds.tsx';
 import { LeadsPage } from './pages/leads.tsx';
@@ -60,6 +61,8 @@ export const consolePages: readonly ConsolePage[] = [
     component: PersonalDataPage,
     role: 'manager',
   },
+  // docs/rules/operators.md#api-keys: managers only.
+  { path: '/admin/api-keys', label: 'API keys', component: ApiKeysPage, role: 'manager' },
 ];
 
 const rank: Record<OperatorRole, number> = { viewer: 0, manager: 1 };

@@ -82,3 +82,27 @@ export const adminLeadParams = z.object({ id: text(100) });
 /** GET /admin/api/mail: customer mail, newest first, a page at a time; one order's with `orderId`. */
 export const adminMailQuery = z.object({ orderId: text(100).optional(), ...page });
 export type AdminMailQuery = z.output<typeof adminMailQuery>;
+
+/**
+ * GET /admin/api/orders/changes and /admin/api/leads/changes (docs/rules/operators.md#api-keys):
+ * rows changed since `updated_since` (an instant with its offset; all rows without it), in the
+ * order they were changed, continued with the answer's `nextCursor`.
+ */
+export const adminChangesQuery = z.object({
+  updated_since: isoWithOffset.optional(),
+  ...page,
+});
+export type AdminChangesQuery = z.output<typeof adminChangesQuery>;
+
+/** An API key's name: 1 to 60 characters, unique among the keys not revoked. */
+export const apiKeyName = text(60).pipe(z.string().min(1, 'is required'));
+
+/** POST /admin/api/keys: a new key's name and role (docs/rules/operators.md#api-keys). */
+export const createApiKeyBody = z.object({
+  name: apiKeyName,
+  role: z.enum(['manager', 'viewer'], { error: 'must be viewer or manager' }),
+});
+export type CreateApiKeyBody = z.infer<typeof createApiKeyBody>;
+
+/** DELETE /admin/api/keys/:id: the key's id. */
+export const apiKeyParams = z.object({ id: text(100) });

@@ -251,3 +251,50 @@ export const adminMailAnswer = z.object({
   sending: z.boolean(),
 });
 export type AdminMailAnswer = z.infer<typeof adminMailAnswer>;
+
+/**
+ * One row of the change lists (docs/rules/operators.md#api-keys): the list's row and when it was
+ * last written (`updated`, the database's clock).
+ */
+export const adminOrderChange = z.extend(adminOrderSummary, { updated: z.string() });
+export const adminLeadChange = z.extend(adminLead, { updated: z.string() });
+
+/**
+ * GET /admin/api/orders/changes and /admin/api/leads/changes: the rows in the order they were
+ * changed. `nextCursor` continues after the last row (null only when nothing was listed and no
+ * cursor was given); `more` says whether rows already wait after it.
+ */
+export const adminOrderChangesAnswer = z.object({
+  items: z.array(adminOrderChange),
+  nextCursor: z.nullable(z.string()),
+  more: z.boolean(),
+});
+export type AdminOrderChangesAnswer = z.infer<typeof adminOrderChangesAnswer>;
+export const adminLeadChangesAnswer = z.object({
+  items: z.array(adminLeadChange),
+  nextCursor: z.nullable(z.string()),
+  more: z.boolean(),
+});
+export type AdminLeadChangesAnswer = z.infer<typeof adminLeadChangesAnswer>;
+
+/** An API key as the console lists it: never its text, only the first characters. */
+export const apiKeyAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: operatorRole,
+  prefix: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  lastUsedAt: z.nullable(z.string()),
+  revokedAt: z.nullable(z.string()),
+  revokedBy: z.nullable(z.string()),
+});
+export type ApiKeyAnswer = z.infer<typeof apiKeyAnswer>;
+
+/** GET /admin/api/keys: every key, the live ones first, newest first. */
+export const apiKeysAnswer = z.object({ keys: z.array(apiKeyAnswer) });
+export type ApiKeysAnswer = z.infer<typeof apiKeysAnswer>;
+
+/** POST /admin/api/keys: the key made, and its text, answered this once. */
+export const createdApiKeyAnswer = z.object({ key: z.string(), apiKey: apiKeyAnswer });
+export type CreatedApiKeyAnswer = z.infer<typeof createdApiKeyAnswer>;

@@ -82,6 +82,9 @@ export interface CatalogueTables {
     contacted_by: Generated<string | null>;
     /** The last event's sequence number (026, docs/rules/webhooks.md); 0 before any. */
     event_sequence: Generated<number>;
+    /** Migration 027: stamped by a trigger on every write, for the change lists. */
+    updated_at: Generated<Date>;
+    change_xid: Generated<string>;
   };
   /** One row per distinct lead: the newest lead stored with that fingerprint. */
   lead_fingerprints: {

@@ -7,7 +7,7 @@ export type OperatorRole = 'manager' | 'viewer';
 
 /**
  * Migration 009: operator accounts, their sessions, and the audit of their changes; migration 020:
- * the sign-in bounds.
+ * the sign-in bounds; migration 027: the API keys.
  */
 export interface OperatorTables {
   operators: {
@@ -46,5 +46,20 @@ export interface OperatorTables {
     next_at: Date | null;
     last_failure_at: Date | null;
     signed_in_at: Date | null;
+  };
+  /** Migration 027: the back-office API's keys (operators/api-keys.ts). */
+  api_keys: {
+    id: string;
+    name: string;
+    role: OperatorRole;
+    /** SHA-256 (hex) of the key's whole text. */
+    key_hash: string;
+    /** The key's first characters, to recognise it by. */
+    prefix: string;
+    created_at: Date;
+    created_by: string;
+    last_used_at: Date | null;
+    revoked_at: Date | null;
+    revoked_by: string | null;
   };
 }

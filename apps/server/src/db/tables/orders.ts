@@ -17,6 +17,9 @@ export interface OrderTables {
     /** 'cancelled' by an operator only (migration 011). */
     status: 'pending' | 'confirmed' | 'needs_attention' | 'cancelled';
     created_at: Date;
+    /** Migration 027: stamped by a trigger on every write, for the change lists. */
+    updated_at: Generated<Date>;
+    change_xid: Generated<string>;
     /** Set for orders billed or scheduled by an external service (migration 005). */
     billing_customer_ref: Generated<string | null>;
     billing_subscription_ref: Generated<string | null>;

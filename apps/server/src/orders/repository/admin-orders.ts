@@ -1,7 +1,7 @@
 import { normaliseOrderReference } from '@fibre/domain/install';
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
-import type { PageStart } from '../../http/paging.ts';
+import type { ChangeStart, PageStart } from '../../http/paging.ts';
 import { ORDER_PURCHASE_COLUMNS, ORDER_UNIT } from '../../db/order-reads.ts';
 
 /**
@@ -136,4 +136,26 @@ export async function findAdminOrder(
     ])
     .where('orders.id', '=', id)
     .executeTakeFirst();
+}
+
+/**
+ * Orders changed since `since`, in the order of the transaction that wrote them, then id: at most
+ * `limit`, after `after`. Only rows written by a transaction older than every one still running
+ * are answered, so one that commits late cannot land behind a cursor already given
+ * (docs/decisions/026-api-keys.md).
+ */
+export async function orderChanges(
+  db: Kysely<Schema>,
+  search: { since?: Date | undefined; after?: ChangeStart | undefined; limit: number },
+) {
+  let query = orderRows(db)
+    .select(['orders.updated_at', sql<string>`orders.change_xid::text`.as('change_xid')])
+    .where(sql<boolean>`orders.change_xid < pg_snapshot_xmin(pg_current_snapshot())`);
+  if (search.since) query = query.where('orders.updated_at', '>=', search.since);
+  const after = search.after;
+  if (after)
+    query = query.where(
+      sql<boolean>`(orders.change_xid, orders.id) > (${after.xid}::xid8, ${after.id})`,
+    );
+  return query.orderBy('orders.change_xid').orderBy('orders.id').limit(search.limit).execute();
 }

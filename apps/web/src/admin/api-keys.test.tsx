@@ -1,0 +1,136 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConsoleApp } from './console.tsx';
+
+/*
+ * docs/rules/operators.md#api-keys and operator-console.md (API keys): the page, against a
+ * stand-in fetch that answers as packages/domain/src/api/admin.ts says.
+ */
+
+type Answer = { status: number; data?: unknown };
+type Call = { url: URL; method: string; body: unknown; headers: Headers };
+let routes: Array<(call: Call) => Answer | undefined> = [];
+let calls: Call[] = [];
+
+function signedInAs(role: 'manager' | 'viewer') {
+  serve('GET', '/admin/api/session', {
+    status: 200,
+    data: {
+      operator: { email: 'ann@example.com', role },
+      csrfToken: 'csrf-token-1',
+      expiresAt: '2026-12-01T10:00:00Z',
+    },
+  });
+}
+
+beforeEach(() => {
+  routes = [];
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const call: Call = {
+        url: new URL(String(input), 'http://localhost'),
+        method: init.method ?? 'GET',
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+        headers: new Headers(init.headers),
+      };
+      calls.push(call);
+      const answer = routes.map((r) => r(call)).find(Boolean) ?? {
+        status: 404,
+        data: { error: 'not_found', message: 'No such route' },
+      };
+      return new Response(answer.data === undefined ? null : JSON.stringify(answer.data), {
+        status: answer.status,
+      });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+function serve(method: string, path: string, answer: Answer | ((call: Call) => Answer)) {
+  routes.unshift((call) =>
+    call.method === method && call.url.pathname === path
+      ? typeof answer === 'function'
+        ? answer(call)
+        : answer
+      : undefined,
+  );
+}
+
+function open(path: string) {
+  window.history.replaceState(null, '', path);
+  return render(<ConsoleApp />);
+}
+
+const live = {
+  id: 'key-1',
+  name: 'billing sync',
+  role: 'viewer',
+  prefix: 'fk_AbCdEfG',
+  createdAt: '2026-11-20T01:00:00Z',
+  createdBy: 'ann@example.com',
+  lastUsedAt: null,
+  revokedAt: null,
+  revokedBy: null,
+};
+const KEY = `fk_AbCdEfG${'x'.repeat(36)}`;
+
+describe('the API keys page', () => {
+  it('is not offered to a viewer', async () => {
+    signedInAs('viewer');
+    open('/admin');
+    await screen.findByRole('navigation', { name: 'Console' });
+    expect(screen.queryByRole('link', { name: 'API keys' })).toBeNull();
+  });
+
+  it('makes a key and shows it once; revokes one after a confirmation', async () => {
+    signedInAs('manager');
+    let keys: unknown[] = [];
+    serve('GET', '/admin/api/keys', () => ({ status: 200, data: { keys } }));
+    serve('POST', '/admin/api/keys', (call) => {
+      keys = [live];
+      return { status: 201, data: { key: KEY, apiKey: { ...live, ...(call.body as object) } } };
+    });
+    serve('DELETE', '/admin/api/keys/key-1', () => {
+      keys = [{ ...live, revokedAt: '2026-11-21T01:00:00Z', revokedBy: 'ann@example.com' }];
+      return { status: 200, data: keys[0] };
+    });
+    const user = userEvent.setup();
+    open('/admin/api-keys');
+    await screen.findByRole('heading', { level: 1, name: 'API keys' });
+    await screen.findByText('No API keys yet.');
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    expect(await screen.findByText('Give the key a name.')).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), ' billing sync ');
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+
+    expect(await screen.findByText(KEY)).toBeTruthy();
+    expect(screen.getByText(/You will not see it again/)).toBeTruthy();
+    const made = calls.find((c) => c.method === 'POST')!;
+    expect(made.body).toEqual({ name: 'billing sync', role: 'viewer' });
+    expect(made.headers.get('x-csrf-token')).toBe('csrf-token-1');
+    const table = await screen.findByRole('table', { name: 'API keys' });
+    expect(within(table).getByText('fk_AbCdEfG…')).toBeTruthy();
+    expect(within(table).getByText('Never')).toBeTruthy();
+
+    await user.click(within(table).getByRole('button', { name: 'Revoke billing sync' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke the key “billing sync”?' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke the key' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(within(table).queryByRole('button', { name: 'Revoke billing sync' })).toBeNull(),
+    );
+    expect(calls.find((c) => c.method === 'DELETE')!.headers.get('x-csrf-token')).toBe(
+      'csrf-token-1',
+    );
+  });
+});

@@ -1,0 +1,196 @@
+import type { ApiKeyAnswer, CreatedApiKeyAnswer } from '@fibre/domain/api';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { createApiKey, fetchApiKeys, revokeApiKey } from '../../shared/api/admin-api-keys.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { Field } from '../../shared/ui/field.tsx';
+import { whenText } from '../format.ts';
+import { Empty, ErrorAlert, Loading, TableScroll } from '../ui.tsx';
+
+/*
+ * The back-office API's keys, for managers (docs/rules/operators.md#api-keys): made with a name
+ * and a role, the key shown once to copy; listed by name and first characters; revoked after a
+ * confirmation.
+ */
+
+const roleLabel = { viewer: 'Viewer (reads)', manager: 'Manager (reads and changes)' } as const;
+
+/** The key just made: its text, once, with a copy button. */
+function ShownOnce({ made }: { made: CreatedApiKeyAnswer }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div role="status" className="console-order-link console-section">
+      <p>
+        <strong>The key “{made.apiKey.name}”</strong>: copy it now. You will not see it again; only
+        its first characters ({made.apiKey.prefix}…) are kept.
+      </p>
+      <p>
+        <code className="console-key">{made.key}</code>
+      </p>
+      <Button
+        variant="secondary"
+        onClick={() =>
+          void navigator.clipboard?.writeText(made.key).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          )
+        }
+      >
+        {copied ? 'Copied' : 'Copy key'}
+      </Button>
+    </div>
+  );
+}
+
+function RevokeKey({ apiKey }: { apiKey: ApiKeyAnswer }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const revoke = useMutation({
+    mutationFn: () => revokeApiKey(apiKey.id),
+    onSuccess: async () => {
+      setOpen(false);
+      await queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+    },
+  });
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !revoke.isPending && setOpen(next)}>
+      <Dialog.Trigger asChild>
+        <Button variant="secondary" aria-label={`Revoke ${apiKey.name}`}>
+          Revoke
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="console-overlay" />
+        <Dialog.Content className="console-dialog">
+          <Dialog.Title className="console-subtitle">Revoke the key “{apiKey.name}”?</Dialog.Title>
+          <Dialog.Description>
+            Every request with it is refused from now on. This cannot be undone: a system that still
+            needs access needs a new key.
+          </Dialog.Description>
+          <ErrorAlert error={revoke.error} />
+          <div className="console-actions">
+            <Button busy={revoke.isPending} onClick={() => revoke.mutate()}>
+              Revoke the key
+            </Button>
+            <Dialog.Close asChild>
+              <Button variant="secondary" disabled={revoke.isPending}>
+                Keep it
+              </Button>
+            </Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export function ApiKeysPage() {
+  const queryClient = useQueryClient();
+  const keys = useQuery({ queryKey: ['api-keys'], queryFn: fetchApiKeys });
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<'viewer' | 'manager'>('viewer');
+  const [missing, setMissing] = useState(false);
+  const create = useMutation({
+    mutationFn: createApiKey,
+    onSuccess: async () => {
+      setName('');
+      await queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setMissing(true);
+      return;
+    }
+    create.mutate({ name: name.trim(), role });
+  };
+  const items = keys.data?.keys ?? [];
+  return (
+    <>
+      <h1 className="console-title">API keys</h1>
+      <p>
+        A key lets another system use the console's API with the key's role, sending{' '}
+        <code>Authorization: Bearer</code> and the key. It is shown once, when it is made.
+      </p>
+      <form aria-label="New API key" className="console-filters" onSubmit={submit}>
+        <Field label="Name" error={missing ? 'Give the key a name.' : undefined}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              maxLength={60}
+              value={name}
+              onChange={(event) => {
+                setName(event.target.value);
+                setMissing(false);
+              }}
+            />
+          )}
+        </Field>
+        <Field label="Role">
+          {(control) => (
+            <select
+              {...control}
+              className="input"
+              value={role}
+              onChange={(event) => setRole(event.target.value as 'viewer' | 'manager')}
+            >
+              <option value="viewer">{roleLabel.viewer}</option>
+              <option value="manager">{roleLabel.manager}</option>
+            </select>
+          )}
+        </Field>
+        <div className="console-filters__go">
+          <Button type="submit" busy={create.isPending}>
+            Create key
+          </Button>
+        </div>
+      </form>
+      <ErrorAlert error={create.error ?? keys.error} />
+      {create.data && <ShownOnce made={create.data} />}
+      {keys.isPending ? (
+        <Loading>Loading keys…</Loading>
+      ) : items.length === 0 ? (
+        !keys.isError && <Empty>No API keys yet.</Empty>
+      ) : (
+        <TableScroll label="API keys">
+          <table className="console-table">
+            <caption className="visually-hidden">API keys</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Role</th>
+                <th scope="col">Starts with</th>
+                <th scope="col">Created</th>
+                <th scope="col">Last used</th>
+                <th scope="col">Revoked</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((key) => (
+                <tr key={key.id}>
+                  <td>{key.name}</td>
+                  <td>{key.role === 'manager' ? 'Manager' : 'Viewer'}</td>
+                  <td>
+                    <code>{key.prefix}…</code>
+                  </td>
+                  <td>
+                    {whenText(key.createdAt)} by {key.createdBy}
+                  </td>
+                  <td>{key.lastUsedAt ? whenText(key.lastUsedAt) : 'Never'}</td>
+                  <td>
+                    {key.revokedAt ? `${whenText(key.revokedAt)} by ${key.revokedBy ?? ''}` : '—'}
+                  </td>
+                  <td>{key.revokedAt ? '' : <RevokeKey apiKey={key} />}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </>
+  );
+}
