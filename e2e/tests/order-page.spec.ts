@@ -21,6 +21,7 @@ import { captureStep, expectNoSeriousA11yViolations } from '../support/checks.ts
 import { supportPhone } from '../support/demo.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../support/postgres.ts';
 import { buildWebIfNeeded, startServer, type RunningServer } from '../support/server.ts';
+import { operatorCommand } from '../support/console.ts';
 
 // Issue 17, item 3 (docs/rules/order-page.md): the customer's order page, opened from the link in
 // the confirmation mail that a local SMTP server received, on a deployment whose installer tasks
@@ -328,6 +329,70 @@ test('a reschedule within 24 hours of the window is refused with its message, an
       .filter((m) => JSON.stringify(m.to).includes(email))
       .map((m) => m.subject),
   ).toEqual([expect.stringMatching(/is confirmed \(order [0-9A-Z]{4}-[0-9A-Z]{4}\)$/)]);
+});
+
+test('the service status a back-office system sets with an API key shows on the order page, step by step', async ({
+  page,
+  deployment,
+}) => {
+  const email = 'sam.service@example.com';
+  const { id, path } = await placeOrder(deployment, email, 3);
+  await page.goto(path);
+  await expect(heading(page)).toBeVisible();
+  const progress = page.getByRole('list').filter({ hasText: 'Installation booked' });
+  await expect(progress.getByRole('listitem')).toHaveText([
+    /^✓\s*Ordered/,
+    /^✓\s*Installation booked/,
+    /^\s*Installed/,
+    /^\s*Active/,
+  ]);
+  await expect(progress.locator('[aria-current="step"]')).toHaveText(/Installation booked/);
+
+  // The provider's provisioning system holds a manager key (docs/rules/operators.md#api-keys).
+  const printed = operatorCommand(
+    ['key', 'create', 'provisioning', '--role', 'manager'],
+    deployment.db.url,
+  );
+  const key = /fk_[A-Za-z0-9_-]+/.exec(printed)?.[0];
+  expect(key, 'the key the CLI printed').toBeDefined();
+  const setService = (status: string, note?: string) =>
+    fetch(`${deployment.server.baseURL}/admin/api/orders/${id}/service`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key!}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status, ...(note ? { note } : {}) }),
+    });
+  // Before the installation window has begun the server refuses it.
+  const early = await setService('installed');
+  expect(early.status).toBe(409);
+  // The installer came: the order's window is now behind us (as a staff change would move it).
+  const past = `NSW-past-${id}`;
+  await deployment.db.query(
+    `INSERT INTO slot_windows (id, state, starts_at, ends_at, capacity, created_at)
+     VALUES ($1, 'NSW', now() - interval '3 hours', now() - interval '1 hour', 1, now())`,
+    [past],
+  );
+  await deployment.db.query(
+    `UPDATE reservations SET window_id = $1
+     WHERE reservation_id = (SELECT reservation_id FROM orders WHERE id = $2)`,
+    [past, id],
+  );
+  expect((await setService('installed', 'Fibre connected')).status).toBe(200);
+
+  await page.reload();
+  await expect(page.getByText('Installed', { exact: true }).first()).toBeVisible();
+  await expect(progress.locator('[aria-current="step"]')).toHaveText(/Installed/);
+  await expectNoSeriousA11yViolations(page);
+
+  expect((await setService('active')).status).toBe(200);
+  await page.reload();
+  await expect(progress.locator('[aria-current="step"]')).toHaveText(/Active/);
+  await expect(progress.getByRole('listitem')).toHaveText([
+    /^✓\s*Ordered/,
+    /^✓\s*Installation booked/,
+    /^✓\s*Installed/,
+    /^✓\s*Active/,
+  ]);
+  await captureStep(page, 'order-page-service-active');
 });
 
 test('a guessed or altered order link answers 404 and shows "not found"; guessing is rate-limited', async ({

@@ -10,7 +10,8 @@ import { Alert } from '../shared/ui/alert.tsx';
 import { Button } from '../shared/ui/button.tsx';
 import { CancelDialog } from './cancel-dialog.tsx';
 import { ReschedulePanel } from './reschedule-panel.tsx';
-import { momentLabel, statusLabels, text } from './text.ts';
+import { progressOf } from './progress.ts';
+import { momentLabel, serviceLabels, statusLabels, text } from './text.ts';
 import { useOrder } from './use-order.ts';
 import './order-page.css';
 
@@ -81,7 +82,8 @@ function OrderView({ token, order }: { token: string; order: OrderPageAnswer }) 
 
   const refusal = (action: OrderPageAnswer['can_reschedule']) =>
     !action.allowed && action.message && action.reason !== 'cancelled' ? action.message : null;
-  const rescheduleRefusal = refusal(order.can_reschedule);
+  // Once installed, the window's refusal ('the time has passed') says nothing the progress does not.
+  const rescheduleRefusal = order.service_status ? null : refusal(order.can_reschedule);
   // A change refused because the order can no longer change (the page was left open past the
   // limit): the panel closes and focus goes to the reason, which the order's answer now gives.
   const panelOpen = rescheduling && order.can_reschedule.allowed;
@@ -104,10 +106,17 @@ function OrderView({ token, order }: { token: string; order: OrderPageAnswer }) 
       </p>
       <p className="order-page__status">
         <span className="visually-hidden">{text.status}: </span>
-        <span className={`status-badge status-badge--${order.status}`}>
-          {statusLabels[order.status]}
-        </span>
+        {order.status === 'confirmed' && order.service_status ? (
+          <span className={`status-badge status-badge--service-${order.service_status}`}>
+            {serviceLabels[order.service_status]}
+          </span>
+        ) : (
+          <span className={`status-badge status-badge--${order.status}`}>
+            {statusLabels[order.status]}
+          </span>
+        )}
       </p>
+      <Progress order={order} />
 
       {notice && (
         <div ref={noticeRef} tabIndex={-1} className="order-page__notice">
@@ -281,6 +290,39 @@ function OrderView({ token, order }: { token: string; order: OrderPageAnswer }) 
         // Once cancelled, the button that opened the dialog is gone: focus goes to what happened.
         {...(notice === text.cancelled ? { returnFocus: () => noticeRef.current?.focus() } : {})}
       />
+    </section>
+  );
+}
+
+/** Where the order is: ordered, installation booked, installed, active (progress.ts). */
+function Progress({ order }: { order: OrderPageAnswer }) {
+  const id = useId();
+  const steps = progressOf(order);
+  if (steps.length === 0) return null;
+  return (
+    <section className="order-page__progress" aria-labelledby={id}>
+      <h2 id={id} className="visually-hidden">
+        {text.progressTitle}
+      </h2>
+      <ol className="progress-steps">
+        {steps.map((s) => (
+          <li
+            key={s.step}
+            className={`progress-steps__step${s.done ? ' progress-steps__step--done' : ''}`}
+            aria-current={s.current ? 'step' : undefined}
+          >
+            <span className="progress-steps__mark" aria-hidden="true">
+              {s.done ? '✓' : ''}
+            </span>
+            {s.label}
+            {s.done && !s.current && <span className="visually-hidden"> ({text.stepDone})</span>}
+            {s.current && <span className="visually-hidden"> ({text.stepCurrent})</span>}
+          </li>
+        ))}
+      </ol>
+      {order.service_status === 'cancelled' && (
+        <p className="order-page__service-note">{text.serviceCancelled}</p>
+      )}
     </section>
   );
 }

@@ -15,6 +15,13 @@ export const statusLabels: Record<Status, string> = {
   cancelled: 'Cancelled',
 };
 
+/** Once the provider sets where the service is (docs/rules/orders.md#service-status). */
+export const serviceLabels: Record<NonNullable<OrderPageAnswer['service_status']>, string> = {
+  installed: 'Installed',
+  active: 'Active',
+  cancelled: 'Service cancelled',
+};
+
 /** 'Wednesday 2 December 2026, 8:00 am AEDT': a moment in the window's zone. */
 export const momentLabel = (iso: string, timeZone: string) => formatMoment(new Date(iso), timeZone);
 
@@ -24,6 +31,10 @@ export const text = {
   reference: (id: string) => `Order reference ${id}`,
   placed: (when: string) => `Placed ${when}`,
   status: 'Status',
+  progressTitle: 'Where your order is',
+  stepDone: 'done',
+  stepCurrent: 'current step',
+  serviceCancelled: 'Your service has been cancelled.',
   installationTitle: 'Installation',
   zoneNote: (city: string) => `Times are in ${city} time, where you are connecting.`,
   changeUntil: (when: string) => `You can change or cancel online until ${when}.`,
