@@ -22,3 +22,4 @@ export * from './first-manager.ts';
 export * from './first-manager-input.ts';
 export * from './personal-data.ts';
 export * from './personal-data-input.ts';
+export * from './sign-in-options.ts';
