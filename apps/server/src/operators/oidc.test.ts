@@ -7,6 +7,7 @@ import {
   type OidcIssuer,
 } from '../test-support/stand-ins/oidc-issuer.ts';
 import { loadConfig } from '../config.ts';
+import { productionGaps } from '../app/production.ts';
 import { hashPassword, scryptForTests, TEST_SCRYPT } from './passwords.ts';
 import { auditOf, findOperatorByEmail, insertOperator } from './repository/operators.ts';
 import { roleFromClaim } from './oidc.ts';
@@ -355,6 +356,28 @@ describe('the configuration of staff sign-in', () => {
     expect(loadConfig({ ...oidc, OIDC_ROLE_CLAIM: 'groups' }).operatorSignIn.oidc?.roleClaim).toBe(
       'groups',
     );
+  });
+
+  it('refuses a plain-http issuer in production mode, unless a demo deployment is meant', () => {
+    const production = (issuer: string, demo: Record<string, string> = {}) =>
+      productionGaps(
+        loadConfig({
+          NODE_ENV: 'production',
+          DATABASE_URL: 'postgres://db/x',
+          CHARGEBEE_SITE: 'acme',
+          CHARGEBEE_PUBLISHABLE_KEY: 'pk',
+          CHARGEBEE_API_KEY: 'sk',
+          PUBLIC_URL: 'https://signup.example.com',
+          ...oidc,
+          OIDC_ISSUER: issuer,
+          ...demo,
+        }),
+      );
+    expect(production('http://id.example.com')).toEqual([
+      'OIDC_ISSUER is not https: staff sign-in would travel unencrypted',
+    ]);
+    expect(production('https://id.example.com')).toEqual([]);
+    expect(production('http://id.example.com', { ALLOW_DEMO: '1' })).toEqual([]);
   });
 
   it.each([
