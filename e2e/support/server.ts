@@ -95,7 +95,8 @@ export async function startServer(
   env: Record<string, string> = {},
   { timeoutMs = 120_000, compiled = false }: StartOptions = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  // A PORT in `env` is kept: a spec that must name the server's own origin (PUBLIC_URL) picks it.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const home = mkdtempSync(join(tmpdir(), 'fibre-e2e-'));
   const dataDir = join(home, 'data');
   const logFile = join(home, 'server.log');

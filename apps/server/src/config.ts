@@ -190,6 +190,22 @@ const envSchema = z.object({
     (v) => v === undefined || z.email().safeParse(/<([^>]+)>\s*$/.exec(v)?.[1] ?? v).success,
     'MAIL_FROM must be an email address, or a name and <address>',
   ),
+  // Staff sign-in through the provider's identity service, OpenID Connect
+  // (docs/rules/operators.md#signing-in-through-the-providers-identity-service): the three
+  // together or none; the role claim and the name on the button are optional.
+  OIDC_ISSUER: url('OIDC_ISSUER').refine(
+    (v) => v === undefined || /^https?:$/.test(new URL(v).protocol),
+    'OIDC_ISSUER must be an http(s) URL',
+  ),
+  OIDC_CLIENT_ID: optional,
+  OIDC_CLIENT_SECRET: optional,
+  OIDC_ROLE_CLAIM: optional,
+  OIDC_PROVIDER_NAME: optional,
+  // Password sign-in: on unless 'off' (then only the identity service signs staff in).
+  OPERATOR_PASSWORDS: optional.refine(
+    (v) => v === undefined || v === 'on' || v === 'off',
+    'OPERATOR_PASSWORDS must be on or off',
+  ),
   // The site's public origin, for absolute links in mail (the order page).
   PUBLIC_URL: url('PUBLIC_URL').refine(
     (v) => v === undefined || /^https?:$/.test(new URL(v).protocol),
@@ -267,6 +283,8 @@ export interface Config {
   publicUrl: string;
   /** PUBLIC_URL was set (not the localhost default). */
   publicUrlSet: boolean;
+  /** How staff sign in (docs/rules/operators.md#signing-in-through-the-providers-identity-service). */
+  operatorSignIn: OperatorSignIn;
   keys: Pick<
     Env,
     | 'MAPS_API_KEY'
@@ -290,6 +308,29 @@ export interface Config {
     | 'MAIL_FROM'
   >;
 }
+
+/** How staff sign in to the console (docs/decisions/028-staff-sign-in-oidc.md). */
+export interface OperatorSignIn {
+  /** OPERATOR_PASSWORDS is not 'off': the email and password form and its API. */
+  passwords: boolean;
+  /** The identity service, when OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set. */
+  oidc: OidcSettings | undefined;
+}
+
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The ID token claim that names the role: `manager` or `viewer` (or a list holding one). */
+  roleClaim: string;
+  /** What the console's button names: 'Sign in with NAME'. */
+  providerName: string | undefined;
+  /** Where the identity service sends staff back: from PUBLIC_URL, never from a request's Host. */
+  redirectUri: string;
+}
+
+/** The path the identity service sends staff back to (operators/oidc-routes.ts). */
+export const OIDC_CALLBACK_PATH = '/admin/api/sign-in/oidc/callback';
 
 /** The retention policy's limits (docs/decisions/023-retention.md, docs/rules/retention.md). */
 export interface RetentionLimits {
@@ -325,6 +366,39 @@ function readableFile(name: string, base: string): { path: string; name: string 
   throw new ConfigError(`CATALOGUE_FILE: ${name} is not a file`);
 }
 
+/**
+ * OIDC_* all or none; passwords off only with the identity service on, or nobody could sign in
+ * (docs/rules/operators.md#signing-in-through-the-providers-identity-service).
+ */
+function operatorSignIn(e: Env, publicUrl: string): OperatorSignIn {
+  const passwords = e.OPERATOR_PASSWORDS !== 'off';
+  const set = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (set !== 0 && set !== 3) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three (staff sign in through the identity service) or none',
+    );
+  }
+  if (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET) {
+    if (!passwords) {
+      throw new ConfigError(
+        'Invalid configuration:\n  OPERATOR_PASSWORDS=off needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: without passwords or an identity service nobody could sign in to the console',
+      );
+    }
+    return { passwords, oidc: undefined };
+  }
+  return {
+    passwords,
+    oidc: {
+      issuer: e.OIDC_ISSUER,
+      clientId: e.OIDC_CLIENT_ID,
+      clientSecret: e.OIDC_CLIENT_SECRET,
+      roleClaim: e.OIDC_ROLE_CLAIM ?? 'fibre_role',
+      providerName: e.OIDC_PROVIDER_NAME,
+      redirectUri: `${publicUrl}${OIDC_CALLBACK_PATH}`,
+    },
+  };
+}
+
 export function loadConfig(source: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -347,6 +421,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       'Invalid configuration:\n  SMTP_URL and MAIL_FROM: set both (customer mail over SMTP) or neither',
     );
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -395,8 +470,9 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     },
     retentionEveryMs: e.RETENTION_SWEEP_MINUTES * 60_000,
     logLevel: e.LOG_LEVEL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     publicUrlSet: e.PUBLIC_URL !== undefined,
+    operatorSignIn: operatorSignIn(e, publicUrl),
     keys: {
       MAPS_API_KEY: e.MAPS_API_KEY,
       CHARGEBEE_SITE: e.CHARGEBEE_SITE,

@@ -75,7 +75,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // No manager yet: the one-time code for 'Create the first manager' at /admin, on standard output
   // whatever LOG_LEVEL says (docs/rules/operators.md#the-first-manager).
-  const setupCode = await app.firstManager.offer();
+  // With passwords off the first manager comes from the identity service: no code is offered.
+  const setupCode = config.operatorSignIn.passwords ? await app.firstManager.offer() : undefined;
   if (setupCode) console.log(setupCodeNotice(setupCode, `${config.publicUrl}/admin`));
   // Off the public port (README, Metrics): only when METRICS_PORT is set.
   if (config.metricsPort !== undefined) {

@@ -32,6 +32,11 @@ export function productionGaps(config: Config): string[] {
   if (webhook && new URL(webhook).protocol !== 'https:') {
     gaps.push('OPS_WEBHOOK_URL is not https: events would travel unencrypted');
   }
+  // Staff sign-in tokens and their session must not cross the network in the clear.
+  const issuer = config.operatorSignIn.oidc?.issuer;
+  if (issuer && new URL(issuer).protocol !== 'https:') {
+    gaps.push('OIDC_ISSUER is not https: staff sign-in would travel unencrypted');
+  }
   // Links in customer mail must reach the site, not the server's own localhost.
   if (!config.publicUrlSet) {
     gaps.push(`PUBLIC_URL is not set: links in mail would point at ${config.publicUrl}`);

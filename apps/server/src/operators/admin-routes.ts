@@ -15,6 +15,7 @@ import { listOperators, unlockOperator } from './repository/operators.ts';
 import { defineRoute, registerDefined, type AnyRoute } from '../http/define.ts';
 import { adminSetupRoutes } from './setup-routes.ts';
 import { apiKeyRoutes } from './api-key-routes.ts';
+import { oidcSignInRoutes } from './oidc-routes.ts';
 
 /*
  * The operator console's API (docs/rules/operators.md): signing in and out, who is signed in, and
@@ -99,6 +100,11 @@ export async function adminRoutes(
           description: 'sign_in_failed: the email or password is not right',
           schema: errorAnswer,
         },
+        403: {
+          description:
+            'password_sign_in_off: OPERATOR_PASSWORDS=off; staff sign in through the identity service',
+          schema: errorAnswer,
+        },
         429: {
           description:
             'sign_in_delayed: too many wrong passwords; `retryAt` (and Retry-After, in seconds) says when to try again. sign_in_locked: 100 wrong passwords in a row at this email; a manager must unlock it. rate_limited: too many attempts from this address this minute.',
@@ -106,6 +112,14 @@ export async function adminRoutes(
         },
       },
       handler: async (request, reply) => {
+        // docs/rules/operators.md#signing-in-through-the-providers-identity-service
+        if (!ctx.config.operatorSignIn.passwords) {
+          throw new HttpError(
+            403,
+            'password_sign_in_off',
+            "Password sign-in is turned off here: sign in through the provider's identity service",
+          );
+        }
         const { email, password } = request.body;
         const result = await signIn(ctx, email, password, request.ip);
         if (!result.ok) {
@@ -189,6 +203,8 @@ export async function adminRoutes(
         return reply.status(204).send();
       },
     }),
+    // The identity service (docs/rules/operators.md#signing-in-through-the-providers-identity-service).
+    ...oidcSignInRoutes(ctx, cookieOptions),
     // The first manager, with the setup code (docs/rules/operators.md#the-first-manager).
     ...adminSetupRoutes(ctx),
     // The back-office API's keys (docs/rules/operators.md#api-keys).

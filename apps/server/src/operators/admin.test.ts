@@ -126,11 +126,14 @@ describe.each(engines())('operator sign-in on %s', (engine) => {
     expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
       expect.arrayContaining(['GET /admin/api/session', 'DELETE /admin/api/session']),
     );
-    // Every /admin/api/ route is guarded but signing in itself and the first manager's setup
-    // (docs/rules/operators.md#the-first-manager).
+    // Every /admin/api/ route is guarded but signing in itself (by password or through the
+    // identity service) and the first manager's setup (docs/rules/operators.md#the-first-manager).
     const open = routesOf(t.app).filter((r) => r.url.startsWith('/admin/api/') && !r.guard);
     expect(open.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'GET /admin/api/setup',
+      'GET /admin/api/sign-in/oidc',
+      'GET /admin/api/sign-in/oidc/callback',
+      'GET /admin/api/sign-in/options',
       'POST /admin/api/session',
       'POST /admin/api/setup',
     ]);

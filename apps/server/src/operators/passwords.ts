@@ -40,6 +40,12 @@ export function scryptForTests(parameters: ScryptParameters): void {
 /** The parameters new hashes get: SCRYPT, except in tests that chose others. */
 export const scryptInUse = (): ScryptParameters => inUse;
 
+/**
+ * The stored "hash" of an account the identity service made (docs/rules/operators.md#signing-in-through-the-providers-identity-service):
+ * not a hash of anything, so no password signs it in.
+ */
+export const NO_PASSWORD = 'none: signs in through the identity service';
+
 /** The shortest password the CLI accepts. */
 export const MIN_PASSWORD_LENGTH = 12;
 

@@ -12,7 +12,7 @@ import {
   type OperatorRole,
 } from './repository/operators.ts';
 import { admitAttempt, BOUNDS, EMAIL_CEILING, rightPassword } from './bounds.ts';
-import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+import { dummyHash, hashPassword, needsRehash, NO_PASSWORD, verifyPassword } from './passwords.ts';
 
 /*
  * Signing in, sessions and their CSRF tokens (docs/rules/operators.md,
@@ -70,7 +70,14 @@ export async function signIn(
     await verifyPassword(password, await dummyHash());
     return { ok: false, reason: 'wrong' };
   }
-  const right = await verifyPassword(password, operator.password_hash);
+  // An account the identity service made has no password: checked against the dummy hash, so it
+  // answers as an unknown email does, in a hash's time (docs/rules/operators.md).
+  const hasPassword = operator.password_hash !== NO_PASSWORD;
+  const checked = await verifyPassword(
+    password,
+    hasPassword ? operator.password_hash : await dummyHash(),
+  );
+  const right = hasPassword && checked;
   const now = ctx.now();
   const audit = (action: string, after?: unknown) =>
     recordAudit(db, {
@@ -103,15 +110,33 @@ export async function signIn(
       await hashPassword(password),
     );
   }
+  const { token, session } = await startSession(ctx, {
+    id: operator.id,
+    email,
+    role: operator.role,
+  });
+  await audit('sign_in');
+  return { ok: true, token, session };
+}
+
+/**
+ * A new session for an operator whose sign-in has been checked: by password (above) or by the
+ * identity service (oidc.ts). Both get the same session, cookie and CSRF token.
+ */
+export async function startSession(
+  ctx: AppContext,
+  operator: { id: string; email: string; role: OperatorRole },
+): Promise<{ token: string; session: SignedIn }> {
+  const now = ctx.now();
   const token = randomToken();
   const session: SignedIn = {
-    email,
+    email: operator.email,
     role: operator.role,
     csrfToken: randomToken(),
     expiresAt: new Date(now.getTime() + ABSOLUTE_MS),
     tokenHash: sha256(token),
   };
-  await insertSession(db, {
+  await insertSession(ctx.database.db, {
     token_hash: session.tokenHash,
     operator_id: operator.id,
     csrf_token: session.csrfToken,
@@ -119,8 +144,7 @@ export async function signIn(
     last_seen_at: now,
     expires_at: session.expiresAt,
   });
-  await audit('sign_in');
-  return { ok: true, token, session };
+  return { token, session };
 }
 
 /** The live session the cookie's token names, its idle time restarted; none when it has ended. */

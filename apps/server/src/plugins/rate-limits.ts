@@ -87,7 +87,8 @@ export const routeLimits: readonly RouteLimit[] = [
     // Password guessing: a fixed budget per address (docs/rules/operators.md); the account lock
     // stops guesses at one account from many addresses.
     group: 'sign-in',
-    routes: ['POST /admin/api/session'],
+    // The identity service's callback costs a token request to the issuer: the same budget.
+    routes: ['POST /admin/api/session', 'GET /admin/api/sign-in/oidc/callback'],
     perMinute: () => SIGN_INS_PER_MINUTE,
     message: `Too many sign-in attempts from this address: ${tryLater}`,
   },

@@ -127,6 +127,56 @@ const detail = (term: string) => {
 };
 
 describe('signing in', () => {
+  const signedOut = () =>
+    serve(
+      on('GET', '/admin/api/session', {
+        status: 401,
+        data: { error: 'unauthorised', message: 'Sign in first' },
+      }),
+    );
+
+  it("offers the identity service's button beside the form, or alone with passwords off", async () => {
+    signedOut();
+    serve(
+      on('GET', '/admin/api/sign-in/options', {
+        status: 200,
+        data: { passwords: true, identityService: { name: 'Acme Staff' } },
+      }),
+    );
+    const first = open('/admin');
+    const button = await screen.findByRole('link', { name: 'Sign in with Acme Staff' });
+    expect(button.getAttribute('href')).toBe('/admin/api/sign-in/oidc');
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+    first.unmount();
+
+    serve(
+      on('GET', '/admin/api/sign-in/options', {
+        status: 200,
+        data: { passwords: false, identityService: { name: null } },
+      }),
+    );
+    open('/admin');
+    await screen.findByRole('link', { name: 'Sign in with your organisation' });
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
+  });
+
+  it("says why the identity service's sign-in came back, once", async () => {
+    signedOut();
+    serve(
+      on('GET', '/admin/api/sign-in/options', {
+        status: 200,
+        data: { passwords: false, identityService: { name: 'Acme Staff' } },
+      }),
+    );
+    open('/admin?signInError=oidc_no_role');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'The identity service gives you no role in this console (manager or viewer). Ask whoever runs it for one.',
+    );
+    expect(window.location.search).toBe('');
+  });
+
   it('says a wrong password is wrong, then shows the orders once the password is right', async () => {
     serve(
       on('GET', '/admin/api/session', {
@@ -153,7 +203,8 @@ describe('signing in', () => {
     const user = userEvent.setup();
     open('/admin');
     await screen.findByRole('heading', { level: 1, name: 'Operator sign in' });
-    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ann@example.com');
+    // The form shows once GET /admin/api/sign-in/options has answered (here 404: the form).
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'ann@example.com');
     const password = screen.getByLabelText('Password');
     expect(password).toHaveProperty('type', 'password');
     await user.type(password, 'wrong');
@@ -229,7 +280,8 @@ describe('signing in', () => {
     const user = userEvent.setup();
     open('/admin');
     await screen.findByRole('heading', { level: 1, name: 'Operator sign in' });
-    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ann@example.com');
+    // The form shows once GET /admin/api/sign-in/options has answered (here 404: the form).
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'ann@example.com');
     await user.type(screen.getByLabelText('Password'), 'a password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect((await screen.findByRole('alert')).textContent).toBe(message);

@@ -1,3 +1,4 @@
+import type { IdentitySignInRefusal } from '@fibre/domain/api';
 import { ApiError } from '../shared/api/http.ts';
 import { secondText } from './format.ts';
 
@@ -16,6 +17,32 @@ export function consoleMessage(error: unknown): string {
     if (error.kind === 'shape') return 'The answer was not in the expected shape.';
   }
   return error instanceof Error ? error.message : 'Something went wrong.';
+}
+
+/**
+ * Why a sign-in through the identity service came back to the sign-in screen, from its
+ * `signInError` (docs/rules/operators.md#signing-in-through-the-providers-identity-service).
+ */
+const identityRefusals: Record<IdentitySignInRefusal, string> = {
+  oidc_state:
+    'That sign-in took too long or began in another browser window. Sign in again from here.',
+  oidc_refused: 'The identity service did not sign you in. Try again, or ask whoever runs it.',
+  oidc_failed:
+    'The identity service’s answer could not be checked, so you are not signed in. Try again; if it keeps happening, tell whoever runs the console.',
+  oidc_unavailable:
+    'The identity service could not be reached. Try again in a minute; if it keeps happening, tell whoever runs the console.',
+  oidc_no_email: 'The identity service gave no email address for you, so you are not signed in.',
+  oidc_email_unverified:
+    'The identity service has not verified your email address, so you are not signed in.',
+  oidc_no_role:
+    'The identity service gives you no role in this console (manager or viewer). Ask whoever runs it for one.',
+};
+
+export function identitySignInMessage(reason: string): string {
+  return (
+    identityRefusals[reason as IdentitySignInRefusal] ??
+    'Signing in through the identity service failed. Try again.'
+  );
 }
 
 /** What a failed sign-in says (docs/rules/operator-console.md#signing-in-and-out). */
@@ -37,6 +64,8 @@ export function signInMessage(error: unknown): string {
     }
     case 'sign_in_locked':
       return 'Too many wrong passwords in a row for this email: a manager must unlock it before it can sign in from here.';
+    case 'password_sign_in_off':
+      return 'Password sign-in is turned off: sign in through the identity service.';
     case 'rate_limited':
       return 'Too many sign-in attempts from this address: wait a minute and try again.';
     default:

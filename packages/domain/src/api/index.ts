@@ -25,3 +25,4 @@ export * from './personal-data-input.ts';
 export * from './webhooks.ts';
 export * from './webhooks-input.ts';
 export * from './webhook-events.ts';
+export * from './sign-in-options.ts';

@@ -2,6 +2,7 @@ import {
   adminSessionAnswer,
   firstManagerAnswer,
   setupStatusAnswer,
+  signInOptionsAnswer,
   type FirstManager,
 } from '@fibre/domain/api';
 import { call } from './admin-client.ts';
@@ -24,3 +25,9 @@ export const fetchSetupStatus = () => call('GET', '/admin/api/setup', setupStatu
 
 export const createFirstManager = (body: FirstManager) =>
   call('POST', '/admin/api/setup', firstManagerAnswer, { ...quiet, body });
+
+export const fetchSignInOptions = () =>
+  call('GET', '/admin/api/sign-in/options', signInOptionsAnswer, quiet);
+
+/** Where the browser goes to sign in through the identity service (a navigation, not a call). */
+export const IDENTITY_SIGN_IN_URL = '/admin/api/sign-in/oidc';

@@ -1,0 +1,393 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { engines, startTestApp, type TestApp } from '../test-support/app.ts';
+import {
+  oidcEnv,
+  startOidcIssuer,
+  type OidcIssuer,
+} from '../test-support/stand-ins/oidc-issuer.ts';
+import { loadConfig } from '../config.ts';
+import { productionGaps } from '../app/production.ts';
+import { hashPassword, scryptForTests, TEST_SCRYPT } from './passwords.ts';
+import { auditOf, findOperatorByEmail, insertOperator } from './repository/operators.ts';
+import { roleFromClaim } from './oidc.ts';
+
+// docs/rules/operators.md#signing-in-through-the-providers-identity-service, against a stand-in
+// issuer that speaks discovery, the token endpoint and JWKS, and checks PKCE and the client.
+
+const MANAGER = { email: 'Ann.Manager@Example.com', email_verified: true, fibre_role: 'manager' };
+
+let nextAddress = 1;
+const newAddress = () => `203.0.113.${nextAddress++}`;
+
+describe.each(engines())('staff sign-in through the identity service on %s', (engine) => {
+  let issuer: OidcIssuer;
+  let t: TestApp;
+  beforeAll(async () => {
+    issuer = await startOidcIssuer();
+    t = await startTestApp(engine, { ...oidcEnv(issuer), OIDC_PROVIDER_NAME: 'Acme Staff' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await issuer.close();
+  });
+  beforeEach(() => {
+    issuer.user = { ...MANAGER };
+    issuer.tamper = {};
+    issuer.refuse = undefined;
+  });
+
+  const cookieOf = (res: LightMyRequestResponse, name: string) =>
+    res.cookies.find((c) => c.name === name);
+
+  /** The browser's round trip: the start, the issuer's redirect, the callback. */
+  async function roundTrip(
+    change: { state?: string; dropFlow?: boolean; app?: TestApp } = {},
+  ): Promise<LightMyRequestResponse> {
+    const app = (change.app ?? t).app;
+    const start = await app.inject({ method: 'GET', url: '/admin/api/sign-in/oidc' });
+    expect(start.statusCode, start.body).toBe(302);
+    const flow = cookieOf(start, 'fibre_oidc')!;
+    expect(flow).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/admin/api/sign-in/oidc',
+    });
+    const authorize = new URL(start.headers.location!);
+    expect(authorize.origin).toBe(issuer.origin);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    // Nothing secret travels in the URL: the verifier and nonce's origin stay in the cookie.
+    expect(authorize.href).not.toContain(JSON.parse(atob64(flow.value)).verifier);
+    const back = await fetch(authorize, { redirect: 'manual' });
+    const callback = new URL(back.headers.get('location')!);
+    expect(callback.href.startsWith('http://localhost:3000/admin/api/sign-in/oidc/callback?')).toBe(
+      true,
+    );
+    if (change.state) callback.searchParams.set('state', change.state);
+    return app.inject({
+      method: 'GET',
+      url: `${callback.pathname}${callback.search}`,
+      headers: change.dropFlow ? {} : { cookie: `fibre_oidc=${flow.value}` },
+      remoteAddress: newAddress(),
+    });
+  }
+  const atob64 = (value: string) => Buffer.from(value, 'base64url').toString('utf8');
+
+  function signedIn(res: LightMyRequestResponse): string {
+    expect(res.statusCode, res.body).toBe(302);
+    expect(res.headers.location).toBe('/admin');
+    const session = cookieOf(res, 'fibre_operator')!;
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/admin' });
+    return `fibre_operator=${session.value}`;
+  }
+
+  function refused(res: LightMyRequestResponse, reason: string) {
+    expect(res.statusCode, res.body).toBe(302);
+    expect(res.headers.location).toBe(`/admin?signInError=${reason}`);
+    expect(cookieOf(res, 'fibre_operator')).toBeUndefined();
+  }
+
+  it('answers the ways to sign in: passwords and the named identity service', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/admin/api/sign-in/options' });
+    expect(res.json()).toEqual({ passwords: true, identityService: { name: 'Acme Staff' } });
+  });
+
+  it('signs a manager in: the same session as a password, and they read the orders', async () => {
+    const cookie = signedIn(await roundTrip());
+    const who = await t.app.inject({
+      method: 'GET',
+      url: '/admin/api/session',
+      headers: { cookie },
+    });
+    expect(who.json()).toMatchObject({
+      operator: { email: 'ann.manager@example.com', role: 'manager' },
+    });
+    const orders = await t.app.inject({
+      method: 'GET',
+      url: '/admin/api/orders',
+      headers: { cookie },
+    });
+    expect(orders.statusCode, orders.body).toBe(200);
+    // A change works with the session's CSRF token, as for a password's session.
+    const out = await t.app.inject({
+      method: 'DELETE',
+      url: '/admin/api/session',
+      headers: { cookie, 'x-csrf-token': who.json().csrfToken },
+    });
+    expect(out.statusCode).toBe(204);
+    // The account was made with no password, by the identity service, and each sign-in audited.
+    const account = await findOperatorByEmail(t.database.db, 'ann.manager@example.com');
+    expect(account?.role).toBe('manager');
+    const audit = await auditOf(t.database.db, 'operator', 'ann.manager@example.com');
+    expect(audit.map((a) => [a.operator_email, a.action])).toEqual([
+      ['identity service', 'operator_added'],
+      ['ann.manager@example.com', 'sign_in'],
+      ['ann.manager@example.com', 'sign_out'],
+    ]);
+    // ...and no password signs that account in.
+    const attempt = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/session',
+      payload: {
+        email: 'ann.manager@example.com',
+        password: 'none: signs in through the identity service',
+      },
+      remoteAddress: newAddress(),
+    });
+    expect(attempt.statusCode).toBe(401);
+  });
+
+  it('takes the role from the claim at each sign-in: a viewer reads but may not change', async () => {
+    issuer.user = { email: 'vic@example.com', fibre_role: ['staff', 'viewer'] };
+    const cookie = signedIn(await roundTrip());
+    const who = await t.app.inject({
+      method: 'GET',
+      url: '/admin/api/session',
+      headers: { cookie },
+    });
+    expect(who.json().operator).toEqual({ email: 'vic@example.com', role: 'viewer' });
+    const unlock = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/operators/someone@example.com/unlock',
+      headers: { cookie, 'x-csrf-token': who.json().csrfToken },
+    });
+    expect(unlock.statusCode).toBe(403);
+    // Promoted at the identity service: a manager from the next sign-in, the change audited.
+    issuer.user = { email: 'vic@example.com', fibre_role: 'manager' };
+    signedIn(await roundTrip());
+    expect((await findOperatorByEmail(t.database.db, 'vic@example.com'))?.role).toBe('manager');
+    const audit = await auditOf(t.database.db, 'operator', 'vic@example.com');
+    expect(audit.find((a) => a.action === 'operator_role_changed')).toMatchObject({
+      before: { role: 'viewer' },
+      after: { role: 'manager' },
+    });
+  });
+
+  it('keeps the password of an account made by the CLI, and sets its role from the claim', async () => {
+    await insertOperator(t.database.db, {
+      id: 'cli-made',
+      email: 'pat@example.com',
+      role: 'viewer',
+      password_hash: 'kept',
+      created_at: new Date(),
+    });
+    issuer.user = { email: 'pat@example.com', fibre_role: 'manager' };
+    signedIn(await roundTrip());
+    const account = await findOperatorByEmail(t.database.db, 'pat@example.com');
+    expect(account).toMatchObject({ id: 'cli-made', role: 'manager', password_hash: 'kept' });
+  });
+
+  it.each([
+    ['no role claim', { email: 'x@example.com' }, 'oidc_no_role'],
+    ['a role it does not know', { email: 'x@example.com', fibre_role: 'admin' }, 'oidc_no_role'],
+    ['no email', { fibre_role: 'manager' }, 'oidc_no_email'],
+    [
+      'an email the service has not verified',
+      { email: 'x@example.com', email_verified: false, fibre_role: 'manager' },
+      'oidc_email_unverified',
+    ],
+  ])('refuses an ID token with %s: nothing made, back to sign-in', async (_, user, reason) => {
+    issuer.user = user;
+    refused(await roundTrip(), reason);
+    expect(await findOperatorByEmail(t.database.db, 'x@example.com')).toBeUndefined();
+  });
+
+  it('audits a refusal it can name an email for', async () => {
+    issuer.user = { email: 'nobody@example.com', fibre_role: 'guest' };
+    refused(await roundTrip(), 'oidc_no_role');
+    const audit = await auditOf(t.database.db, 'operator', 'nobody@example.com');
+    expect(audit.map((a) => [a.action, a.after])).toEqual([
+      ['sign_in_refused', { method: 'identity service', reason: 'oidc_no_role' }],
+    ]);
+  });
+
+  it.each([
+    ['another audience', { aud: 'someone-else' }],
+    ['another nonce', { nonce: 'not-the-one-sent' }],
+    ['another issuer', { iss: 'https://impostor.example.com' }],
+  ])('refuses an ID token for %s', async (_, tamper) => {
+    issuer.tamper = tamper;
+    refused(await roundTrip(), 'oidc_failed');
+  });
+
+  it('refuses a callback whose state is not the flow cookie’s, or with no flow cookie', async () => {
+    refused(await roundTrip({ state: 'forged' }), 'oidc_state');
+    refused(await roundTrip({ dropFlow: true }), 'oidc_state');
+  });
+
+  it('goes back to sign-in when the issuer refuses', async () => {
+    issuer.refuse = 'access_denied';
+    refused(await roundTrip(), 'oidc_refused');
+  });
+
+  it('sends the PKCE verifier and redirect URI the issuer checks', async () => {
+    const before = issuer.refusals.length;
+    signedIn(await roundTrip());
+    expect(issuer.refusals.length).toBe(before);
+    const token = issuer.requests.filter((r) => r.path === '/token').at(-1)!;
+    expect(token.form.get('redirect_uri')).toBe(
+      'http://localhost:3000/admin/api/sign-in/oidc/callback',
+    );
+    expect(token.form.get('code_verifier')).toMatch(/^[\w-]{43,}$/);
+    expect(token.headers.authorization).toMatch(/^Basic /);
+  });
+
+  it('redirects to the configured public URL whatever Host the request names', async () => {
+    const start = await t.app.inject({
+      method: 'GET',
+      url: '/admin/api/sign-in/oidc',
+      headers: { host: 'evil.example.com', 'x-forwarded-host': 'evil.example.com' },
+    });
+    const authorize = new URL(start.headers.location!);
+    expect(authorize.searchParams.get('redirect_uri')).toBe(
+      'http://localhost:3000/admin/api/sign-in/oidc/callback',
+    );
+  });
+});
+
+describe('with passwords off', () => {
+  let issuer: OidcIssuer;
+  let t: TestApp;
+  beforeAll(async () => {
+    scryptForTests(TEST_SCRYPT);
+    issuer = await startOidcIssuer();
+    t = await startTestApp('pglite', { ...oidcEnv(issuer), OPERATOR_PASSWORDS: 'off' });
+    await insertOperator(t.database.db, {
+      id: 'pw',
+      email: 'pw@example.com',
+      role: 'manager',
+      password_hash: await hashPassword('a long enough password'),
+      created_at: new Date(),
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await issuer.close();
+  });
+
+  it('the options say so, and the password API refuses even a right password', async () => {
+    const options = await t.app.inject({ method: 'GET', url: '/admin/api/sign-in/options' });
+    expect(options.json()).toEqual({ passwords: false, identityService: { name: null } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/session',
+      payload: { email: 'pw@example.com', password: 'a long enough password' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      error: 'password_sign_in_off',
+      message:
+        "Password sign-in is turned off here: sign in through the provider's identity service",
+    });
+    expect(cookieNames(res)).not.toContain('fibre_operator');
+  });
+
+  const cookieNames = (res: LightMyRequestResponse) => res.cookies.map((c) => c.name);
+});
+
+describe('without an identity service', () => {
+  it('has no identity sign-in: the options say so and its routes answer 404', async () => {
+    const t = await startTestApp('pglite');
+    try {
+      const options = await t.app.inject({ method: 'GET', url: '/admin/api/sign-in/options' });
+      expect(options.json()).toEqual({ passwords: true, identityService: null });
+      const start = await t.app.inject({ method: 'GET', url: '/admin/api/sign-in/oidc' });
+      expect(start.statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('goes back to sign-in with oidc_unavailable when the issuer cannot be reached', async () => {
+    const t = await startTestApp('pglite', {
+      OIDC_ISSUER: 'http://127.0.0.1:9',
+      OIDC_CLIENT_ID: 'id',
+      OIDC_CLIENT_SECRET: 'secret',
+    });
+    try {
+      const start = await t.app.inject({ method: 'GET', url: '/admin/api/sign-in/oidc' });
+      expect(start.statusCode).toBe(302);
+      expect(start.headers.location).toBe('/admin?signInError=oidc_unavailable');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the configuration of staff sign-in', () => {
+  const oidc = {
+    OIDC_ISSUER: 'https://id.example.com',
+    OIDC_CLIENT_ID: 'c',
+    OIDC_CLIENT_SECRET: 's',
+  };
+
+  it.each([
+    ['OIDC_ISSUER alone', { OIDC_ISSUER: oidc.OIDC_ISSUER }],
+    ['no secret', { OIDC_ISSUER: oidc.OIDC_ISSUER, OIDC_CLIENT_ID: 'c' }],
+    ['a secret alone', { OIDC_CLIENT_SECRET: 's' }],
+  ])('stops the start with %s: all three or none', (_, env) => {
+    expect(() => loadConfig(env)).toThrow(
+      'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three (staff sign in through the identity service) or none',
+    );
+  });
+
+  it('stops the start with passwords off and no identity service: nobody could sign in', () => {
+    expect(() => loadConfig({ OPERATOR_PASSWORDS: 'off' })).toThrow(
+      'OPERATOR_PASSWORDS=off needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET',
+    );
+    expect(() => loadConfig({ OPERATOR_PASSWORDS: 'no' })).toThrow(
+      'OPERATOR_PASSWORDS must be on or off',
+    );
+  });
+
+  it('derives the redirect URI from PUBLIC_URL and reads the role from fibre_role unless told', () => {
+    const config = loadConfig({ ...oidc, PUBLIC_URL: 'https://join.example.com/' });
+    expect(config.operatorSignIn).toEqual({
+      passwords: true,
+      oidc: {
+        issuer: 'https://id.example.com',
+        clientId: 'c',
+        clientSecret: 's',
+        roleClaim: 'fibre_role',
+        providerName: undefined,
+        redirectUri: 'https://join.example.com/admin/api/sign-in/oidc/callback',
+      },
+    });
+    expect(loadConfig({ ...oidc, OIDC_ROLE_CLAIM: 'groups' }).operatorSignIn.oidc?.roleClaim).toBe(
+      'groups',
+    );
+  });
+
+  it('refuses a plain-http issuer in production mode, unless a demo deployment is meant', () => {
+    const production = (issuer: string, demo: Record<string, string> = {}) =>
+      productionGaps(
+        loadConfig({
+          NODE_ENV: 'production',
+          DATABASE_URL: 'postgres://db/x',
+          CHARGEBEE_SITE: 'acme',
+          CHARGEBEE_PUBLISHABLE_KEY: 'pk',
+          CHARGEBEE_API_KEY: 'sk',
+          PUBLIC_URL: 'https://signup.example.com',
+          ...oidc,
+          OIDC_ISSUER: issuer,
+          ...demo,
+        }),
+      );
+    expect(production('http://id.example.com')).toEqual([
+      'OIDC_ISSUER is not https: staff sign-in would travel unencrypted',
+    ]);
+    expect(production('https://id.example.com')).toEqual([]);
+    expect(production('http://id.example.com', { ALLOW_DEMO: '1' })).toEqual([]);
+  });
+
+  it.each([
+    ['manager', 'manager'],
+    [['viewer', 'manager'], 'manager'],
+    [['viewer'], 'viewer'],
+    ['Manager', undefined],
+    [undefined, undefined],
+    [42, undefined],
+  ])('reads the role claim %j as %s', (claim, role) => {
+    expect(roleFromClaim(claim)).toBe(role);
+  });
+});
