@@ -40,7 +40,7 @@ function History({ order }: { order: AdminOrderAnswer }) {
             <li key={`${entry.at}-${index}`}>
               <p>
                 <time dateTime={entry.at}>{whenText(entry.at)}</time> · {entry.operator} ·{' '}
-                <strong>{actionText(entry.action)}</strong>
+                <strong>{actionText(entry.action, entry.after)}</strong>
               </p>
               {changeLines(entry.before, entry.after).map((line) => (
                 <p key={line} className="console-history__change">
