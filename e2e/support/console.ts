@@ -102,6 +102,7 @@ export type ConsolePage =
   | 'Leads'
   | 'Offers'
   | 'Mail'
+  | 'Webhooks'
   | 'Personal data'
   | 'API keys';
 

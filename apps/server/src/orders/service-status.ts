@@ -1,4 +1,5 @@
 import type { ServiceStatus } from '@fibre/domain/api';
+import { nextServiceStatuses } from '@fibre/domain/install';
 import { formatDay, stateTimeZone } from '@fibre/domain/scheduling';
 import { inTransaction } from '../db/transactions.ts';
 import { Refusal } from '../http/errors.ts';
@@ -18,13 +19,6 @@ import type { InstallDeps } from './write-order.ts';
  * one transaction, and the order's row is changed only if it is still as read, so two managers
  * at once make one change.
  */
-
-const NEXT: Record<'none' | ServiceStatus, readonly ServiceStatus[]> = {
-  none: ['installed', 'active'],
-  installed: ['active', 'cancelled'],
-  active: ['cancelled'],
-  cancelled: [],
-};
 
 const words: Record<'none' | ServiceStatus, string> = {
   none: 'not yet installed',
@@ -53,7 +47,7 @@ export async function setServiceStatus(
   if (current === change.status) {
     throw new Refusal('conflict', 'unchanged', `The service is already ${words[current]}.`);
   }
-  if (!NEXT[current].includes(change.status)) {
+  if (!nextServiceStatuses(order.service_status).includes(change.status)) {
     throw new Refusal(
       'conflict',
       'not_allowed',

@@ -108,6 +108,7 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   history: [],
   acceptance: null,
   clientAddress: null,
+  service: { status: null, note: null, changed: null },
   ...overrides,
 });
 
@@ -500,6 +501,102 @@ describe('an order', () => {
       'csrf-token-1',
     );
     expect(within(history).getByText('New order link shown')).toBeTruthy();
+  });
+
+  it("offers a manager only the service's next steps, and shows the server's refusal in the dialog", async () => {
+    // docs/rules/orders.md#service-status
+    signedIn('manager');
+    let current = order({ status: 'confirmed', attentionReason: null });
+    let refuse = true;
+    serve(on('GET', '/admin/api/orders/ord_1', () => ({ status: 200, data: current })));
+    serve(
+      on('POST', '/admin/api/orders/ord_1/service', (call) => {
+        if (refuse)
+          return {
+            status: 409,
+            data: {
+              error: 'not_installed_yet',
+              message:
+                'The installation is booked for Thursday 3 December: the service can be marked installed once it has begun.',
+            },
+          };
+        const body = call.body as { status: string; note?: string };
+        current = order({
+          status: 'confirmed',
+          attentionReason: null,
+          service: {
+            status: body.status,
+            note: body.note ?? null,
+            changed: '2026-12-03T03:47:00Z',
+          },
+          history: [
+            {
+              at: '2026-12-03T03:47:00Z',
+              operator: 'ann@example.com',
+              action: 'order_service_changed',
+              before: { service: null },
+              after: { service: body.status, note: body.note },
+            },
+          ],
+        });
+        return { status: 200, data: current };
+      }),
+    );
+    const user = userEvent.setup();
+    open('/admin/orders/ord_1');
+    await screen.findByRole('heading', { level: 1, name: 'Order K7QD-9XWM' });
+    expect(detail('Service')).toBe('Not yet installed');
+    await user.click(screen.getByRole('button', { name: 'Set service status' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Set service status' });
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).value),
+    ).toEqual(['installed', 'active']);
+    await user.click(within(dialog).getByRole('button', { name: 'Set status' }));
+    expect(
+      await within(dialog).findByText(/The installation is booked for Thursday 3 December/),
+    ).toBeTruthy();
+
+    refuse = false;
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Fitted by Sam');
+    await user.click(within(dialog).getByRole('button', { name: 'Set status' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(detail('Service')).toBe(
+      'Installed, since 3 Dec 2026, 2:47 pm AEDT. Note: Fitted by Sam',
+    );
+    const set = sent.filter((c) => c.url.pathname.endsWith('/service')).at(-1)!;
+    expect(set.body).toEqual({ status: 'installed', note: 'Fitted by Sam' });
+    expect(set.headers['x-csrf-token']).toBe('csrf-token-1');
+    const history = screen.getByRole('region', { name: 'History' });
+    expect(within(history).getByText('Service set to installed')).toBeTruthy();
+    expect(within(history).getByText('Service: Not yet installed → Installed')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Set service status' }));
+    dialog = await screen.findByRole('dialog', { name: 'Set service status' });
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).value),
+    ).toEqual(['active', 'cancelled']);
+  });
+
+  it('offers no service control on a cancelled service, an unconfirmed order, or to a viewer', async () => {
+    signedIn('manager');
+    let current = order({
+      status: 'confirmed',
+      service: { status: 'cancelled', note: null, changed: '2026-12-03T03:47:00Z' },
+    });
+    serve(on('GET', '/admin/api/orders/ord_1', () => ({ status: 200, data: current })));
+    open('/admin/orders/ord_1');
+    await screen.findByRole('button', { name: 'Cancel order' });
+    expect(detail('Service')).toBe('Cancelled, since 3 Dec 2026, 2:47 pm AEDT');
+    expect(screen.queryByRole('button', { name: 'Set service status' })).toBeNull();
+    cleanup();
+    current = order();
+    open('/admin/orders/ord_1');
+    await screen.findByRole('button', { name: 'Cancel order' });
+    expect(screen.queryByRole('button', { name: 'Set service status' })).toBeNull();
   });
 
   it('lets a manager cancel, sending the CSRF token, then shows the new status and history', async () => {

@@ -19,6 +19,15 @@ const statusLabels: Record<string, string> = {
 };
 export const statusLabel = (status: string) => statusLabels[status] ?? status;
 
+const serviceLabels: Record<string, string> = {
+  installed: 'Installed',
+  active: 'Active',
+  cancelled: 'Cancelled',
+};
+/** Where the service is after installation (docs/rules/orders.md#service-status); null: none yet. */
+export const serviceLabel = (status: string | null) =>
+  status === null ? 'Not yet installed' : (serviceLabels[status] ?? status);
+
 const inZone = (iso: string, zone: string) => new TZDate(new Date(iso).getTime(), zone);
 
 /**

@@ -11,6 +11,24 @@ describe('the console history in plain words', () => {
     expect(actionText('personal_data.exported')).toBe('Personal data exported');
   });
 
+  it('says where a service change went, and names the webhooks actions', () => {
+    // docs/rules/orders.md#service-status, docs/rules/webhooks.md#endpoints
+    expect(actionText('order_service_changed', { service: 'installed', note: 'Fitted' })).toBe(
+      'Service set to installed',
+    );
+    expect(actionText('order_service_changed', { service: 'active' })).toBe(
+      'Service set to active',
+    );
+    expect(actionText('order_service_changed')).toBe('Service status changed');
+    expect(actionText('webhook_endpoint_added')).toBe('Webhook endpoint added');
+    expect(actionText('webhook_endpoint_disabled')).toBe('Webhook endpoint disabled');
+    expect(actionText('webhook_delivery_resent')).toBe('Webhook delivery resent');
+    expect(changeLines({ service: null }, { service: 'installed', note: 'Fitted' })).toEqual([
+      'Service: Not yet installed → Installed',
+      'Note: Fitted',
+    ]);
+  });
+
   it('writes each changed value before → after, and what only appears after on its own', () => {
     expect(
       changeLines(

@@ -1,4 +1,4 @@
-import { statusLabel, windowText } from './format.ts';
+import { serviceLabel, statusLabel, windowText } from './format.ts';
 
 /**
  * An audit record in plain words for the console's history (docs/rules/operator-console.md): what
@@ -22,10 +22,27 @@ const actions: Record<string, string> = {
   hold_released: 'Hold released',
   lead_contacted: 'Marked contacted',
   lead_uncontacted: 'Marked not contacted',
+  order_service_changed: 'Service status changed',
+  // docs/rules/webhooks.md#endpoints
+  webhook_endpoint_added: 'Webhook endpoint added',
+  webhook_endpoint_disabled: 'Webhook endpoint disabled',
+  webhook_delivery_resent: 'Webhook delivery resent',
 };
 
-/** 'Cancelled', or an unknown action's own words ('order.cancel' → 'Order cancel'). */
-export function actionText(action: string): string {
+const asRecord = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+/**
+ * 'Cancelled', or an unknown action's own words ('order.cancel' → 'Order cancel'). A service
+ * change says where it went, from the record's `after` ('Service set to installed';
+ * docs/rules/orders.md#service-status).
+ */
+export function actionText(action: string, after?: unknown): string {
+  const service = asRecord(after).service;
+  if (action === 'order_service_changed' && typeof service === 'string')
+    return `Service set to ${serviceLabel(service).toLowerCase()}`;
   const known = actions[action];
   if (known) return known;
   const words = action.replace(/[._]+/g, ' ').trim();
@@ -40,6 +57,7 @@ const fieldNames: Record<string, string> = {
   failedStep: 'Failed at',
   error: 'Error',
   refs: 'References',
+  service: 'Service',
 };
 
 const fieldName = (key: string) =>
@@ -54,6 +72,8 @@ const isWindow = (value: unknown): value is { start: string; end: string; state:
   typeof (value as Record<string, unknown>).state === 'string';
 
 function valueText(key: string, value: unknown): string {
+  if (key === 'service' && (value === null || typeof value === 'string'))
+    return serviceLabel(value);
   if (value === null || value === undefined || value === '') return 'none';
   if (key === 'status' && typeof value === 'string') return statusLabel(value);
   if (isWindow(value)) return windowText(value);
@@ -67,11 +87,6 @@ function valueText(key: string, value: unknown): string {
     ? 'none'
     : entries.map(([k, v]) => `${fieldName(k)} ${valueText(k, v)}`).join(', ');
 }
-
-const asRecord = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
 
 /**
  * Each value that differs between before and after: 'Status: Needs attention → Cancelled'; a

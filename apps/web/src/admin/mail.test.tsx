@@ -202,6 +202,7 @@ const orderAnswer = {
   history: [],
   acceptance: null,
   clientAddress: null,
+  service: { status: null, note: null, changed: null },
 };
 
 describe("an order's mail", () => {

@@ -11,6 +11,7 @@ describe('the table of console pages', () => {
       'Leads',
       'Offers',
       'Mail',
+      'Webhooks',
       'Personal data',
       'API keys',
     ]);
@@ -49,6 +50,11 @@ describe('the table of console pages', () => {
   it('shows API keys to a manager only', () => {
     expect(pageAt('/admin/api-keys', 'manager')).toMatchObject({ page: { label: 'API keys' } });
     expect(pageAt('/admin/api-keys', 'viewer')).toBeNull();
+  });
+
+  it('shows Webhooks to any operator', () => {
+    expect(pageAt('/admin/webhooks', 'viewer')).toMatchObject({ page: { label: 'Webhooks' } });
+    expect(pageAt('/admin/webhooks', 'manager')).toMatchObject({ page: { label: 'Webhooks' } });
   });
 
   it('finds no page elsewhere', () => {

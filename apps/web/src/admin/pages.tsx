@@ -10,6 +10,7 @@ import { OrderPage } from './pages/order.tsx';
 import { OrdersPage } from './pages/orders.tsx';
 import { PersonalDataPage } from './pages/personal-data.tsx';
 import { SchedulePage } from './pages/schedule.tsx';
+import { WebhooksPage } from './pages/webhooks.tsx';
 
 /*
  * The console's pages (docs/rules/operator-console.md), each in one place: this table drives both
@@ -54,6 +55,8 @@ export const consolePages: readonly ConsolePage[] = [
   { path: '/admin/leads', label: 'Leads', component: LeadsPage, role: 'viewer' },
   { path: '/admin/offers', label: 'Offers', component: OffersPage, role: 'viewer' },
   { path: '/admin/mail', label: 'Mail', component: MailPage, role: 'viewer' },
+  // docs/rules/webhooks.md#endpoints: any operator reads; the page shows a manager the changes.
+  { path: '/admin/webhooks', label: 'Webhooks', component: WebhooksPage, role: 'viewer' },
   // docs/rules/personal-data-requests.md: managers only.
   {
     path: '/admin/personal-data',

@@ -5,3 +5,4 @@ export * from './install-payload.ts';
 export * from './install-read.ts';
 export * from './install-error.ts';
 export * from './order-reference.ts';
+export * from './service-status.ts';

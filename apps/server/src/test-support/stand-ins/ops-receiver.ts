@@ -9,6 +9,8 @@ import { startStandIn, type RecordedRequest, type StandIn } from './recorder.ts'
  * before the standard, its raw bytes), and its body read with the documented schema of its type
  * (the OpenAPI document's `webhooks`). A delivery that fails either is answered 400 and not
  * counted. `answers` are statuses to give (in order) before answering 200, to test retries.
+ * `secret` may be a function, for an endpoint whose secret is known only once it is made (the
+ * console shows it after the URL was given); it is read at each delivery.
  */
 export const OPS_WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
@@ -31,21 +33,28 @@ export interface OpsReceiver extends StandIn {
 }
 
 export async function startOpsReceiver(
-  options: { answers?: number[]; secret?: string; path?: string } = {},
+  options: { answers?: number[]; secret?: string | (() => string); path?: string } = {},
 ): Promise<OpsReceiver> {
   const answers = [...(options.answers ?? [])];
-  const secret = options.secret ?? OPS_WEBHOOK_SECRET;
+  const secretNow = () =>
+    typeof options.secret === 'function'
+      ? options.secret()
+      : (options.secret ?? OPS_WEBHOOK_SECRET);
   const path = options.path ?? '/ops';
-  const webhook = secret.startsWith('whsec_')
-    ? new Webhook(secret)
-    : new Webhook(Buffer.from(secret, 'utf8'), { format: 'raw' });
+  const verifier = (secret: string) =>
+    secret.startsWith('whsec_')
+      ? new Webhook(secret)
+      : new Webhook(Buffer.from(secret, 'utf8'), { format: 'raw' });
   const deliveries: OpsDelivery[] = [];
   const refused: RecordedRequest[] = [];
   const standIn = await startStandIn((req) => {
     if (req.method !== 'POST' || req.path !== path) return { status: 404 };
     let body: Omit<OpsDelivery, 'webhookId'>;
     try {
-      body = webhook.verify(req.text, headersOf(req)) as Omit<OpsDelivery, 'webhookId'>;
+      body = verifier(secretNow()).verify(req.text, headersOf(req)) as Omit<
+        OpsDelivery,
+        'webhookId'
+      >;
     } catch (error) {
       if (!(error instanceof WebhookVerificationError)) throw error;
       refused.push(req);

@@ -18,6 +18,7 @@ import { useOperator } from '../session.tsx';
 import { ErrorAlert, Loading } from '../ui.tsx';
 import { OrderMail } from './mail.tsx';
 import { OrderAcceptance } from './order-acceptance.tsx';
+import { canSetService, SetServiceStatus, serviceText } from './order-service.tsx';
 
 type Action = Parameters<typeof actOnOrder>[1];
 
@@ -40,7 +41,7 @@ function History({ order }: { order: AdminOrderAnswer }) {
             <li key={`${entry.at}-${index}`}>
               <p>
                 <time dateTime={entry.at}>{whenText(entry.at)}</time> · {entry.operator} ·{' '}
-                <strong>{actionText(entry.action)}</strong>
+                <strong>{actionText(entry.action, entry.after)}</strong>
               </p>
               {changeLines(entry.before, entry.after).map((line) => (
                 <p key={line} className="console-history__change">
@@ -267,6 +268,8 @@ export function OrderPage({ id }: { id: string }) {
     [moneyWords.firstPayment, money(o.price.activationCents)],
     [moneyWords.cardFee(null), money(o.price.cardFeeCents)],
     ['Window', windowText(o.window)],
+    // docs/rules/orders.md#service-status
+    ['Service', serviceText(o.service)],
     ['Billing customer', o.references.billingCustomer ?? 'None'],
     ['Billing subscription', o.references.billingSubscription ?? 'None'],
     ['Installer task', o.references.schedulingTask ?? 'None'],
@@ -317,6 +320,7 @@ export function OrderPage({ id }: { id: string }) {
               }
             />
           )}
+          {canSetService(o) && <SetServiceStatus order={o} />}
         </div>
       )}
       <dl className="console-details">

@@ -96,7 +96,7 @@ function AuditGroup({ audit }: { audit: PersonalDataAnswer['audit'] }) {
             <li key={`${entry.at}-${index}`}>
               <p>
                 <time dateTime={entry.at}>{whenText(entry.at)}</time> · {entry.operator} ·{' '}
-                <strong>{actionText(entry.action)}</strong> · {entry.subjectType}{' '}
+                <strong>{actionText(entry.action, entry.after)}</strong> · {entry.subjectType}{' '}
                 {entry.subjectType === 'person' ? '' : (entry.subjectId ?? '')}
               </p>
               {changeLines(entry.before, entry.after).map((line) => (

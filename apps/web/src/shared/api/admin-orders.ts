@@ -1,4 +1,9 @@
-import { adminOrderAnswer, adminOrderLinkAnswer, adminOrdersAnswer } from '@fibre/domain/api';
+import {
+  adminOrderAnswer,
+  adminOrderLinkAnswer,
+  adminOrdersAnswer,
+  type ServiceStatusBody,
+} from '@fibre/domain/api';
 import { call } from './admin-client.ts';
 
 /** The console's order calls (docs/rules/operator-console.md#orders). */
@@ -17,6 +22,10 @@ export const fetchOrder = (id: string) =>
 /** A manager's action on an order; the answer is the order as it now is. */
 export const actOnOrder = (id: string, action: 'retry' | 'resolve' | 'cancel', body: unknown) =>
   call('POST', `/admin/api/orders/${enc(id)}/${action}`, adminOrderAnswer, { body });
+
+/** A manager sets where the service is after installation (docs/rules/orders.md#service-status). */
+export const setServiceStatus = (id: string, body: ServiceStatusBody) =>
+  call('POST', `/admin/api/orders/${enc(id)}/service`, adminOrderAnswer, { body });
 
 /**
  * A manager mails the customer their order page's link again (the confirmation, through the
