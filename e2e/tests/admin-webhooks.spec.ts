@@ -1,6 +1,7 @@
 import { startOpsReceiver, type OpsReceiver } from '@fibre/server/testing';
 import { expectWelcome } from '../support/checkout.ts';
 import {
+  captureStep,
   expectFitsWindowWidth,
   expectNoSeriousA11yViolations,
   narrowViewport,
@@ -113,6 +114,7 @@ test('a manager adds an endpoint, sees its secret once, and a lead event arrives
   // Shown once: a reload lists the endpoint, never its secret.
   await page.reload();
   await expect(endpoint).toBeVisible();
+  await captureStep(page, 'console-webhooks');
   await expect(page.getByText(secret)).toHaveCount(0);
   await page.setViewportSize(narrowViewport);
   await expectFitsWindowWidth(page, 'console-webhooks at 320 px');
