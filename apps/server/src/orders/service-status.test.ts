@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findMail } from '../mail/repository.ts';
-import { startTestApp, type TestApp } from '../test-support/app.ts';
+import { eventually, startTestApp, type TestApp } from '../test-support/app.ts';
 import { signedInAs, type TestSession } from '../test-support/operators.ts';
 import { prepareOrder } from '../test-support/order.ts';
 import {
@@ -87,8 +87,11 @@ describe('service status', () => {
       message: 'A service that is cancelled cannot become active.',
     });
 
+    // The app's own worker polls too: whichever sends, wait for the three to arrive.
+    const changed = () => receiver.deliveries.filter((d) => d.type === 'order.service_changed');
     while ((await t.app.notifications.runOnce()) > 0);
-    const changes = receiver.deliveries.filter((d) => d.type === 'order.service_changed');
+    await eventually(() => changed().length >= 3);
+    const changes = changed();
     expect(
       changes.map((d) => [d.data.sequence, d.data.service_status, d.data.previous_service_status]),
     ).toEqual([
