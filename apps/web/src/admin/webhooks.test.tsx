@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConsoleApp } from './console.tsx';
 
 /*
@@ -9,61 +9,7 @@ import { ConsoleApp } from './console.tsx';
  * stand-in fetch that answers as packages/domain/src/api/admin.ts says.
  */
 
-type Answer = { status: number; data?: unknown };
-type Call = { url: URL; method: string; body: unknown; headers: Headers };
-let routes: Array<(call: Call) => Answer | undefined> = [];
-let calls: Call[] = [];
-
-function signedInAs(role: 'manager' | 'viewer') {
-  serve('GET', '/admin/api/session', {
-    status: 200,
-    data: {
-      operator: { email: 'ann@example.com', role },
-      csrfToken: 'csrf-token-1',
-      expiresAt: '2026-12-01T10:00:00Z',
-    },
-  });
-}
-
-beforeEach(() => {
-  routes = [];
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const call: Call = {
-        url: new URL(String(input), 'http://localhost'),
-        method: init.method ?? 'GET',
-        body: init.body ? JSON.parse(String(init.body)) : undefined,
-        headers: new Headers(init.headers),
-      };
-      calls.push(call);
-      const answer = routes.map((r) => r(call)).find(Boolean) ?? {
-        status: 404,
-        data: { error: 'not_found', message: 'No such route' },
-      };
-      return new Response(answer.data === undefined ? null : JSON.stringify(answer.data), {
-        status: answer.status,
-      });
-    }),
-  );
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.history.replaceState(null, '', '/');
-});
-
-function serve(method: string, path: string, answer: Answer | ((call: Call) => Answer)) {
-  routes.unshift((call) =>
-    call.method === method && call.url.pathname === path
-      ? typeof answer === 'function'
-        ? answer(call)
-        : answer
-      : undefined,
-  );
-}
+import { calls, serve, signedInAs } from './stand-in-fetch.ts';
 
 function open(path: string) {
   window.history.replaceState(null, '', path);
