@@ -161,13 +161,18 @@ const searchConnections = 4;
  */
 export async function openPglite(
   dataDir: string | undefined,
-  options: { owner?: string } = {},
+  options: {
+    owner?: string;
+    /** A data directory dumped by `dumpPglite`, to start from instead of an empty cluster. */
+    from?: Blob;
+  } = {},
 ): Promise<Database> {
   const lock = dataDir ? await lockDataDir(dataDir, options.owner ?? describeProcess()) : undefined;
   let pglite: PGlite;
   try {
     pglite = await PGlite.create({
       ...(dataDir ? { dataDir } : {}),
+      ...(options.from ? { loadDataDir: options.from } : {}),
       extensions: { pg_trgm, btree_gist },
       parsers: { [DATE]: (v: string) => v },
     });
@@ -177,7 +182,7 @@ export async function openPglite(
   }
   const pool = new PgliteSessionPool(pglite);
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-  return {
+  const database: Database = {
     kind: 'pglite',
     db,
     exec: (sql) =>
@@ -194,6 +199,28 @@ export async function openPglite(
       }
     },
   };
+  engines.set(database, { pglite, pool });
+  return database;
+}
+
+const engines = new WeakMap<Database, { pglite: PGlite; pool: PgliteSessionPool }>();
+
+/**
+ * The whole data directory of an open PGlite database, as `openPglite`'s `from` takes it: the
+ * tests start each database from one migrated and seeded copy instead of an empty cluster.
+ */
+export async function dumpPglite(database: Database): Promise<Blob> {
+  const engine = engines.get(database);
+  if (!engine) throw new Error('dumpPglite: not a PGlite database');
+  const { pglite, pool } = engine;
+  const client = await pool.connect();
+  try {
+    // Written out first: a copy that replays its log starts each sequence 32 values on.
+    await pglite.exec('CHECKPOINT');
+    return await pglite.dumpDataDir('none');
+  } finally {
+    client.release();
+  }
 }
 
 class PgliteSessionPool implements PostgresPool {

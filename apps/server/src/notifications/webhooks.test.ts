@@ -366,6 +366,8 @@ describe('endpoints managed in the console', () => {
     ]);
 
     const leadId = await postLead(t);
+    // Each event a second apart, so 'newest first' below has one answer (the clock is fixed).
+    t.clock.advance(1000);
     const contacted = await api('POST', `/admin/api/leads/${leadId}/contacted`, manager);
     expect(contacted.statusCode, contacted.body).toBe(200);
     // The app's own worker polls too: whichever sends, wait for what is due to arrive.
@@ -394,6 +396,7 @@ describe('endpoints managed in the console', () => {
       (await api('POST', `/admin/api/webhooks/endpoints/${forLeads.endpoint.id}/disable`, manager))
         .statusCode,
     ).toBe(409);
+    t.clock.advance(1000);
     await postLead(t);
     while ((await t.app.notifications.runOnce()) > 0);
     await eventually(() => orders.deliveries.length >= 3);

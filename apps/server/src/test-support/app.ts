@@ -3,12 +3,13 @@ import type { ProviderCatalogue } from '@fibre/domain/catalogue';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { openPglite, openPostgres, type Database } from '../db/database.ts';
+import { openPostgres, type Database } from '../db/database.ts';
 import { prepare } from '../open-database.ts';
 import { MIGRATION_LOCK } from '../db/migrate.ts';
 import { importCatalogue } from '../catalogue/import.ts';
 import { checkAnswers, type AnswerViolation } from '../http/define.ts';
 import { RAISED_LIMITS } from './limits.ts';
+import { preparedPglite } from './snapshots.ts';
 
 /*
  * Every test app checks each answer against its route's definition (http/define.ts): an
@@ -68,9 +69,13 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
-  const database =
-    engine === 'postgres' ? await freshPostgres(options.schema) : await openPglite(undefined);
-  await prepare(database, config);
+  let database: Database;
+  if (engine === 'postgres') {
+    database = await freshPostgres(options.schema);
+    await prepare(database, config);
+  } else {
+    database = await preparedPglite(config);
+  }
   if (options.catalogue) await importTestCatalogue(database, options.catalogue);
   const clock = {
     now: new Date(),
