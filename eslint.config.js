@@ -156,6 +156,7 @@ const serverZones = [
       './adapters.ts',
       './cli-run.ts',
       './open-database.ts',
+      './version.ts',
     ],
     message:
       "A feature reaches another only through its public file, '<feature>/index.ts' (apps/server/README.md).",
@@ -178,7 +179,16 @@ const shellZone = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'data/**', '**/.tmp/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      'data/**',
+      '**/.tmp/**',
+      '.tools/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

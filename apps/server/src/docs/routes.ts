@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { openApiDocument, type OpenApiDocument } from './openapi.ts';
 import { defineRoute, registerDefined, routesOf } from '../http/define.ts';
 import { documentPage, wantsHtml } from './page.ts';
+import { productVersion } from '../version.ts';
 
 /**
  * GET /api/docs (docs/rules/api.md): the OpenAPI 3.1 document generated from every route defined on
@@ -17,7 +18,7 @@ export function docsRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (cached?.title !== title) {
       const document = openApiDocument(routesOf(app), {
         title,
-        version: '1.0.0',
+        version: productVersion,
         description:
           'The API the sign-up wizard calls, same-origin. Every error answers `{error, message}`; bad input adds `fields`.',
       });

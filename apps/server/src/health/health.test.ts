@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { engines, startTestApp, type TestApp } from '../test-support/app.ts';
+
+const root = join(import.meta.dirname, '../../../..');
 
 describe.each(engines())('health on %s', (engine) => {
   let t: TestApp;
@@ -8,10 +12,20 @@ describe.each(engines())('health on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  it('is alive', async () => {
+  it("is alive, and says the product's version, which CHANGELOG.md describes", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(version).toMatch(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/);
+    expect(res.json()).toEqual({ status: 'ok', version });
+    const changelog = await readFile(join(root, 'CHANGELOG.md'), 'utf8');
+    expect(changelog).toMatch(
+      new RegExp(`^## \\[${version.replaceAll('.', '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm'),
+    );
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(docs.json().info.version).toBe(version);
   });
 
   it('is ready when the database answers', async () => {

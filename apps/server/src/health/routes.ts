@@ -3,6 +3,7 @@ import { aliveAnswer, errorAnswer, readyAnswer } from '@fibre/domain/api';
 import type { AppContext } from '../context.ts';
 import { pingDatabase } from './repository.ts';
 import { defineRoute, registerDefined } from '../http/define.ts';
+import { productVersion } from '../version.ts';
 
 /** Never rate-limited: a load balancer or a limited client asking must get the truth. */
 export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -11,12 +12,12 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
       method: 'GET',
       url: '/healthz',
       operationId: 'alive',
-      summary: 'The server is alive',
+      summary: "The server is alive, and the product's version",
       tags: ['health'],
       security: 'public',
       unlimited: true,
       responses: { 200: { description: 'Alive', schema: aliveAnswer } },
-      handler: async () => ({ status: 'ok' as const }),
+      handler: async () => ({ status: 'ok' as const, version: productVersion }),
     }),
     defineRoute({
       method: 'GET',

@@ -33,3 +33,6 @@ export const webDist = join(repoRoot, 'apps/web/dist');
 
 /** The demo provider's catalogue, used when CATALOGUE_FILE is not set (catalogue/demo.yaml). */
 export const demoCatalogueFile = join(repoRoot, 'catalogue/demo.yaml');
+
+/** The repository's own package.json, whose `version` is the product's (version.ts). */
+export const rootPackageFile = join(repoRoot, 'package.json');

@@ -127,6 +127,22 @@ const detail = (term: string) => {
   return dt.nextElementSibling?.textContent;
 };
 
+describe('the footer', () => {
+  it("says the product's version on every screen, signed in or not", async () => {
+    serve(on('GET', '/healthz', { status: 200, data: { status: 'ok', version: '9.8.7' } }));
+    serve(
+      on('GET', '/admin/api/session', {
+        status: 401,
+        data: { error: 'unauthorised', message: 'Sign in first' },
+      }),
+    );
+    render(<ConsoleApp />);
+    expect(
+      await within(screen.getByRole('contentinfo')).findByText('Fibre sign-up 9.8.7'),
+    ).toBeTruthy();
+  });
+});
+
 describe('signing in', () => {
   const signedOut = () =>
     serve(

@@ -1,9 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../shared/ui/button.tsx';
 import { ApiError } from '../shared/api/http.ts';
 import { consolePages, pageAt, sees } from './pages.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
+import { fetchVersion } from '../shared/api/admin-session.ts';
 import { Link, Router, useLocation } from './router.tsx';
 import { SessionProvider, useOperator, useSession } from './session.tsx';
 import { ErrorAlert, Loading } from './ui.tsx';
@@ -115,6 +116,16 @@ function Screens(): ReactNode {
   return <SignedIn />;
 }
 
+/** Every screen's foot: the product's version, so staff can say what they run. */
+function Footer() {
+  const version = useQuery({ queryKey: ['version'], queryFn: fetchVersion, staleTime: Infinity });
+  return (
+    <footer className="console-footer">
+      Fibre sign-up{version.data ? ` ${version.data}` : ''}
+    </footer>
+  );
+}
+
 /** The operator console (docs/rules/operator-console.md). */
 export function ConsoleApp({ queryClient }: { queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? newConsoleQueryClient());
@@ -123,6 +134,7 @@ export function ConsoleApp({ queryClient }: { queryClient?: QueryClient }) {
       <Router>
         <SessionProvider>
           <Screens />
+          <Footer />
         </SessionProvider>
       </Router>
     </QueryClientProvider>

@@ -18,8 +18,8 @@ export const errorAnswer = z.looseObject({
 });
 export type ErrorAnswer = z.infer<typeof errorAnswer>;
 
-/** GET /healthz */
-export const aliveAnswer = z.object({ status: z.literal('ok') });
+/** GET /healthz: alive, and the product's version (semver). */
+export const aliveAnswer = z.object({ status: z.literal('ok'), version: z.string() });
 /** GET /readyz */
 export const readyAnswer = z.object({ status: z.literal('ready') });
 

@@ -1,4 +1,5 @@
 import {
+  aliveAnswer,
   adminSessionAnswer,
   firstManagerAnswer,
   setupStatusAnswer,
@@ -31,3 +32,7 @@ export const fetchSignInOptions = () =>
 
 /** Where the browser goes to sign in through the identity service (a navigation, not a call). */
 export const IDENTITY_SIGN_IN_URL = '/admin/api/sign-in/oidc';
+
+/** The product's version, from /healthz, for the console's footer (docs/rules/operator-console.md). */
+export const fetchVersion = () =>
+  call('GET', '/healthz', aliveAnswer, quiet).then((alive) => alive.version);
