@@ -139,3 +139,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 });
+
+describe('MIGRATE_ON_START', () => {
+  it('migrates at start unless 0 (docs/migrations.md), and names itself when it is neither', () => {
+    expect(loadConfig({}).migrateOnStart).toBe(true);
+    expect(loadConfig({ MIGRATE_ON_START: '1' }).migrateOnStart).toBe(true);
+    expect(loadConfig({ MIGRATE_ON_START: '0' }).migrateOnStart).toBe(false);
+    expect(() => loadConfig({ MIGRATE_ON_START: 'no' })).toThrow(/MIGRATE_ON_START must be 1/);
+  });
+});

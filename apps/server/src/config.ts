@@ -78,6 +78,11 @@ const envSchema = z.object({
     (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
     'DATABASE_URL must be a postgres:// URL',
   ),
+  // Migrations at start (1), or only a check that they are applied (0): docs/migrations.md.
+  MIGRATE_ON_START: optional.refine(
+    (v) => v === undefined || v === '0' || v === '1',
+    'MIGRATE_ON_START must be 1 (migrate at start) or 0 (check only: npm run migrate applies)',
+  ),
   // The catalogue file (docs/catalogue.md); without it, the bundled demo (or an imported one).
   CATALOGUE_FILE: optional,
   // A demo deployment in production mode (app/production.ts): '1' or unset.
@@ -226,6 +231,11 @@ export interface Config {
   metricsPort: number | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * MIGRATE_ON_START is not 0: the server applies the migrations at start; otherwise it refuses
+   * to start while one is not applied (docs/migrations.md).
+   */
+  migrateOnStart: boolean;
   /**
    * The catalogue file to serve (resolved; `name` as written, for messages), or undefined: the
    * bundled demo unless the database holds an imported catalogue (catalogue/boot.ts).
@@ -429,6 +439,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     metricsPort: e.METRICS_PORT,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    migrateOnStart: e.MIGRATE_ON_START !== '0',
     catalogueFile: e.CATALOGUE_FILE
       ? readableFile(e.CATALOGUE_FILE, source.INIT_CWD ?? process.cwd())
       : undefined,
