@@ -23,6 +23,7 @@ import { createMailWorker, type MailWorker } from './mail/index.ts';
 import { registerRoutes } from './app/routes.ts';
 import { randomOrderReference } from './orders/index.ts';
 import { contentSecurityPolicy } from './http/security.ts';
+import { registerRequestId, requestId } from './http/request-id.ts';
 
 export interface AppOptions {
   config: Config;
@@ -105,12 +106,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024,
     // Off unless TRUST_PROXY names the proxies: a client must not choose its own address.
     trustProxy: trustProxyOption(config.trustProxy),
-    genReqId: () => randomUUID(),
+    // The caller's X-Request-Id when it is valid, else a fresh UUID (http/request-id.ts). Not
+    // Fastify's requestIdHeader: that takes the header's value unchecked.
+    genReqId: requestId,
     // A malformed URL or an over-long path parameter: answered in the product's shape.
     frameworkErrors,
   });
 
   said.log = app.log;
+  registerRequestId(app);
   app.decorate('firstManager', ctx.firstManager);
   app.addHook('onRoute', words.learn);
   for (const note of halfConfigured(config)) app.log.warn(note);
