@@ -42,9 +42,17 @@ export async function startTracing(env: Record<string, string | undefined>): Pro
       ...(named ? {} : { 'service.name': 'fibre-signup' }),
     },
     instrumentations: [
-      new HttpInstrumentation(),
+      new HttpInstrumentation({
+        // Until the route is known (tracing/routes.ts), nothing of the path or the query: they
+        // may hold what the visitor typed or a secret (docs/decisions/008-server-input.md).
+        startIncomingSpanHook: (request) => ({
+          'url.path': '[...]',
+          ...('url' in request && request.url?.includes('?') ? { 'url.query': 'REDACTED' } : {}),
+        }),
+      }),
       new UndiciInstrumentation(),
-      new PgInstrumentation(),
+      // Queries of a request or a traced call only: the workers' polls would each be a trace.
+      new PgInstrumentation({ requireParentSpan: true }),
     ],
     // Traces only, unless asked: the metrics are Prometheus's (README, Metrics) and the log is
     // standard output.

@@ -115,6 +115,8 @@ describe(`a traced install on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
     const install = trace.filter(isInstall);
     expect(install).toHaveLength(1);
     expect(install[0]!.parentSpanId).toBe(callerSpan);
+    expect(install[0]!.name).toBe('POST /api/v1/:provider/install');
+    expect(install[0]!.attributes['http.route']).toBe('/api/v1/:provider/install');
     expect(install[0]!.attributes['http.response.status_code']).toBe(201);
     expect(install[0]!.resource['service.name']).toBe('fibre-signup');
     const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
@@ -158,5 +160,32 @@ describe(`a traced install on ${postgresUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
       expect(ids.has(line.span_id ?? '')).toBe(true);
     }
     expect(res.headers.get('x-request-id')).toBe(requestId);
+  }, 60_000);
+
+  // docs/decisions/008-server-input.md: a span keeps what the log keeps of a path, and no query.
+  it('keeps the route of a request, not what the visitor typed', async () => {
+    const traced = async (path: string) => {
+      const traceId = randomBytes(16).toString('hex');
+      await fetch(`${server.base}${path}`, {
+        headers: { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
+      });
+      for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+        const span = receiver
+          .spans()
+          .find((s) => s.traceId === traceId && s.kind === SPAN_KIND.server);
+        if (span) return span;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`no server span for ${path}`);
+    };
+    const search = await traced('/api/v1/public/addresses?q=12%20Private%20Lane');
+    expect(search.name).toBe('GET /api/v1/public/addresses');
+    expect(search.attributes['url.path']).toBe('/api/v1/public/addresses');
+    expect(search.attributes['url.query']).toBe('REDACTED');
+    const unmatched = await traced('/api/v1/nowhere/jane.private@example.com');
+    expect(unmatched.attributes['url.path']).toBe('/api/v1/[...]/[...]');
+    expect(unmatched.attributes['http.response.status_code']).toBe(404);
+    const sent = JSON.stringify([search, unmatched]);
+    for (const data of ['Private', 'jane.private', 'nowhere']) expect(sent).not.toContain(data);
   }, 60_000);
 });
