@@ -24,7 +24,7 @@ import { registerRoutes } from './app/routes.ts';
 import { randomOrderReference } from './orders/index.ts';
 import { contentSecurityPolicy } from './http/security.ts';
 import { registerRequestId, requestId } from './http/request-id.ts';
-import { traceRoutes } from './tracing/routes.ts';
+import { traceRoutes } from './tracing/span-route.ts';
 
 export interface AppOptions {
   config: Config;
@@ -116,7 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   said.log = app.log;
   registerRequestId(app);
-  // With tracing on, a request's span is named by its route (tracing/routes.ts).
+  // With tracing on, a request's span is named by its route (tracing/span-route.ts).
   if (config.tracing) traceRoutes(app, words);
   app.decorate('firstManager', ctx.firstManager);
   app.addHook('onRoute', words.learn);

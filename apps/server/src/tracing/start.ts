@@ -43,7 +43,7 @@ export async function startTracing(env: Record<string, string | undefined>): Pro
     },
     instrumentations: [
       new HttpInstrumentation({
-        // Until the route is known (tracing/routes.ts), nothing of the path or the query: they
+        // Until the route is known (tracing/span-route.ts), nothing of the path or the query: they
         // may hold what the visitor typed or a secret (docs/decisions/008-server-input.md).
         startIncomingSpanHook: (request) => ({
           'url.path': '[...]',
