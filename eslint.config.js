@@ -128,7 +128,7 @@ const kyselyBuilders = [
 
 // The server: infrastructure (each of these folders) and features (every other folder of
 // apps/server/src but the composition's app/ and test-support/).
-const serverInfrastructure = ['http', 'db', 'metrics', 'outbox', 'plugins'];
+const serverInfrastructure = ['http', 'db', 'metrics', 'outbox', 'plugins', 'tracing'];
 const serverFeatures = readdirSync(new URL('apps/server/src', import.meta.url), {
   withFileTypes: true,
 })

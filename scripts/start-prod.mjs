@@ -14,4 +14,9 @@ if (missing.length > 0) {
   process.exit(1);
 }
 process.chdir(join(root, 'apps/server'));
+// Tracing, when an OTEL_ variable asks for it, starts before the server's modules load, so that
+// they are patched as they load (docs/decisions/029-tracing.md); otherwise nothing is loaded.
+if (Object.keys(process.env).some((name) => name.startsWith('OTEL_') && process.env[name])) {
+  await import(pathToFileURL(join(root, 'apps/server/dist/tracing/preload.js')).href);
+}
 await import(pathToFileURL(server).href);

@@ -23,6 +23,8 @@ import { createMailWorker, type MailWorker } from './mail/index.ts';
 import { registerRoutes } from './app/routes.ts';
 import { randomOrderReference } from './orders/index.ts';
 import { contentSecurityPolicy } from './http/security.ts';
+import { registerRequestId, requestId } from './http/request-id.ts';
+import { traceRoutes } from './tracing/span-route.ts';
 
 export interface AppOptions {
   config: Config;
@@ -105,12 +107,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024,
     // Off unless TRUST_PROXY names the proxies: a client must not choose its own address.
     trustProxy: trustProxyOption(config.trustProxy),
-    genReqId: () => randomUUID(),
+    // The caller's X-Request-Id when it is valid, else a fresh UUID (http/request-id.ts). Not
+    // Fastify's requestIdHeader: that takes the header's value unchecked.
+    genReqId: requestId,
     // A malformed URL or an over-long path parameter: answered in the product's shape.
     frameworkErrors,
   });
 
   said.log = app.log;
+  registerRequestId(app);
+  // With tracing on, a request's span is named by its route (tracing/span-route.ts).
+  if (config.tracing) traceRoutes(app, words);
   app.decorate('firstManager', ctx.firstManager);
   app.addHook('onRoute', words.learn);
   for (const note of halfConfigured(config)) app.log.warn(note);

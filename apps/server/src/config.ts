@@ -2,6 +2,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { tracingWanted } from './tracing/wanted.ts';
 
 /**
  * Configuration, parsed and checked once at start-up (docs/rules/outside-parts.md). A bad value
@@ -286,6 +287,8 @@ export interface Config {
   /** RETENTION_SWEEP_MINUTES: how often the retention sweep runs, in milliseconds. */
   retentionEveryMs: number;
   logLevel: Env['LOG_LEVEL'];
+  /** An OTEL_ variable turned tracing on (tracing/wanted.ts): log lines carry trace ids. */
+  tracing: boolean;
   /**
    * The site's public origin for links in mail, without a trailing slash: PUBLIC_URL, or
    * http://localhost:PORT when it is unset (production mode refuses that, app/production.ts).
@@ -481,6 +484,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     },
     retentionEveryMs: e.RETENTION_SWEEP_MINUTES * 60_000,
     logLevel: e.LOG_LEVEL,
+    tracing: tracingWanted(source),
     publicUrl,
     publicUrlSet: e.PUBLIC_URL !== undefined,
     operatorSignIn: operatorSignIn(e, publicUrl),

@@ -11,6 +11,7 @@ import { sweepStaleOrders } from './orders/index.ts';
 import { sweepRetention } from './retention/index.ts';
 import { rejectionListener } from './http/process-guard.ts';
 import { refuseDemoCatalogue, refuseDemoParts } from './app/production.ts';
+import { stopTracing } from './tracing/stop.ts';
 
 /** Starts the service: configuration, database, app, listener, and a clean shutdown. */
 async function main(): Promise<void> {
@@ -63,6 +64,7 @@ async function main(): Promise<void> {
       await catalogue.close();
       await database.close();
       await errorReporter.flush();
+      await stopTracing();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

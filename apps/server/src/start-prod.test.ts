@@ -23,10 +23,16 @@ function tree(files: Record<string, string>): string {
   return scratch;
 }
 
-function run(root: string): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  root: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(root, 'scripts/start-prod.mjs')], (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [join(root, 'scripts/start-prod.mjs')],
+      { env: { ...process.env, ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
   });
 }
@@ -56,5 +62,25 @@ describe('npm run start:prod (scripts/start-prod.mjs)', () => {
     const { code, stdout } = await run(root);
     expect(code).toBe(0);
     expect(stdout.trim()).toBe(join(root, 'apps/server'));
+  });
+
+  // docs/decisions/029-tracing.md: the tracing preload runs before the server when an OTEL_
+  // variable is set, and is not even loaded otherwise.
+  it.each([
+    [
+      'loads tracing first when an OTEL_ variable is set',
+      { OTEL_SERVICE_NAME: 's' },
+      'tracing\nserver',
+    ],
+    ['loads no tracing when none is', {}, 'server'],
+  ])('%s', async (_name, env, printed) => {
+    const root = tree({
+      'apps/server/dist/server.js': "console.log('server');",
+      'apps/server/dist/tracing/preload.js': "console.log('tracing');",
+      'apps/web/dist/index.html': '<!doctype html>',
+    });
+    const { code, stdout } = await run(root, env);
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe(printed);
   });
 });

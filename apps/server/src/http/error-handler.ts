@@ -3,6 +3,7 @@ import type { ErrorReporter } from './error-reporting.ts';
 import { isDatabaseUnavailable } from './database-unavailable.ts';
 import { HttpError, Refusal, refusalAnswer } from './errors.ts';
 import { safeError } from './logging.ts';
+import { echoRequestId } from './request-id.ts';
 
 /*
  * One place maps every error to the product's `{error, message, fields?}` answer
@@ -90,9 +91,11 @@ const send = (reply: FastifyReply, answer: Answer) =>
  */
 export function frameworkErrors(
   error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): void {
+  // Answered before the onRequest hooks run: the id is set here (http/request-id.ts).
+  echoRequestId(request, reply);
   void send(reply, clientAnswer(error, error.statusCode ?? 400));
 }
 

@@ -1,3 +1,4 @@
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 import type { Config } from '../config.ts';
 
 /*
@@ -127,10 +128,20 @@ export function loggedPath(request: LoggedRequest, words: RouteWords): string {
   });
 }
 
+/**
+ * With tracing on (docs/deploy.md, "Tracing"), each line logged while a span is active (a
+ * request's) names its trace and span, so a trace leads to its log lines and back.
+ */
+export function traceFields(): { trace_id?: string; span_id?: string } {
+  const span = trace.getActiveSpan()?.spanContext();
+  return span && isSpanContextValid(span) ? { trace_id: span.traceId, span_id: span.spanId } : {};
+}
+
 /** Fastify's logger settings: the level, redacted headers, and serializers that keep data out. */
 export function loggerOptions(config: Config, words: RouteWords = routeWords()) {
   return {
     level: config.logLevel,
+    ...(config.tracing ? { mixin: traceFields } : {}),
     redact: ['req.headers.authorization', 'req.headers.cookie'],
     serializers: {
       err: safeError,

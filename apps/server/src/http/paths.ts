@@ -28,6 +28,9 @@ const repoRoot = join(serverRoot, '../..');
 /** The numbered SQL migrations: src/db/migrations, copied to dist/db/migrations by the build. */
 export const migrationsDir = join(codeRoot, 'db/migrations');
 
+/** The repository's package.json, whose "version" is the product's (tracing/start.ts). */
+export const rootPackageFile = join(repoRoot, 'package.json');
+
 /** The production build of the wizard (apps/web/dist), served at `/`. */
 export const webDist = join(repoRoot, 'apps/web/dist');
 

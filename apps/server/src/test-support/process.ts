@@ -27,9 +27,18 @@ export interface ServerProcess {
 }
 
 /** Starts the real server (src/server.ts) in its own process and waits until it is healthy. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: {
+    /** Reads the server's standard output (its log), which is dropped otherwise. */ stdout?: (
+      text: string,
+    ) => void;
+  } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // As `npm start` runs it: tracing/preload.ts first (docs/decisions/029-tracing.md).
+  const args = ['--import', 'tsx', '--import', './src/tracing/preload.ts', 'src/server.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: serverDir,
     env: {
       ...process.env,
@@ -40,8 +49,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       ...RAISED_LIMITS,
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.stdout ? 'pipe' : 'ignore', 'inherit'],
   });
+  const { stdout } = options;
+  if (stdout) child.stdout?.on('data', (chunk: Buffer) => stdout(chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
