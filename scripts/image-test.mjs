@@ -18,7 +18,11 @@ const readySeconds = Number(process.env.READY_SECONDS ?? 120);
 const started = Date.now();
 
 const run = (cmd, args, options = {}) =>
-  execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options }).trim();
+  execFileSync(cmd, args, {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...options,
+  }).trim();
 const buildah = (...args) => run('buildah', args);
 const psql = (sql) => run('psql', [adminUrl, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql]);
 
@@ -42,12 +46,14 @@ function freePort() {
 
 /** The host's pid of the container's server: the process running the image's CMD. */
 function serverPid(parent) {
-  const children = run('ps', ['-eo', 'pid=,ppid=,args=']).split('\n').map((line) => {
-    const [pid, ppid, ...args] = line.trim().split(/\s+/);
-    return { pid: Number(pid), ppid: Number(ppid), args: args.join(' ') };
-  });
+  const children = run('ps', ['-eo', 'pid=,ppid=,args='])
+    .split('\n')
+    .map((line) => {
+      const [pid, ppid, ...args] = line.trim().split(/\s+/);
+      return { pid: Number(pid), ppid: Number(ppid), args: args.join(' ') };
+    });
   const below = new Set([parent]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const p of children) {
       if (below.has(p.ppid) && !below.has(p.pid)) {
@@ -97,14 +103,19 @@ try {
   server = spawn('buildah', ['run', '--isolation', 'chroot', container, '--', ...cmd], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise((resolve) => server.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise((resolve) =>
+    server.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   server.stdout.on('data', (d) => (output += d));
   server.stderr.on('data', (d) => (output += d));
 
   let ready = false;
   const deadline = Date.now() + readySeconds * 1000;
   while (!ready && Date.now() < deadline && server.exitCode === null) {
-    ready = await fetch(`${origin}/readyz`).then((r) => r.ok, () => false);
+    ready = await fetch(`${origin}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (!ready) await sleep(500);
   }
   check(`/readyz answers 200 (after ${Math.round((Date.now() - started) / 1000)} s)`, ready);
@@ -115,14 +126,21 @@ try {
   const script = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
   const asset = script ? await fetch(new URL(script, origin)) : undefined;
   check(
-    'the wizard\'s script is served',
+    "the wizard's script is served",
     !!asset?.ok && /javascript/.test(asset.headers.get('content-type') ?? ''),
     `${script} ${asset?.status}`,
   );
   const plans = await fetch(`${origin}/api/v1/public/routers`);
   check('the API answers from PostgreSQL', plans.ok, `${plans.status}`);
 
-  const probe = spawn('buildah', ['run', '--isolation', 'chroot', container, '--', ...healthcheck.Test.slice(1)]);
+  const probe = spawn('buildah', [
+    'run',
+    '--isolation',
+    'chroot',
+    container,
+    '--',
+    ...healthcheck.Test.slice(1),
+  ]);
   const probeCode = await new Promise((resolve) => probe.on('exit', resolve));
   check('the HEALTHCHECK command passes', probeCode === 0, `exit ${probeCode}`);
 

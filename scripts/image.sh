@@ -84,6 +84,10 @@ make_base() {
   cp -a "$NODE_DIR/npm" "$m/usr/local/lib/node_modules/npm"
   ln -s ../lib/node_modules/npm/bin/npm-cli.js "$m/usr/local/bin/npm"
   ln -s ../lib/node_modules/npm/bin/npx-cli.js "$m/usr/local/bin/npx"
+  # npm trusts the system's certificate store, as Debian's own npm does, so that a build behind a
+  # TLS-inspecting proxy can lend the machine's store to its RUN steps (below).
+  mkdir -p "$m/usr/local/etc"
+  printf 'cafile=/etc/ssl/certs/ca-certificates.crt\n' >"$m/usr/local/etc/npmrc"
   buildah umount "$container" >/dev/null
   buildah config \
     --env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
@@ -104,9 +108,16 @@ else
 fi
 base_done=$SECONDS
 
+# The machine's certificate store, for the build's npm: a machine behind a TLS-inspecting proxy
+# trusts its certificate there. Mounted during RUN steps only, it is in no layer of the image.
+trust=()
+if [ -f /etc/ssl/certs/ca-certificates.crt ]; then
+  trust=(--volume /etc/ssl/certs/ca-certificates.crt:/etc/ssl/certs/ca-certificates.crt:ro)
+fi
+
 step "building $IMAGE:$VERSION from the Containerfile"
 # Docker's format: the OCI format has no HEALTHCHECK, and buildah would drop it.
-buildah bud --isolation chroot --network host --layers --format docker \
+buildah bud --isolation chroot --network host --layers --format docker "${trust[@]}" \
   --build-arg BASE_IMAGE="$BASE" \
   -f Containerfile -t "$IMAGE:$VERSION" -t "$IMAGE:latest" .
 
