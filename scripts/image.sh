@@ -87,7 +87,7 @@ make_base() {
   # npm trusts the system's certificate store, as Debian's own npm does, so that a build behind a
   # TLS-inspecting proxy can lend the machine's store to its RUN steps (below).
   mkdir -p "$m/usr/local/etc"
-  printf 'cafile=/etc/ssl/certs/ca-certificates.crt\n' >"$m/usr/local/etc/npmrc"
+  printf 'cafile=/etc/ssl/certs/ca-certificates.crt\nupdate-notifier=false\n' >"$m/usr/local/etc/npmrc"
   buildah umount "$container" >/dev/null
   buildah config \
     --env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
@@ -117,7 +117,7 @@ fi
 
 step "building $IMAGE:$VERSION from the Containerfile"
 # Docker's format: the OCI format has no HEALTHCHECK, and buildah would drop it.
-buildah bud --isolation chroot --network host --layers --format docker "${trust[@]}" \
+buildah bud --isolation chroot --network host --layers --force-rm --format docker "${trust[@]}" \
   --build-arg BASE_IMAGE="$BASE" \
   -f Containerfile -t "$IMAGE:$VERSION" -t "$IMAGE:latest" .
 
