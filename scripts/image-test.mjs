@@ -62,7 +62,8 @@ function serverPid(parent) {
       }
     }
   }
-  return children.find((p) => below.has(p.pid) && /^(\S*\/)?node .*start-prod\.mjs/.test(p.args))?.pid;
+  return children.find((p) => below.has(p.pid) && /^(\S*\/)?node .*start-prod\.mjs/.test(p.args))
+    ?.pid;
 }
 
 const uidOf = (pid) =>
