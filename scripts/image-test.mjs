@@ -1,13 +1,14 @@
 // `npm run image:test`: tries the image `npm run image` built (docs/deploy.md, "Container image").
-// It is not part of `npm test`: it takes minutes and needs root, buildah and a PostgreSQL. It runs
-// the image's own CMD in a container (buildah, chroot isolation, the host's network) on a fresh
-// PostgreSQL database, waits for /readyz, fetches the wizard's page and one of its scripts, runs
-// the image's HEALTHCHECK command, checks the server runs as the image's non-root user, sends it
-// SIGTERM and expects a clean exit; then removes the container and drops the database.
+// It is not part of `npm test`: it takes minutes and needs root, buildah and a PostgreSQL. In a
+// container of the image (buildah, chroot isolation, the host's network) it runs the catalogue
+// command, then the image's own CMD on a fresh PostgreSQL database; it waits for /readyz, fetches
+// the wizard's page and one of its scripts, runs the image's HEALTHCHECK command, checks the
+// server runs as the image's non-root user, sends it SIGTERM and expects a clean exit; then it
+// removes the container and drops the database.
 //
 // Settings: IMAGE (localhost/fibre-signup:latest), TEST_DATABASE_URL (an existing database on the
 // server to use, postgres://postgres@127.0.0.1:5432/test), READY_SECONDS (120).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -88,6 +89,16 @@ try {
   const origin = `http://127.0.0.1:${port}`;
 
   container = buildah('from', '--pull=never', image);
+  // The commands of docs/deploy.md section 7 run in the image too.
+  const cli = ['node', 'apps/server/dist/catalogue/cli.js', 'check', 'catalogue/demo.yaml'];
+  const checked = spawnSync('buildah', ['run', '--isolation', 'chroot', container, '--', ...cli], {
+    encoding: 'utf8',
+  });
+  check(
+    'the catalogue command checks the demo catalogue in the image',
+    checked.status === 0,
+    `exit ${checked.status} ${checked.stdout.trim()} ${checked.stderr.trim()}`.trim(),
+  );
   // A production start on the embedded demo parts but PostgreSQL (docs/deploy.md, "Production
   // mode"): the settings only this throwaway container gets.
   const env = {
