@@ -70,6 +70,20 @@ function serverPid(parent) {
 const uidOf = (pid) =>
   Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 
+/** Ends what is left of a process group, and waits until it is gone. */
+async function killGroup(pgid) {
+  const alive = () => {
+    try {
+      process.kill(-pgid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (alive()) process.kill(-pgid, 'SIGKILL');
+  for (let i = 0; i < 50 && alive(); i++) await sleep(100);
+}
+
 const database = `fibre_image_${process.pid}_${Date.now().toString(36)}`;
 let container;
 let server;
@@ -112,8 +126,10 @@ try {
   };
   buildah('config', ...Object.entries(env).flatMap(([k, v]) => ['--env', `${k}=${v}`]), container);
 
+  // A process group of its own, so that a failed run ends the server too, not buildah alone.
   server = spawn('buildah', ['run', '--isolation', 'chroot', container, '--', ...cmd], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   const exited = new Promise((resolve) =>
     server.on('exit', (code, signal) => resolve({ code, signal })),
@@ -175,7 +191,7 @@ try {
   if (output) console.error(`--- the container's output ---\n${output}`);
   process.exitCode = 1;
 } finally {
-  if (server && server.exitCode === null) server.kill('SIGKILL');
+  if (server) await killGroup(server.pid);
   if (container) {
     try {
       buildah('rm', container);
