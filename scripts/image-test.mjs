@@ -111,7 +111,7 @@ try {
   check(
     'the catalogue command checks the demo catalogue in the image',
     checked.status === 0,
-    `exit ${checked.status} ${checked.stdout.trim()} ${checked.stderr.trim()}`.trim(),
+    `exit ${checked.status}: ${(checked.stdout + checked.stderr).trim().split('\n')[0]}`,
   );
   // A production start on the embedded demo parts but PostgreSQL (docs/deploy.md, "Production
   // mode"): the settings only this throwaway container gets.
