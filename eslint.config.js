@@ -187,6 +187,8 @@ export default tseslint.config(
       'data/**',
       '**/.tmp/**',
       '.tools/**',
+      // npm run image's Debian root file system and Node download (scripts/image.sh).
+      '.image-cache/**',
     ],
   },
   js.configs.recommended,
