@@ -28,7 +28,7 @@ const repoRoot = join(serverRoot, '../..');
 /** The numbered SQL migrations: src/db/migrations, copied to dist/db/migrations by the build. */
 export const migrationsDir = join(codeRoot, 'db/migrations');
 
-/** The repository's package.json, whose "version" is the product's (tracing/start.ts). */
+/** The repository's package.json, whose "version" is the product's (version.ts). */
 export const rootPackageFile = join(repoRoot, 'package.json');
 
 /** The production build of the wizard (apps/web/dist), served at `/`. */
@@ -36,6 +36,3 @@ export const webDist = join(repoRoot, 'apps/web/dist');
 
 /** The demo provider's catalogue, used when CATALOGUE_FILE is not set (catalogue/demo.yaml). */
 export const demoCatalogueFile = join(repoRoot, 'catalogue/demo.yaml');
-
-/** The repository's own package.json, whose `version` is the product's (version.ts). */
-export const rootPackageFile = join(repoRoot, 'package.json');

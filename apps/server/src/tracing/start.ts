@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { createAddHookMessageChannel } from 'import-in-the-middle';
 import { startNodeSdk } from '@opentelemetry/sdk-node';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
-import { rootPackageFile } from '../http/paths.ts';
+import { productVersion } from '../version.ts';
 import { onStopTracing } from './stop.ts';
 
 /*
@@ -17,18 +16,6 @@ import { onStopTracing } from './stop.ts';
  * - undici: a client span per fetch (Chargebee's SDK and the Arrivy client both use fetch).
  */
 
-/** The product's version: the root package.json's "version", '0.0.0' when it has none. */
-export function productVersion(): string {
-  try {
-    const { version } = JSON.parse(readFileSync(rootPackageFile, 'utf8')) as {
-      version?: unknown;
-    };
-    return typeof version === 'string' && version !== '' ? version : '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
-
 export async function startTracing(env: Record<string, string | undefined>): Promise<void> {
   // The ESM loader hook, for modules imported rather than required (`pg` from db/database.ts).
   // Only the modules an instrumentation asks for are wrapped.
@@ -38,7 +25,7 @@ export async function startTracing(env: Record<string, string | undefined>): Pro
     env.OTEL_SERVICE_NAME || /(^|,)\s*service\.name=/.test(env.OTEL_RESOURCE_ATTRIBUTES ?? '');
   const sdk = startNodeSdk({
     resourceAttributes: {
-      'service.version': productVersion(),
+      'service.version': productVersion,
       ...(named ? {} : { 'service.name': 'fibre-signup' }),
     },
     instrumentations: [
