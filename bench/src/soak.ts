@@ -4,7 +4,7 @@ import { freePort } from '@fibre/server/testing';
 import type pg from 'pg';
 import { runClients, STEPS } from './soak/clients.ts';
 import { checkInvariants, type Invariant } from './soak/invariants.ts';
-import { faultSchedule, percentileOf, Tally, type Fault } from './soak/plan.ts';
+import { faultSchedule, percentileOf, Tally, type Fault, type FaultWindow } from './soak/plan.ts';
 import {
   buildIfNeeded,
   ensureServices,
@@ -16,7 +16,7 @@ import {
 } from './soak/services.ts';
 import { startSmtpSink, startWebhookReceiver } from './soak/sinks.ts';
 import { parsePrometheus, scrape, total } from './support/observe.ts';
-import { dropDatabase, freshDatabase, withClient } from './support/postgres.ts';
+import { dropDatabase, freshDatabase, postgresVersion, withClient } from './support/postgres.ts';
 import { machine, markdownTable, megabytes, ms } from './support/report.ts';
 import { LIMITS_OUT_OF_REACH } from './support/servers.ts';
 
@@ -34,7 +34,7 @@ const DRAIN_MS = 6 * 60_000;
 const DATABASE = 'fibre_bench_soak';
 
 export async function soakBenchmark(minutes: number): Promise<string> {
-  const header = machine([]);
+  const header = machine([await postgresVersion()]);
   const loadAtStart = loadavg();
   const log = (line: string) =>
     console.log(`[soak ${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -47,6 +47,7 @@ export async function soakBenchmark(minutes: number): Promise<string> {
   const hooks = await startWebhookReceiver(secret);
   const instances: Instance[] = [];
   const faultsDone: string[] = [];
+  const windows: FaultWindow[] = [];
   try {
     const env = {
       ALLOW_DEMO: '1',
@@ -98,6 +99,7 @@ export async function soakBenchmark(minutes: number): Promise<string> {
       log,
       faultsDone,
       restartedRss,
+      windows,
     );
     const [done] = await Promise.all([clients, faults]);
     stopping = true;
@@ -120,7 +122,11 @@ export async function soakBenchmark(minutes: number): Promise<string> {
     const rssAtEnd = await Promise.all(instances.map(rss));
 
     const { invariants, lags } = await withClient(url, async (db) => ({
-      invariants: await checkInvariants(db, { mail: smtp.received, webhooks: hooks.deliveries }),
+      invariants: await checkInvariants(db, {
+        mail: smtp.received,
+        webhooks: hooks.deliveries,
+        faults: windows,
+      }),
       lags: await mailLags(db, smtp.received),
     }));
 
@@ -164,6 +170,7 @@ async function runFaults(
   log: (line: string) => void,
   done: string[],
   restartedRss: Map<string, number>,
+  windows: FaultWindow[],
 ): Promise<void> {
   const at = (ms: number) =>
     new Promise((r) => setTimeout(r, Math.max(0, started + ms - Date.now())));
@@ -212,6 +219,7 @@ async function runFaults(
         );
         break;
     }
+    windows.push({ kind: fault.kind, from: t0, to: Date.now() });
     log(done.at(-1)!);
   }
 }

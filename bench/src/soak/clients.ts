@@ -108,10 +108,10 @@ export async function runClients(options: {
           },
           body: JSON.stringify(body),
         });
-        await res.arrayBuffer();
+        const answer = (await res.json().catch(() => undefined)) as { error?: string } | undefined;
         status = res.status;
         result.installs.push({ status, ms: performance.now() - t0 });
-        tally.add('install', status);
+        tally.add('install', answer?.error ? `${status} ${answer.error}` : status);
       } catch {
         tally.add('install', 'network error');
       }
@@ -152,7 +152,8 @@ function recordingCaller(base: string, address: string, tally: Tally): Caller {
       throw error;
     }
     const body: unknown = await res.json().catch(() => undefined);
-    if (step) tally.add(step, res.status);
+    const error = res.ok ? undefined : (body as { error?: unknown } | undefined)?.error;
+    if (step) tally.add(step, typeof error === 'string' ? `${res.status} ${error}` : res.status);
     return { status: res.status, body };
   }) as Caller;
 }

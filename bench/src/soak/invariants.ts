@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { exactlyOnce } from './plan.ts';
+import { exactlyOnce, repeatsByFault, type FaultWindow } from './plan.ts';
 import type { MailReceipt, WebhookDelivery } from './sinks.ts';
 
 /*
@@ -21,14 +21,16 @@ export interface Invariant {
 export interface SinkRecords {
   mail: MailReceipt[];
   webhooks: WebhookDelivery[];
+  /** When each fault was under way, to tell which one a repeat came from. */
+  faults: FaultWindow[];
 }
 
 export async function checkInvariants(db: pg.Client, sinks: SinkRecords): Promise<Invariant[]> {
   return [
     await windowsWithinCapacity(db),
     await ordersComplete(db),
-    await confirmationsOnce(db, sinks.mail),
-    await webhooksOnce(db, sinks.webhooks),
+    await confirmationsOnce(db, sinks.mail, sinks.faults),
+    await webhooksOnce(db, sinks.webhooks, sinks.faults),
   ];
 }
 
@@ -97,7 +99,11 @@ async function ordersComplete(db: pg.Client): Promise<Invariant> {
   };
 }
 
-async function confirmationsOnce(db: pg.Client, mail: MailReceipt[]): Promise<Invariant> {
+async function confirmationsOnce(
+  db: pg.Client,
+  mail: MailReceipt[],
+  faults: FaultWindow[],
+): Promise<Invariant> {
   const { rows } = await db.query<{
     id: string;
     reference: string;
@@ -126,7 +132,10 @@ async function confirmationsOnce(db: pg.Client, mail: MailReceipt[]): Promise<In
     );
   if (once.repeated.length)
     causes.push(
-      `${once.repeated.length} received more than once, ${repeatedRetried} of them sent in more than one attempt: accepted by the SMTP sink, then the attempt was not recorded as sent (an instance killed, or the database restarted, between the sink's acceptance and the row's mark), so the claim lapsed and it was sent again with the same Message-ID (docs/rules/mail.md)`,
+      `${once.repeated.length} received more than once, ${repeatedRetried} of them sent in more than one attempt: the sink accepted a copy but the sender did not record it as sent (its instance killed, or the database restarted, before the row's mark; or the connection cut after the sink's answer), so it was sent again with the same Message-ID (docs/rules/mail.md); first copy received near: ${repeatsByFault(
+        once.repeated.map(([id]) => mail.find((m) => m.messageId.startsWith(`${id}@`))!.at),
+        faults,
+      )}`,
     );
   return {
     name: "Every confirmed order's confirmation received exactly once by the SMTP sink",
@@ -136,7 +145,11 @@ async function confirmationsOnce(db: pg.Client, mail: MailReceipt[]): Promise<In
   };
 }
 
-async function webhooksOnce(db: pg.Client, deliveries: WebhookDelivery[]): Promise<Invariant> {
+async function webhooksOnce(
+  db: pg.Client,
+  deliveries: WebhookDelivery[],
+  faults: FaultWindow[],
+): Promise<Invariant> {
   const { rows } = await db.query<{
     event_id: string;
     type: string;
@@ -161,7 +174,10 @@ async function webhooksOnce(db: pg.Client, deliveries: WebhookDelivery[]): Promi
     );
   if (once.repeated.length)
     causes.push(
-      `${once.repeated.length} received more than once, ${retried} of them in more than one attempt: the receiver answered 200 but the delivery was not recorded (an instance killed, or the database restarted, before the mark), so it was sent again with the same webhook-id, which a Standard Webhooks receiver dedupes (docs/rules/webhooks.md)`,
+      `${once.repeated.length} received more than once, ${retried} of them in more than one attempt: the receiver took a copy but the sender did not record it as delivered (its instance killed, or the database restarted, before the mark; or the connection cut after the receiver's answer, which the sender sees as no answer), so it was sent again with the same webhook-id, which a Standard Webhooks receiver dedupes (docs/rules/webhooks.md); first copy received near: ${repeatsByFault(
+        once.repeated.map(([id]) => deliveries.find((d) => d.webhookId === id)!.at),
+        faults,
+      )}`,
     );
   if (once.unexpected.length)
     causes.push(`${once.unexpected.length} webhook-ids received that no delivery row names`);

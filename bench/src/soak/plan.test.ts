@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   exactlyOnce,
+  faultNear,
+  repeatsByFault,
   faultSchedule,
   percentileOf,
   soakSectionOf,
@@ -38,11 +40,12 @@ describe('the soak schedule', () => {
 describe('the tally of answers', () => {
   it('counts by step and status, statuses in order and network errors last', () => {
     const t = new Tally();
-    for (const outcome of [503, 201, 'network error', 201, 409] as const) t.add('install', outcome);
+    for (const outcome of [503, 201, 'network error', 201, '409 reservation_taken'])
+      t.add('install', outcome);
     t.add('hold', 201);
     expect(t.lines(['hold', 'install', 'vault token'])).toEqual([
       'hold: 201 × 1',
-      'install: 201 × 2, 409 × 1, 503 × 1, network error × 1',
+      'install: 201 × 2, 409 reservation_taken × 1, 503 × 1, network error × 1',
       'vault token: none',
     ]);
   });
@@ -92,5 +95,22 @@ describe('the soak section of RESULTS.md', () => {
       '# R\n\n## Soak\n\nnew\n\n## Later\n\nkept\n',
     );
     expect(soakSectionOf(results)).toBeUndefined();
+  });
+});
+
+describe('the fault behind a repeat', () => {
+  const faults = [
+    { kind: 'kill an instance' as const, from: 100_000, to: 120_000 },
+    { kind: 'SMTP sink refuses' as const, from: 300_000, to: 360_000 },
+  ];
+
+  it('is the fault under way, or ended or begun within 10 s, else none', () => {
+    expect(faultNear(110_000, faults)).toBe('kill an instance');
+    expect(faultNear(95_000, faults)).toBe('kill an instance');
+    expect(faultNear(369_000, faults)).toBe('SMTP sink refuses');
+    expect(faultNear(200_000, faults)).toBeUndefined();
+    expect(repeatsByFault([110_000, 301_000, 302_000, 200_000], faults)).toBe(
+      'kill an instance: 1, SMTP sink refuses: 2, no fault near: 1',
+    );
   });
 });

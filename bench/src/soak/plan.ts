@@ -46,7 +46,8 @@ export function faultSchedule(minutes: number): Fault[] {
 export class Tally {
   readonly counts = new Map<string, Map<string, number>>();
 
-  add(step: string, outcome: number | 'network error'): void {
+  /** `outcome`: a status, a status with the answer's error code ('422 bad_input'), or 'network error'. */
+  add(step: string, outcome: number | string): void {
     const byOutcome = this.counts.get(step) ?? new Map<string, number>();
     this.counts.set(step, byOutcome);
     const key = String(outcome);
@@ -65,7 +66,40 @@ export class Tally {
   }
 }
 
-const outcomeOrder = (k: string) => (/^\d+$/.test(k) ? Number(k) : 1_000);
+const outcomeOrder = (k: string) => (/^\d+/.test(k) ? Number.parseInt(k, 10) : 1_000);
+
+export interface FaultWindow {
+  kind: FaultKind;
+  /** Epoch ms. */
+  from: number;
+  to: number;
+}
+
+/**
+ * The fault a repeat most likely came from: the one under way, or ended within `slackMs`, when
+ * the first copy arrived (an instance killed between the receiver's acceptance and the row's mark;
+ * a receiver cut off after answering). Undefined when none was near.
+ */
+export function faultNear(
+  at: number,
+  faults: readonly FaultWindow[],
+  slackMs = 10_000,
+): FaultKind | undefined {
+  return faults.find((f) => at >= f.from - slackMs && at <= f.to + slackMs)?.kind;
+}
+
+/** 'SMTP sink refuses 2, none near 1': how many repeats fall near each fault. */
+export function repeatsByFault(
+  firstSeen: readonly number[],
+  faults: readonly FaultWindow[],
+): string {
+  const counts = new Map<string, number>();
+  for (const at of firstSeen) {
+    const kind = faultNear(at, faults) ?? 'no fault near';
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  return [...counts].map(([kind, n]) => `${kind}: ${n}`).join(', ');
+}
 
 /** Nearest-rank percentile of an unsorted list; NaN when empty. */
 export function percentileOf(values: readonly number[], p: number): number {
