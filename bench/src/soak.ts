@@ -198,13 +198,13 @@ async function runFaults(
         break;
       case 'stop Redis':
         stopRedis();
-        await at(fault.atMs + fault.forMs);
+        await new Promise((r) => setTimeout(r, fault.forMs));
         startRedis();
         done.push(`${when}: Redis stopped, started again ${seconds(Date.now() - t0)} later`);
         break;
       case 'SMTP sink refuses':
         await smtp.refuse();
-        await at(fault.atMs + fault.forMs);
+        await new Promise((r) => setTimeout(r, fault.forMs));
         await smtp.resume();
         done.push(
           `${when}: the SMTP sink refused connections (closed, not listening) for ${seconds(Date.now() - t0)}`,
@@ -212,7 +212,7 @@ async function runFaults(
         break;
       case 'webhook receiver refuses':
         await hooks.refuse();
-        await at(fault.atMs + fault.forMs);
+        await new Promise((r) => setTimeout(r, fault.forMs));
         await hooks.resume();
         done.push(
           `${when}: the webhook receiver refused connections (closed, not listening) for ${seconds(Date.now() - t0)}`,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { buildingFlags, isServiceable } from '@fibre/domain/address';
 import { addMonths } from 'date-fns';
 import { demoBuildings, freeSlots, prepareOrder, type Caller } from '@fibre/server/testing';
 import { Random } from '../support/random.ts';
@@ -16,8 +17,18 @@ import type { Tally } from './plan.ts';
 
 export const STEPS = ['address', 'bookings', 'hold', 'vault token', 'install'] as const;
 
-/** The demo catalogue's buildings that take orders (LIT), in four states. */
-const buildings = demoBuildings.filter((b) => b.status === 'LIT');
+/**
+ * The demo catalogue's buildings that take orders online: serviceable and not commercial, as the
+ * install decides (apps/server/src/orders/price-order.ts).
+ */
+const buildings = demoBuildings.filter((b) => {
+  const flags = buildingFlags({
+    buildingClass: b.building_class,
+    buildingType: b.building_type,
+    buildingCategory: b.building_category,
+  });
+  return isServiceable(b.status) && !flags.commercial;
+});
 
 export interface Clients {
   tally: Tally;
