@@ -1,10 +1,12 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { apiBenchmark } from './api.ts';
 import { autocompleteBenchmark } from './autocomplete.ts';
 import { holdsBenchmark } from './holds.ts';
 import { nationalBenchmark } from './national.ts';
 import { ordersBenchmark } from './orders.ts';
+import { soakBenchmark } from './soak.ts';
+import { soakSectionOf, withSoakSection } from './soak/plan.ts';
 import { parseOptions } from './support/options.ts';
 import { postgresVersion } from './support/postgres.ts';
 import { webBenchmark } from './web.ts';
@@ -14,9 +16,21 @@ import { machine, renderBudgets, renderSection, type Section } from './support/r
  * `npm run bench [-- --quick] [-- --only=api,holds] [-- --addresses 16M]`: runs the benchmarks
  * one after another, prints each table as it completes, and writes them all to bench/RESULTS.md.
  * Benchmarks are not tests: a missed budget is reported, never failed. A benchmark that cannot run
- * at all is an error.
+ * at all is an error. `-- --soak [--minutes N]` runs the soak alone and replaces only RESULTS.md's
+ * soak section; the other runs keep that section as it was.
  */
 const options = parseOptions(process.argv.slice(2));
+const resultsFile = new URL('../RESULTS.md', import.meta.url);
+const previous = await readFile(resultsFile, 'utf8').catch(() => '');
+
+if (options.soak) {
+  const section = await soakBenchmark(options.soakMinutes);
+  console.log(`\n${section}`);
+  await writeFile(resultsFile, withSoakSection(previous, section));
+  console.log('Wrote the Soak section of bench/RESULTS.md.');
+  process.exit(0);
+}
+
 const benchmarks: Array<[string, (o: typeof options) => Promise<Section | Section[]>]> = [
   ['web', webBenchmark],
   ['api', apiBenchmark],
@@ -70,6 +84,7 @@ const text = [
     ? ['## Benchmarks that could not run', '', ...failures.map((f) => `- ${f}`), '']
     : []),
 ].join('\n');
-await writeFile(new URL('../RESULTS.md', import.meta.url), text);
+const soakKept = soakSectionOf(previous);
+await writeFile(resultsFile, soakKept ? withSoakSection(text, soakKept) : text);
 console.log(`\n${budgetsText}\n\nWrote bench/RESULTS.md in ${total} s.`);
 if (failures.length) process.exitCode = 1;

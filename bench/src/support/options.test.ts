@@ -40,3 +40,19 @@ describe('--addresses', () => {
     expect(() => parseOptions(['--addresses', 'many'])).toThrow(/not a size/);
   });
 });
+
+describe('the soak options', () => {
+  it('runs for 10 minutes unless told, --minutes N or --minutes=N', () => {
+    expect(parseOptions(['--soak'])).toMatchObject({ soak: true, soakMinutes: 10 });
+    expect(parseOptions(['--soak', '--minutes', '8'])).toMatchObject({ soakMinutes: 8 });
+    expect(parseOptions(['--soak', '--minutes=3'])).toMatchObject({ soakMinutes: 3 });
+    expect(parseOptions(['--quick']).soak).toBe(false);
+  });
+
+  it('refuses minutes that are not a whole number from 1', () => {
+    for (const bad of ['0', '-1', '2.5', 'ten']) {
+      expect(() => parseOptions(['--soak', '--minutes', bad])).toThrow(/--minutes/);
+    }
+    expect(() => parseOptions(['--soak', '--minutes'])).toThrow(/--minutes/);
+  });
+});

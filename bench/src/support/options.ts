@@ -24,6 +24,9 @@ export interface Options {
   lighthouseRuns: number;
   /** Generated addresses for the national bench (`--addresses 16M`); undefined: not run. */
   nationalSize: number | undefined;
+  /** `--soak`: the soak alone (soak.ts), for `--minutes N` (10 unless told). */
+  soak: boolean;
+  soakMinutes: number;
 }
 
 export function parseOptions(argv: string[]): Options {
@@ -45,18 +48,28 @@ export function parseOptions(argv: string[]): Options {
     orderSeconds: quick ? 2 : 15,
     lighthouseRuns: quick ? 1 : 3,
     nationalSize: addresses === undefined ? undefined : parseSize(addresses),
+    soak: argv.includes('--soak'),
+    soakMinutes: parseMinutes(flagValue(argv, '--minutes', 'a number of minutes, e.g. 8') ?? '10'),
   };
 }
 
+/** `--minutes 8`: a whole number of minutes, 1 or more. */
+export function parseMinutes(text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new Error(`--minutes takes a whole number of minutes, 1 or more: '${text}'`);
+  }
+  return value;
+}
+
 /** `--name value` or `--name=value`. */
-function flagValue(argv: string[], name: string): string | undefined {
+function flagValue(argv: string[], name: string, what = 'a size, e.g. 16M'): string | undefined {
   const joined = argv.find((a) => a.startsWith(`${name}=`));
   if (joined) return joined.slice(name.length + 1);
   const at = argv.indexOf(name);
   if (at === -1) return undefined;
   const value = argv[at + 1];
-  if (value === undefined || value.startsWith('--'))
-    throw new Error(`${name} needs a size, e.g. 16M`);
+  if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs ${what}`);
   return value;
 }
 

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Gauge } from 'prom-client';
 import type { AppContext } from '../context.ts';
+import { oldestUnsentMail } from '../mail/index.ts';
 import { holdCounts, orderCounts } from '../orders/index.ts';
 
 /**
  * Gauges read from the database when Prometheus scrapes (README, Metrics): holds live and expired
- * (expiry needs no job, so expired holds are counted, not observed) and orders by status. A query
+ * (expiry needs no job, so expired holds are counted, not observed), orders by status, and how
+ * long the oldest customer mail has waited in the outbox (docs/rules/mail.md). A query
  * that fails is logged and its gauge keeps its last reading: a scrape never fails for it.
  */
 export function databaseGauges(ctx: AppContext, log: FastifyBaseLogger): void {
@@ -43,6 +45,18 @@ export function databaseGauges(ctx: AppContext, log: FastifyBaseLogger): void {
       const counts = await reading(log, 'orders', () => orderCounts(db()));
       if (!counts) return;
       for (const [status, n] of Object.entries(counts)) this.set({ status }, n);
+    },
+  });
+  new Gauge({
+    name: 'fibre_mail_outbox_oldest_undelivered_seconds',
+    help: 'Age of the oldest customer mail neither sent nor given up (docs/rules/mail.md); 0 when none waits',
+    registers,
+    async collect() {
+      const oldest = await reading(log, 'unsent mail', async () => ({
+        at: await oldestUnsentMail(db()),
+      }));
+      if (!oldest) return;
+      this.set(oldest.at ? Math.max(0, (ctx.now().getTime() - oldest.at.getTime()) / 1000) : 0);
     },
   });
 }

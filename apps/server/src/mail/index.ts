@@ -3,5 +3,6 @@
 export { queueChangeMail } from './changes.ts';
 export { queueConfirmationOnce, queueOrderConfirmation } from './confirmation.ts';
 export { hashOrderToken, issueOrderLink, orderLinkUrl } from './order-link.ts';
+export { oldestUnsentMail } from './repository.ts';
 export { createReminderSweep, type ReminderSweep } from './reminder.ts';
 export { createMailWorker, type MailWorker } from './worker.ts';

@@ -295,6 +295,26 @@ describe('sending across a crash, with two workers, and when SMTP fails', () => 
     }
   });
 
+  it('sends a backlog over one pooled connection, and closes it when the app closes', async () => {
+    smtp = await startSmtpReceiver();
+    const t = await startTestApp('pglite', { ...smtpEnv(smtp), PUBLIC_URL }, { clock: true });
+    let closed = false;
+    try {
+      for (let i = 0; i < 3; i++) await placeOrder(t.app, t.clock.now, i);
+      expect(await t.app.mail.runOnce()).toBe(3);
+      expect(smtp.messages).toHaveLength(3);
+      // One connection for the three (SMTP_POOL, docs/rules/mail.md), still open for the next.
+      expect(smtp.connections).toBe(1);
+      expect(smtp.open).toBe(1);
+      await t.close();
+      closed = true;
+      await eventually(() => smtp.open === 0);
+      expect(smtp.open).toBe(0);
+    } finally {
+      if (!closed) await t.close();
+    }
+  });
+
   it.runIf(engines().includes('postgres'))(
     'two workers on postgres send each mail once',
     async () => {

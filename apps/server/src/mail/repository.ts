@@ -89,6 +89,21 @@ export async function markMailSent(db: Kysely<Schema>, id: string, at: Date): Pr
 export const markMailFailed = (db: Kysely<Schema>, id: string, next: Date | null, error: string) =>
   markFailedIn(db, 'mail_outbox', id, next, error);
 
+/**
+ * When the oldest mail still to be sent was written (undefined when none is waiting): unsent and
+ * not given up, the rows of the partial index mail_outbox_due (migration 013), so the read is of
+ * the backlog only, however long the outbox is.
+ */
+export async function oldestUnsentMail(db: Kysely<Schema>): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.min('created_at').as('oldest'))
+    .where('delivered_at', 'is', null)
+    .where('next_attempt_at', 'is not', null)
+    .executeTakeFirst();
+  return row?.oldest ? new Date(row.oldest) : undefined;
+}
+
 /** The mail as stored, oldest first (tests and the console). */
 export async function findMail(db: Kysely<Schema>, orderId?: string): Promise<MailRow[]> {
   let query = db.selectFrom('mail_outbox').selectAll().orderBy('created_at').orderBy('id');

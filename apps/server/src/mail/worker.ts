@@ -11,6 +11,13 @@ import { ORDER_LINK_PLACEHOLDER, orderLinkUrl } from './order-link.ts';
  * sends nothing and the mail stays in the outbox.
  */
 
+/**
+ * The SMTP connections kept open and reused (docs/rules/mail.md, "Sending and retries"): at most
+ * this many at once, each closed and opened again after this many messages, so that a backlog is
+ * not one connection (and one TLS handshake) per mail.
+ */
+export const SMTP_POOL = { maxConnections: 3, maxMessages: 100 } as const;
+
 export type MailWorker = OutboxWorker;
 
 /** The link goes into the stored bodies only now: the outbox keeps the placeholder. */
@@ -38,6 +45,8 @@ export function createMailWorker(
   const smtp = () =>
     (transport ??= nodemailer.createTransport({
       url: url!,
+      pool: true,
+      ...SMTP_POOL,
       connectionTimeout: timeout,
       greetingTimeout: timeout,
       socketTimeout: timeout,
@@ -83,6 +92,7 @@ export function createMailWorker(
     ...worker,
     async stop() {
       await worker.stop();
+      // The pool's open connections: QUIT, so the app's close leaves no socket behind.
       transport?.close();
     },
   };

@@ -14,6 +14,9 @@ export interface SmtpReceiver {
   messages: ParsedMail[];
   /** How many messages were refused with 451. */
   refused: number;
+  /** SMTP connections made to it in all, and those open now (a pool's are kept open). */
+  connections: number;
+  open: number;
   close(): Promise<void>;
 }
 
@@ -25,6 +28,8 @@ export async function startSmtpReceiver(
     port: 0,
     messages: [],
     refused: 0,
+    connections: 0,
+    open: 0,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   const server = new SMTPServer({
@@ -32,6 +37,14 @@ export async function startSmtpReceiver(
     // Plain SMTP on localhost: no self-signed STARTTLS for the client to refuse.
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect(_session, callback) {
+      receiver.connections += 1;
+      receiver.open += 1;
+      callback();
+    },
+    onClose() {
+      receiver.open -= 1;
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
