@@ -144,6 +144,7 @@ function answering(pool: pg.Pool): PostgresPool {
       return answered;
     },
     end: () => pool.end(),
+    options: pool.options,
   };
 }
 
@@ -226,6 +227,8 @@ export async function dumpPglite(database: Database): Promise<Blob> {
 class PgliteSessionPool implements PostgresPool {
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
+  // What Kysely passes to a control client for cancelling a query: PGlite has none.
+  readonly options = {};
 
   constructor(private readonly pglite: PGlite) {}
 
