@@ -38,8 +38,18 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-export const engines = (): Array<'pglite' | 'postgres'> =>
-  process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * The engines a route or database suite runs on: PGlite, and PostgreSQL too when
+ * TEST_DATABASE_URL is set. TEST_ENGINES=postgres (or pglite) keeps one, as CI's second pass on
+ * Node 22 does (.ci/run).
+ */
+export const engines = (): Array<'pglite' | 'postgres'> => {
+  const all: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL
+    ? ['pglite', 'postgres']
+    : ['pglite'];
+  const only = process.env.TEST_ENGINES?.split(',').map((name) => name.trim());
+  return only ? all.filter((engine) => only.includes(engine)) : all;
+};
 
 export interface TestApp {
   app: FastifyInstance;
