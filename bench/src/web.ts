@@ -28,7 +28,7 @@ const show = (v: number | undefined) => (v === undefined ? 'n/a' : String(v));
 const msOrNa = (v: number | undefined) => (v === undefined ? 'n/a' : ms(v));
 
 /**
- * The wizard as a phone sees it: Lighthouse 12 (mobile preset) on Debian's Chromium against the
+ * The wizard as a phone sees it: Lighthouse 13 (mobile preset) on Debian's Chromium against the
  * production server, for the address step (a page load) and every later step (reached as a
  * visitor reaches it), INP on the calendar and the payment form with the CPU slowed four times,
  * plus the gzipped JavaScript and CSS every step needs.
@@ -40,7 +40,7 @@ export async function webBenchmark(options: Options): Promise<Section[]> {
     'CSS (gzip)',
     'how measured',
   ]);
-  const lighthouse = section('Web: Lighthouse 12, mobile preset', [
+  const lighthouse = section('Web: Lighthouse 13, mobile preset', [
     'step',
     'performance',
     'accessibility',
