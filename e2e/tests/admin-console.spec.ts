@@ -123,9 +123,9 @@ test('a manager sees a new lead, marks it contacted and exports the leads as CSV
   await expect(ops.heading('Leads')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: leadEmail });
   await expect(row).toHaveCount(1);
-  await row.getByRole('button', { name: 'Mark Lee Lead contacted' }).click();
+  await row.getByRole('button', { name: 'Mark contacted: Lee Lead' }).click();
   await expect(row).toContainText('Contacted');
-  await expect(row.getByRole('button', { name: 'Mark Lee Lead not contacted' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Undo contacted: Lee Lead' })).toBeVisible();
 
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();
@@ -161,7 +161,7 @@ test('a viewer sees no change actions, and the API refuses the viewer a change',
     await expect(ops.button(action)).toHaveCount(0);
   await ops.open('Leads');
   await expect(page.getByRole('row').filter({ hasText: leadEmail })).toHaveCount(1);
-  await expect(ops.button(/^Mark .* contacted$/)).toHaveCount(0);
+  await expect(ops.button(/^Mark contacted: /)).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
   await ops.open('Holds');
   await expect(ops.heading('Live holds')).toBeVisible();

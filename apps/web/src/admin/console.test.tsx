@@ -847,9 +847,9 @@ describe('holds and leads', () => {
     expect((await screen.findByRole('link', { name: 'Export CSV' })).getAttribute('href')).toBe(
       '/admin/api/leads.csv',
     );
-    await user.click(await screen.findByRole('button', { name: 'Mark Bea Jones contacted' }));
-    await user.click(await screen.findByRole('button', { name: 'Mark Bea Jones not contacted' }));
-    await screen.findByRole('button', { name: 'Mark Bea Jones contacted' });
+    await user.click(await screen.findByRole('button', { name: 'Mark contacted: Bea Jones' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo contacted: Bea Jones' }));
+    await screen.findByRole('button', { name: 'Mark contacted: Bea Jones' });
     const changes = sent.filter((c) => c.method !== 'GET');
     expect(changes.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([
       'POST /admin/api/leads/lead_1/contacted',

@@ -98,7 +98,7 @@ export function LeadsPage() {
                           (lead.contactedAt ? (
                             <Button
                               variant="ghost"
-                              aria-label={`Mark ${name} not contacted`}
+                              aria-label={`Undo contacted: ${name}`}
                               busy={busy}
                               onClick={() => mark.mutate({ id: lead.id, contacted: false })}
                             >
@@ -107,7 +107,7 @@ export function LeadsPage() {
                           ) : (
                             <Button
                               variant="secondary"
-                              aria-label={`Mark ${name} contacted`}
+                              aria-label={`Mark contacted: ${name}`}
                               busy={busy}
                               onClick={() => mark.mutate({ id: lead.id, contacted: true })}
                             >

@@ -167,13 +167,15 @@ export function AddressCombobox({
                     id={`${listId}-${index}`}
                     role="option"
                     aria-selected={index === active}
+                    // The visible words, with the comma: a space between the two lines keeps
+                    // them apart in the text too, so the name contains what is seen.
                     aria-label={option.description}
                     className="combobox__option"
                     onMouseDown={(event) => event.preventDefault()}
                     onClick={() => choose(option)}
                     onMouseMove={() => index !== active && setActive(index)}
                   >
-                    <span className="combobox__option-street">{street}</span>
+                    <span className="combobox__option-street">{street}</span>{' '}
                     {rest.length > 0 && (
                       <span className="combobox__option-rest">{rest.join(', ')}</span>
                     )}
