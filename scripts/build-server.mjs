@@ -55,7 +55,7 @@ const result = await build({
   chunkNames: 'chunks/[name]-[hash]',
   format: 'esm',
   platform: 'node',
-  target: 'node20.19',
+  target: 'node22.12',
   sourcemap: true,
   sourcesContent: false,
   metafile: true,
