@@ -203,21 +203,19 @@ async function runFaults(
         done.push(`${when}: Redis stopped, started again ${seconds(Date.now() - t0)} later`);
         break;
       case 'SMTP sink refuses':
-        await smtp.refuse();
+      case 'webhook receiver refuses': {
+        const [sink, name] =
+          fault.kind === 'SMTP sink refuses'
+            ? [smtp, 'the SMTP sink']
+            : [hooks, 'the webhook receiver'];
+        await sink.refuse();
         await new Promise((r) => setTimeout(r, fault.forMs));
-        await smtp.resume();
+        await sink.resume();
         done.push(
-          `${when}: the SMTP sink refused connections (closed, not listening) for ${seconds(Date.now() - t0)}`,
+          `${when}: ${name} refused connections (closed, not listening) for ${seconds(Date.now() - t0)}`,
         );
         break;
-      case 'webhook receiver refuses':
-        await hooks.refuse();
-        await new Promise((r) => setTimeout(r, fault.forMs));
-        await hooks.resume();
-        done.push(
-          `${when}: the webhook receiver refused connections (closed, not listening) for ${seconds(Date.now() - t0)}`,
-        );
-        break;
+      }
     }
     windows.push({ kind: fault.kind, from: t0, to: Date.now() });
     log(done.at(-1)!);

@@ -200,18 +200,18 @@ export async function openPglite(
       }
     },
   };
-  engines.set(database, { pglite, pool });
+  pglites.set(database, { pglite, pool });
   return database;
 }
 
-const engines = new WeakMap<Database, { pglite: PGlite; pool: PgliteSessionPool }>();
+const pglites = new WeakMap<Database, { pglite: PGlite; pool: PgliteSessionPool }>();
 
 /**
  * The whole data directory of an open PGlite database, as `openPglite`'s `from` takes it: the
  * tests start each database from one migrated and seeded copy instead of an empty cluster.
  */
 export async function dumpPglite(database: Database): Promise<Blob> {
-  const engine = engines.get(database);
+  const engine = pglites.get(database);
   if (!engine) throw new Error('dumpPglite: not a PGlite database');
   const { pglite, pool } = engine;
   const client = await pool.connect();
