@@ -8,7 +8,8 @@ import { Wizard } from '../support/wizard.ts';
 // open: no serious or critical axe violation, no sideways scroll at phone and laptop widths, and a
 // screenshot of each at both.
 
-test.describe.configure({ timeout: 150_000 });
+// Fourteen screens, each with axe and two full-page screenshots: minutes on a loaded machine.
+test.describe.configure({ timeout: 300_000 });
 
 async function inspect(page: Console['page'], name: string) {
   await expectNoSeriousA11yViolations(page, { label: name });
