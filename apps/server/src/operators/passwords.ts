@@ -30,7 +30,8 @@ let inUse: ScryptParameters = SCRYPT;
 
 /**
  * Tests only: new hashes (and the dummy hash) use `parameters` instead of SCRYPT from now on in
- * this test file. Throws outside a Vitest run, so a server can never be started on them.
+ * this test worker (the server's test files share their modules: a file that needs SCRYPT sets
+ * it). Throws outside a Vitest run, so a server can never be started on them.
  */
 export function scryptForTests(parameters: ScryptParameters): void {
   if (!process.env.VITEST) throw new Error('scrypt parameters are chosen only in tests');
