@@ -127,8 +127,9 @@ export interface StartOptions {
 
 /**
  * Starts the real server (apps/server/src/server.ts through tsx, or the compiled one) on a free
- * port with a fresh embedded database, and waits until /healthz answers. `env` adds to or
- * overrides defaultServerEnv (for example a short RESERVATION_HOLD_SECONDS).
+ * port with an embedded database of its own (a copy of the run's prepared template when `env`
+ * allows it, else a new one), and waits until /healthz answers. `env` adds to or overrides
+ * defaultServerEnv (for example a short RESERVATION_HOLD_SECONDS).
  */
 export async function startServer(
   env: Record<string, string> = {},
