@@ -162,9 +162,10 @@ describe.each(engines())('the change lists on %s', (engine) => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it.runIf(engine === 'postgres')(
-    'never skips a row whose transaction commits after a later one: it waits until then',
-    async () => {
+  // Only PostgreSQL has transactions that overlap: PGlite serves one connection, so there the
+  // case cannot arise and the test is not defined (rather than reported as skipped).
+  if (engine === 'postgres')
+    it('never skips a row whose transaction commits after a later one: it waits until then', async () => {
       await t.database.db
         .insertInto('leads')
         .values(
@@ -206,6 +207,5 @@ describe.each(engines())('the change lists on %s', (engine) => {
       expect(meanwhile.items).toEqual([]);
       const after = await showing('leads', { cursor: start }, ['early', 'late']);
       expect(after.items.map((l) => l.id)).toEqual(['early', 'late']);
-    },
-  );
+    });
 });
