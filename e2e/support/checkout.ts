@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { stateTimeZone } from '@fibre/domain/scheduling';
 import { captureStep, expectPageName } from './checks.ts';
 import type { DemoAddress } from './demo.ts';
@@ -91,10 +91,18 @@ export async function holdWindow(wizard: Wizard, index = 0): Promise<string> {
   return name;
 }
 
-/** Step 5 to step 6: the first free day's first window, then Continue. */
+/**
+ * Step 5 to step 6: a window of the first free day, then Continue. The specs share one server and
+ * its installers' windows, so two workers' sign-ups at one address at once would race for the
+ * day's first window and the later hold be told 'reservation taken': each worker takes its own
+ * free window of the day (the first for the first worker, the second for the second).
+ */
 export async function bookFirstWindow(wizard: Wizard): Promise<{ day: string; window: string }> {
   const day = await chooseFirstFreeDay(wizard);
-  const window = await holdWindow(wizard);
+  const free = await windowButtons(wizard).evaluateAll((buttons) =>
+    buttons.flatMap((b, i) => ((b as HTMLButtonElement).disabled ? [] : [i])),
+  );
+  const window = await holdWindow(wizard, free[test.info().parallelIndex % free.length] ?? 0);
   await wizard.button('Continue').click();
   await expectPageName(wizard.page, 'Payment');
   return { day, window };
