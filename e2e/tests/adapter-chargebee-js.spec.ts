@@ -30,6 +30,9 @@ import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 import type { Wizard } from '../support/wizard.ts';
 
+// A server of its own: its tests run in one worker, which starts it once (e2e/README.md).
+test.describe.configure({ mode: 'default' });
+
 /** The card error (docs/rules/contact-and-connection.md). */
 const CARD_ERROR = 'Credit card is invalid, please check details and try again.';
 

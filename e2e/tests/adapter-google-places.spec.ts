@@ -4,6 +4,9 @@ import { addresses, supportPhone } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { serveStandIn } from '../support/third-party.ts';
 
+// A server of its own: its tests run in one worker, which starts it once (e2e/README.md).
+test.describe.configure({ mode: 'default' });
+
 // Issue 7: with MAPS_API_KEY set, step 1's autocomplete is Google Places (decision 005), loaded
 // from Google's real script URL, answered here by e2e/stand-ins/google-maps.js.
 

@@ -9,6 +9,9 @@ import {
 import { startServer, type RunningServer } from '../support/server.ts';
 import { expect, test as base } from '@playwright/test';
 
+// A server of its own: its tests run in one worker, which starts it once (e2e/README.md).
+base.describe.configure({ mode: 'default' });
+
 // docs/rules/operators.md#signing-in-through-the-providers-identity-service: a provider whose
 // staff sign in through its identity service (here a local stand-in issuer that speaks OpenID
 // Connect discovery, the token endpoint and JWKS), with passwords turned off.

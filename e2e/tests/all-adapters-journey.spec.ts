@@ -28,6 +28,9 @@ import { recordForeignRequests, serveStandIn } from '../support/third-party.ts';
 import type { RollbarStandIn } from '../support/rollbar.ts';
 import type { Page } from '@playwright/test';
 
+// A server of its own: its tests run in one worker, which starts it once (e2e/README.md).
+test.describe.configure({ mode: 'default' });
+
 // Issue 7: every real part switched on by configuration alone, each against its local stand-in:
 // Google Places, Chargebee.js and Chargebee billing, Arrivy, HubSpot, the tag manager and Rollbar
 // (production). A visitor signs up, and another leaves their details, as with the embedded parts.

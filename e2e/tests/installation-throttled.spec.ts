@@ -2,6 +2,9 @@ import { chooseFreeDay, holdTimer, holdWindow, toInstallation } from '../support
 import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 
+// A server of its own: its tests run in one worker, which starts it once (e2e/README.md).
+test.describe.configure({ mode: 'default' });
+
 // Issue 13, item 5: on a busy machine the first visitor after a fresh start clicked an enabled
 // date and saw no arrival windows. The browser's CPU is slowed six times (Chrome DevTools
 // Protocol) on a server of this spec's own, started fresh; every click must still land.

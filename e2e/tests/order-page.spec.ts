@@ -69,7 +69,8 @@ const test = base.extend<object, { deployment: Deployment }>({
   },
 });
 
-test.describe.configure({ timeout: 120_000 });
+// A server of its own: its tests run in one worker, which starts it once (e2e/README.md).
+test.describe.configure({ mode: 'default', timeout: 120_000 });
 
 const STATE = 'NSW';
 const zone = stateTimeZone(STATE);
