@@ -34,10 +34,9 @@ export default defineConfig({
       // The bench's own machinery (size parsing, generated addresses); its figures are not tests.
       'bench/vitest.config.ts',
     ],
-    // The domain's coverage is measured by the domain's, the wizard's and the bench's own tests
-    // (`npm run test:unit` runs the server project in a second run, without coverage): the server
-    // suite under V8's coverage took a third longer, for lines the domain tests already cover.
-    // test:unit names each project: a new one must be named there too, or neither run has it.
+    // The domain's coverage is measured by every project's tests but the server's (`npm run
+    // test:unit` runs the server project in a second run, without coverage): the server suite
+    // under V8's coverage took a third longer, for lines the domain tests already cover.
     coverage: {
       provider: 'v8',
       include: ['packages/domain/src/**/*.ts'],

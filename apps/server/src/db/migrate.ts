@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import { migrationsDir } from '../http/paths.ts';
+import { takeAdvisoryLock } from './advisory-lock.ts';
 import type { Database } from './database.ts';
 import type { Schema } from './schema.ts';
 
@@ -37,7 +37,7 @@ export async function migrate(
 ): Promise<string[]> {
   const files = await migrationFiles(dir);
   return database.db.connection().execute(async (session) => {
-    await takeLock(session, lock);
+    await takeAdvisoryLock(session, lock, 'session');
     try {
       await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(
         session,
@@ -82,21 +82,6 @@ export async function pendingMigrations(
   );
   const applied = new Set(done.rows.map((r) => r.version));
   return files.filter((f) => !applied.has(f));
-}
-
-/**
- * The lock is tried, not waited for inside PostgreSQL: a session blocked in pg_advisory_lock
- * holds a snapshot, and CREATE INDEX CONCURRENTLY in the session that holds the lock waits for
- * every older snapshot to end, so the two would deadlock. Between tries this session holds none.
- */
-async function takeLock(session: Kysely<Schema>, lock: number): Promise<void> {
-  for (;;) {
-    const tried = await sql<{
-      locked: boolean;
-    }>`SELECT pg_try_advisory_lock(${lock}) AS locked`.execute(session);
-    if (tried.rows[0]?.locked) return;
-    await sleep(100);
-  }
 }
 
 // A concurrent build that failed leaves its index behind, INVALID: IF NOT EXISTS would then keep

@@ -1,6 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
+import { takeAdvisoryLock } from '../../db/advisory-lock.ts';
 import { Refusal } from '../../http/errors.ts';
 import {
   addressSearchKey,
@@ -173,6 +173,10 @@ export interface Locality {
   postcode: string;
 }
 
+// The generation's own key: it once shared 4712 with the catalogue's imports
+// (catalogue-versions.ts), so one waited on the other for nothing.
+const ADDRESS_INDEX_LOCK = 4714;
+
 const generatedIdPrefix = 'gen-';
 /** The id of the nth generated address (1-based); the same n always names the same address. */
 export const generatedAddressId = (n: number) => `${generatedIdPrefix}${n}`;
@@ -193,10 +197,9 @@ export async function generateAddresses(
   if (count <= 0 || localities.length === 0 || streets.length === 0) return;
   await db.transaction().execute(async (trx) => {
     // Several instances starting on one PostgreSQL: one generates, the others then find it done.
-    // The lock is tried, not waited for inside PostgreSQL, for the reason migrate.ts gives: a
-    // session blocked in the wait holds a snapshot that another instance's CREATE INDEX
-    // CONCURRENTLY waits for, and PostgreSQL ended one such start with 'deadlock detected'.
-    await takeGenerateLock(trx);
+    // Tried, not waited for inside PostgreSQL (advisory-lock.ts): a start blocked in the wait was
+    // once ended with 'deadlock detected'.
+    await takeAdvisoryLock(trx, ADDRESS_INDEX_LOCK, 'transaction');
     if (await addressExists(trx, generatedAddressId(count))) return;
     const rebuild = count - (await countAddresses(trx)) >= rebuildIndexFrom;
     const searchIndexes = rebuild ? await dropSearchIndexes(trx) : [];
@@ -321,15 +324,4 @@ export async function buildingAddressTexts(db: Kysely<Schema>): Promise<string[]
     .where('building_code', 'is not', null)
     .execute();
   return rows.map((row) => row.formatted_address);
-}
-
-/** The generation's transaction lock, tried every 100 ms (no snapshot held between tries). */
-async function takeGenerateLock(trx: Transaction<Schema>): Promise<void> {
-  for (;;) {
-    const tried = await sql<{
-      locked: boolean;
-    }>`SELECT pg_try_advisory_xact_lock(4712) AS locked`.execute(trx);
-    if (tried.rows[0]?.locked) return;
-    await sleep(100);
-  }
 }
