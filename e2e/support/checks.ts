@@ -66,6 +66,27 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
 }
 
 /** Waits for running CSS transitions and animations (a modal's fade) to finish; loops excepted. */
+/**
+ * Waits for two painted frames, so resize-driven renders and transitions have started; after 2 s
+ * without one it goes on anyway. Headless Chromium now and then stops producing frames after a
+ * viewport change (one CI run hung here for the test's whole 240 s), and what follows (the
+ * animation wait, a screenshot) then fails with its own message instead of a silent hang.
+ */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const fallback = setTimeout(resolve, 2_000);
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            clearTimeout(fallback);
+            resolve();
+          }),
+        );
+      }),
+  );
+}
+
 export async function waitForAnimations(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const finite = document
@@ -87,9 +108,7 @@ export async function captureStep(page: Page, name: string): Promise<void> {
     for (const size of [viewports.phone, viewports.desktop]) {
       await page.setViewportSize(size);
       // Let resize-driven renders and transitions settle first.
-      await page.evaluate(
-        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-      );
+      await nextFrames(page);
       await waitForAnimations(page);
       await expectNoHorizontalScroll(page);
       // A modal's backdrop is fixed to the window, so a full-page picture would show it covering

@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseProviderCatalogue, type ProviderCatalogue } from '@fibre/domain/catalogue';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { expectNoHorizontalScroll, screenshotDir, waitForAnimations } from './checks.ts';
+import {
+  expectNoHorizontalScroll,
+  nextFrames,
+  screenshotDir,
+  waitForAnimations,
+} from './checks.ts';
 import { repoRoot } from './server.ts';
 
 /** The demo catalogue's text (catalogue/demo.yaml), which the shared test server serves. */
@@ -35,9 +40,7 @@ export async function capturePhones(
   try {
     for (const size of phones) {
       await page.setViewportSize(size);
-      await page.evaluate(
-        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-      );
+      await nextFrames(page);
       await waitForAnimations(page);
       await expectNoHorizontalScroll(page);
       if (show) await show.scrollIntoViewIfNeeded();

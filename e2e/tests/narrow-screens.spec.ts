@@ -12,6 +12,7 @@ import {
   expectNoSeriousA11yViolations,
   expectPageName,
   narrowViewport,
+  nextFrames,
   screenshotDir,
   viewports,
   waitForAnimations,
@@ -28,11 +29,6 @@ import { confirmationTo, expect, test } from '../support/mailing.ts';
 
 test.use({ viewport: narrowViewport });
 
-const settle = (page: Page) =>
-  page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
-
 /**
  * At 320 px: exactly as wide as the window, and no serious axe violation; then screenshots at
  * 320x640 and 390x844 (the full page, or the window while a dialog is open), back at 320 after.
@@ -43,7 +39,7 @@ async function look(page: Page, name: string): Promise<void> {
   await expectNoSeriousA11yViolations(page, { label: `${name} at 320 px` });
   for (const size of [narrowViewport, viewports.phone]) {
     await page.setViewportSize(size);
-    await settle(page);
+    await nextFrames(page);
     await waitForAnimations(page);
     await expectFitsWindowWidth(page, `${name} at ${size.width}x${size.height}`);
     const modal = await page.getByRole('dialog').first().isVisible();
@@ -57,7 +53,7 @@ async function look(page: Page, name: string): Promise<void> {
     if (!modal) await page.evaluate((y) => window.scrollTo(0, y), scrolled);
   }
   await page.setViewportSize(narrowViewport);
-  await settle(page);
+  await nextFrames(page);
 }
 
 test('a whole sign-up at 320 px wide, the order page and the console sign-in: no page scrolls sideways', async ({

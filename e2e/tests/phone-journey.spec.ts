@@ -18,6 +18,7 @@ import {
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
   expectPageName,
+  nextFrames,
   viewports,
 } from '../support/checks.ts';
 import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
@@ -98,8 +99,6 @@ test('after Submit on a phone nothing on screen moves: the placing screen and th
   });
   await wizard.button('Submit').click();
   await expectWelcome(wizard);
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
+  await nextFrames(page);
   expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
 });
