@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { migrationsDir } from '../http/paths.ts';
 import { takeAdvisoryLock } from './advisory-lock.ts';
+import { LOCK_KEYS } from './lock-keys.ts';
 import type { Database } from './database.ts';
 import type { Schema } from './schema.ts';
 
 // Any fixed number: instances that start together queue on it (docs/decisions/002-database-modes.md).
-export const MIGRATION_LOCK = 4711;
+export const MIGRATION_LOCK = LOCK_KEYS.migration;
 
 /** The first line of a migration that runs outside a transaction (docs/migrations.md). */
 export const NO_TRANSACTION = '-- migrate: no-transaction';

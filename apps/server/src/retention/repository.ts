@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
+import { LOCK_KEYS } from '../db/lock-keys.ts';
 
 /*
  * The only SQL of the retention sweep (docs/rules/retention.md, docs/decisions/023-retention.md).
@@ -11,7 +12,7 @@ import type { Schema } from '../db/schema.ts';
 type Trx = Transaction<Schema>;
 
 /** Any fixed number (docs/decisions/002-database-modes.md): one retention sweep at a time. */
-export const RETENTION_LOCK = 4730;
+export const RETENTION_LOCK = LOCK_KEYS.retention;
 
 /**
  * Takes the sweep's transaction-scoped advisory lock if no other sweep holds it: false when

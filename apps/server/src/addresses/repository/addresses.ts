@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
 import { takeAdvisoryLock } from '../../db/advisory-lock.ts';
+import { LOCK_KEYS } from '../../db/lock-keys.ts';
 import { Refusal } from '../../http/errors.ts';
 import {
   addressSearchKey,
@@ -173,9 +174,7 @@ export interface Locality {
   postcode: string;
 }
 
-// The generation's own key: it once shared 4712 with the catalogue's imports
-// (catalogue-versions.ts), so one waited on the other for nothing.
-const ADDRESS_INDEX_LOCK = 4714;
+const ADDRESS_INDEX_LOCK = LOCK_KEYS.addressIndex;
 
 const generatedIdPrefix = 'gen-';
 /** The id of the nth generated address (1-based); the same n always names the same address. */

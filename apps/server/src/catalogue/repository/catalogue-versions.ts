@@ -1,20 +1,23 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ProviderCatalogue } from '@fibre/domain/catalogue';
 import type { Schema } from '../../db/schema.ts';
+import { takeAdvisoryLock } from '../../db/advisory-lock.ts';
+import { LOCK_KEYS } from '../../db/lock-keys.ts';
 import type { CatalogueSource } from '../../db/tables/catalogue-versions.ts';
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 
-// Not migrate.ts's 4711: an import may run while another process migrates.
-const CATALOGUE_LOCK = 4712;
+// Not the migrations' key: an import may run while another process migrates.
+const CATALOGUE_LOCK = LOCK_KEYS.catalogueImport;
 
 /**
  * Takes the catalogue import's transaction-scoped advisory lock
  * (docs/decisions/011-catalogue-as-data.md): instances starting at once and a CLI import queue
- * rather than interleave. Released when the transaction ends.
+ * rather than interleave. Released when the transaction ends. Tried rather than waited for inside
+ * PostgreSQL, as every lock taken at start-up is (db/advisory-lock.ts says why).
  */
 export async function lockCatalogueImports(trx: Transaction<Schema>): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${CATALOGUE_LOCK})`.execute(trx);
+  await takeAdvisoryLock(trx, CATALOGUE_LOCK, 'transaction');
 }
 
 export type CatalogueVersion = Selectable<Schema['catalogue_versions']>;

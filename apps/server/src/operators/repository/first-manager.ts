@@ -1,12 +1,13 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
+import { LOCK_KEYS } from '../../db/lock-keys.ts';
 
 /** The SQL of making the first manager from the console (docs/rules/operators.md#the-first-manager). */
 
 type Db = Kysely<Schema> | Transaction<Schema>;
 
 /** Advisory lock key: one first manager at a time, across instances. */
-const FIRST_MANAGER_LOCK = 4720;
+const FIRST_MANAGER_LOCK = LOCK_KEYS.firstManager;
 
 /**
  * In the transaction that makes the first manager: waits for any other doing the same, so

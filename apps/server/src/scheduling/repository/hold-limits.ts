@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
+import { PAIR_LOCK_KEYS } from '../../db/lock-keys.ts';
 import { Refusal } from '../../http/errors.ts';
 
 /**
@@ -8,8 +9,8 @@ import { Refusal } from '../../http/errors.ts';
  */
 
 /** Advisory-lock key spaces (the two-integer form) for one session's and one address's holds. */
-const SESSION_LOCK = 4712;
-const CLIENT_LOCK = 4713;
+const SESSION_LOCK = PAIR_LOCK_KEYS.holdSession;
+const CLIENT_LOCK = PAIR_LOCK_KEYS.holdClient;
 
 export interface HoldLimits {
   /** The wizard's session token: its other live hold is released when this one is taken. */
