@@ -2,6 +2,7 @@ import { unitMessages } from '@fibre/domain/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestApp, type TestApp } from '../test-support/app.ts';
 import { prepareOrder, type OrderOptions } from '../test-support/order.ts';
+import { signedInAs } from '../test-support/operators.ts';
 
 // docs/rules/contact-and-connection.md#the-buildings-units: the demo's 80 Elizabeth Street,
 // Hobart (G6F7A8) lists its units (docs/rules/demo-data.md); Pyrmont (G1A2B3) lists none.
@@ -106,7 +107,20 @@ describe.each(engines())("a building's units on %s", (engine) => {
       payload: { ...body, move_in: false },
     });
     expect(second.statusCode).toBe(201);
-    expect(await stored(second.json().order_id)).toMatchObject({ unit_key: '101', move_in: true });
+    const secondId = second.json().order_id as string;
+    expect(await stored(secondId)).toMatchObject({ unit_key: '101', move_in: true });
+
+    // The console's answers say so: the order and its row in the list.
+    const session = await signedInAs(t, 'viewer');
+    const read = (url: string) => t.app.inject({ method: 'GET', url, headers: session.headers() });
+    expect((await read(`/admin/api/orders/${secondId}`)).json().moveIn).toBe(true);
+    expect((await read(`/admin/api/orders/${firstId}`)).json().moveIn).toBe(false);
+    const rows = (await read('/admin/api/orders?limit=100')).json().items as {
+      id: string;
+      moveIn: boolean;
+    }[];
+    expect(rows.find((r) => r.id === secondId)?.moveIn).toBe(true);
+    expect(rows.find((r) => r.id === firstId)?.moveIn).toBe(false);
   });
 
   it('counts a cancelled order, or one whose service was cancelled, as no connection', async () => {
