@@ -61,16 +61,18 @@ export function ConnectionDetailsStep() {
             )}
             <div role="status" className="form-grid__full">
               {connected && (
-                <div className="alert alert--warning connection-details__connected">
-                  <p>
-                    <strong>{unitMessages.connectedHeading}</strong>
-                  </p>
-                  <p>{unitMessages.connectedText}</p>
-                  <div className="connection-details__choices">
-                    <a href={telHref(supportPhone)}>{unitCallUs(supportPhone)}</a>
-                    <Button variant="secondary" onClick={continueAsMoveIn}>
-                      {unitMessages.continueAsMoveIn}
-                    </Button>
+                <div className="alert alert--warning">
+                  <div className="connection-details__connected">
+                    <p>
+                      <strong>{unitMessages.connectedHeading}</strong>
+                    </p>
+                    <p>{unitMessages.connectedText}</p>
+                    <div className="connection-details__choices">
+                      <a href={telHref(supportPhone)}>{unitCallUs(supportPhone)}</a>
+                      <Button variant="secondary" onClick={continueAsMoveIn}>
+                        {unitMessages.continueAsMoveIn}
+                      </Button>
+                    </div>
                   </div>
                 </div>
               )}
