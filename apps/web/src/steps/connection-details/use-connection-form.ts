@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { buildingHasUnit, unitKey } from '@fibre/domain/address';
 import { connectionDetailsSchema } from '@fibre/domain/contact';
 import { unitMessages } from '@fibre/domain/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { fetchBuildingUnits, fetchUnitStatus } from '../../shared/api/units.ts';
@@ -15,19 +15,23 @@ interface ConnectionValues {
 
 /**
  * The building's units, where the catalogue lists them (docs/rules/contact-and-connection.md#the-buildings-units):
- * [] while loading, where it lists none and when the list could not be fetched (today's rule).
+ * [] where it lists none and when the list could not be fetched (today's rule). `units` is [] while
+ * they load; `load` waits for them, so a Continue pressed early is checked too.
  */
-function useBuildingUnits(code: string, mdu: boolean): string[] {
-  const query = useQuery({
+function useBuildingUnits(code: string, mdu: boolean) {
+  const queryClient = useQueryClient();
+  const enabled = mdu && code !== '';
+  const options = {
     queryKey: ['building-units', code],
-    enabled: mdu && code !== '',
     staleTime: Infinity,
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }: { signal: AbortSignal }) => {
       const result = await fetchBuildingUnits(code, { signal });
       return result.ok ? result.data.units : [];
     },
-  });
-  return query.data ?? [];
+  };
+  const query = useQuery({ ...options, enabled });
+  const load = () => (enabled ? queryClient.ensureQueryData(options) : Promise.resolve([]));
+  return { units: query.data ?? [], load };
 }
 
 /**
@@ -41,7 +45,7 @@ export function useConnectionForm() {
   const { next, back } = useStepNavigation();
   const mdu = address.value?.mdu ?? false;
   const code = address.value?.uniqueCode ?? '';
-  const units = useBuildingUnits(code, mdu);
+  const { units, load } = useBuildingUnits(code, mdu);
   // The key of the unit found connected: its message shows while the field holds that unit.
   const [connectedKey, setConnectedKey] = useState<string | null>(null);
   const resolver = useMemo(() => zodResolver(connectionDetailsSchema(mdu)), [mdu]);
@@ -68,8 +72,9 @@ export function useConnectionForm() {
 
   const onSubmit = form.handleSubmit(async ({ unit }) => {
     setConnectedKey(null);
-    if (units.length > 0) {
-      if (!buildingHasUnit(units, unit)) return notInBuilding();
+    const listed = await load();
+    if (listed.length > 0) {
+      if (!buildingHasUnit(listed, unit)) return notInBuilding();
       // The server knows the orders; a failed check leaves the decision to the install.
       const result = await fetchUnitStatus(code, unit);
       if (result.ok && !result.data.known) return notInBuilding();
