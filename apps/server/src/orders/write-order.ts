@@ -18,7 +18,7 @@ import { consumeReservation, type ConsumedReservation } from '../scheduling/inde
 import { insertOrder, placedOrderFacts, spendCardToken } from './repository/orders.ts';
 import { installFacts, type InstallFacts } from './install-facts.ts';
 import { priceOrder, type PricedInstall } from './price-order.ts';
-import { unitStatus, unitUnknown } from '../units/index.ts';
+import { unitStatusForOrder, unitUnknown } from '../units/index.ts';
 
 /** The steps both units of work share (install.ts, install-external.ts). */
 
@@ -231,7 +231,7 @@ export async function writeOrder(
   const priced = pricing.value;
   // The building's units (docs/rules/contact-and-connection.md#the-buildings-units): a unit it does
   // not list is refused; one with an active order makes a move-in, decided here, never by the body.
-  const unit = await unitStatus(trx, priced.catalogue.building, facts.unit);
+  const unit = await unitStatusForOrder(trx, priced.catalogue.building, facts.unit);
   if (!unit.known) throw unitUnknown();
   const held = await consumeReservation(trx, facts.reservationId, now);
   if (!held || held.event_id !== facts.eventId) throw bookingExpired();

@@ -1,2 +1,2 @@
 // What other features may use of units/ (apps/server/README.md, Layout).
-export { unitStatus, unitUnknown } from './units.ts';
+export { unitStatus, unitStatusForOrder, unitUnknown } from './units.ts';

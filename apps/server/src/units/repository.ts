@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 
 /**
@@ -23,4 +23,17 @@ export async function unitHasActiveOrder(
     .limit(1)
     .executeTakeFirst();
   return found !== undefined;
+}
+
+/** Advisory-lock key space (the two-integer form) for one building's unit. */
+const UNIT_LOCK = 4740;
+
+/**
+ * Queues the orders for one building's unit, in the order's transaction, on every instance: the
+ * second of two orders placed at once reads the first, committed, and is the move-in.
+ */
+export async function lockUnit(trx: Transaction<Schema>, buildingCode: string, unitKey: string) {
+  await sql`SELECT pg_advisory_xact_lock(${sql.lit(UNIT_LOCK)}, hashtext(${`${buildingCode}/${unitKey}`}))`.execute(
+    trx,
+  );
 }

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestApp, type TestApp } from '../test-support/app.ts';
 import { prepareOrder, type OrderOptions } from '../test-support/order.ts';
 import { signedInAs } from '../test-support/operators.ts';
+import { lockUnit } from './repository.ts';
+import { sql } from 'kysely';
 
 // docs/rules/contact-and-connection.md#the-buildings-units: the demo's 80 Elizabeth Street,
 // Hobart (G6F7A8) lists its units (docs/rules/demo-data.md); Pyrmont (G1A2B3) lists none.
@@ -143,10 +145,61 @@ describe.each(engines())("a building's units on %s", (engine) => {
   });
 
   it('never flags an order where the building lists no units', async () => {
-    const first = await place({ code: 'G1A2B3', unit: '77', slotIndex: 4 });
-    const second = await place({ code: 'G1A2B3', unit: '77', slotIndex: 5 });
+    const first = await place({ code: 'G1A2B3', unit: '77', slotIndex: 8 });
+    const second = await place({ code: 'G1A2B3', unit: '77', slotIndex: 9 });
     expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
     expect(await stored(second.json().order_id)).toMatchObject({ unit_key: '77', move_in: false });
+  });
+});
+
+describe.runIf(!!process.env.TEST_DATABASE_URL)("a unit's orders queued on PostgreSQL", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('postgres', { RESERVATION_HOLD_SECONDS: '600' }, { clock: true });
+  });
+  afterAll(() => t.close());
+
+  const place = async (unit: string, slotIndex: number) =>
+    (await prepareOrder(t.app, { code: 'G6F7A8', unit, slotIndex }, t.clock.now)).body;
+  const install = (payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/demo/install', payload });
+  const waitingForLock = async () => {
+    const { rows } = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`.execute(
+      t.database.db,
+    );
+    return Number(rows[0]!.n) > 0;
+  };
+
+  it("decides the move-in after the unit's other order commits", async () => {
+    const first = await install(await place('9', 0));
+    expect(first.statusCode).toBe(201);
+    const firstId = first.json().order_id as string;
+    const second = await place('9', 1);
+
+    // Another transaction holds the unit and cancels its order: the second install waits for it
+    // and then reads the cancel, so it is no move-in. Read without waiting, it would be one.
+    let answer: ReturnType<typeof install> | undefined;
+    await t.database.db.transaction().execute(async (trx) => {
+      await lockUnit(trx, 'G6F7A8', '9');
+      await trx
+        .updateTable('orders')
+        .set({ status: 'cancelled' })
+        .where('id', '=', firstId)
+        .execute();
+      let done = false;
+      answer = install(second);
+      void answer.then(() => (done = true));
+      while (!done && !(await waitingForLock())) await new Promise((r) => setTimeout(r, 20));
+    });
+    const placed = await answer!;
+    expect(placed.statusCode).toBe(201);
+    const row = await t.database.db
+      .selectFrom('orders')
+      .select('move_in')
+      .where('id', '=', placed.json().order_id)
+      .executeTakeFirstOrThrow();
+    expect(row.move_in).toBe(false);
   });
 });
 
