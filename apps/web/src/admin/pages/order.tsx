@@ -258,9 +258,10 @@ export function OrderPage({ id }: { id: string }) {
       : []),
     // docs/rules/contact-and-connection.md#the-buildings-units
     ...(o.moveIn
-      ? ([
-          [unitMessages.moveInFlag, 'Yes: the unit already had an active order'],
-        ] as [string, string][])
+      ? ([[unitMessages.moveInFlag, 'Yes: the unit already had an active order']] as [
+          string,
+          string,
+        ][])
       : []),
     ['Customer', `${o.customer.firstName} ${o.customer.lastName}`],
     ['Email', o.customer.email],
