@@ -41,7 +41,7 @@ async function toUnit(wizard: Wizard, contact: typeof first) {
   await wizard.toConnectionDetails(contact);
 }
 
-test('a listed building offers its units and refuses one it does not have; the first order at a unit is no move-in', async ({
+test('a listed building offers its units as a combobox and refuses one it does not have', async ({
   page,
 }) => {
   const wizard = new Wizard(page);
