@@ -5,6 +5,7 @@ import { addressRoutes } from '../addresses/routes.ts';
 import { schedulingRoutes } from '../scheduling/routes.ts';
 import { catalogueRoutes } from '../catalogue/routes.ts';
 import { offerRoutes } from '../offers/routes.ts';
+import { unitRoutes } from '../units/routes.ts';
 import { vaultRoutes } from '../vault/routes.ts';
 import { publicConfigRoutes } from '../public-config/routes.ts';
 import { leadRoutes } from '../leads/routes.ts';
@@ -39,6 +40,8 @@ export async function registerRoutes(
   publicConfigRoutes(app, ctx);
   catalogueRoutes(app, ctx);
   offerRoutes(app, ctx);
+  // A building's units (docs/rules/contact-and-connection.md#the-buildings-units).
+  unitRoutes(app, ctx);
   leadRoutes(app, ctx);
   orderRoutes(app, ctx);
   // The order page's API (docs/rules/order-page.md).

@@ -26,6 +26,8 @@ describe('the OpenAPI description at /api/docs', () => {
         'GET /api/v1/public/plans',
         'GET /api/v1/public/routers',
         'GET /api/v1/public/building/{code}/campaign',
+        'GET /api/v1/public/building/{code}/units',
+        'GET /api/v1/public/building/{code}/units/{unit}',
         'POST /api/v1/{provider}/coupon',
         'GET /api/v1/{provider}/coupon/{code}',
         'GET /api/v1/{provider}/referral/{code}',

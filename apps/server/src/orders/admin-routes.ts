@@ -52,6 +52,7 @@ const orderSummary = (row: AdminOrderRow) => ({
   window: windowOf(row),
   monthlyCents: row.monthly_cents,
   attentionReason: row.attention_reason,
+  moveIn: row.move_in,
 });
 
 const windowOf = (row: AdminOrderRow) =>
@@ -86,6 +87,7 @@ export async function orderDetail(
     created: row.created_at.toISOString(),
     status: row.status,
     attentionReason: row.attention_reason,
+    moveIn: row.move_in,
     customer: contactOf(row),
     address: addressWithUnit(row.formatted_address ?? '', row.unit),
     buildingCode: row.building_code,

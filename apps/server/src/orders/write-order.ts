@@ -1,4 +1,4 @@
-import { normaliseMobile } from '@fibre/domain/address';
+import { normaliseMobile, unitKey } from '@fibre/domain/address';
 import { orderPlacedAnswer, type OrderPlacedAnswer } from '@fibre/domain/api';
 import { capitaliseName } from '@fibre/domain/contact';
 import type { InstallBodyFacts } from '@fibre/domain/install';
@@ -18,6 +18,7 @@ import { consumeReservation, type ConsumedReservation } from '../scheduling/inde
 import { insertOrder, placedOrderFacts, spendCardToken } from './repository/orders.ts';
 import { installFacts, type InstallFacts } from './install-facts.ts';
 import { priceOrder, type PricedInstall } from './price-order.ts';
+import { unitStatusForOrder, unitUnknown } from '../units/index.ts';
 
 /** The steps both units of work share (install.ts, install-external.ts). */
 
@@ -228,6 +229,10 @@ export async function writeOrder(
   const pricing = await priceOrder(trx, served, facts, rules);
   if (!pricing.ok) throw pricing.refusal;
   const priced = pricing.value;
+  // The building's units (docs/rules/contact-and-connection.md#the-buildings-units): a unit it does
+  // not list is refused; one with an active order makes a move-in, decided here, never by the body.
+  const unit = await unitStatusForOrder(trx, priced.catalogue.building, facts.unit);
+  if (!unit.known) throw unitUnknown();
   const held = await consumeReservation(trx, facts.reservationId, now);
   if (!held || held.event_id !== facts.eventId) throw bookingExpired();
   const { contact } = facts;
@@ -262,6 +267,8 @@ export async function writeOrder(
     install_facts: JSON.stringify(facts),
     acceptance: JSON.stringify(acceptanceOf(served, priced, facts, now)),
     client_address: client ?? null,
+    unit_key: unitKey(facts.unit) || null,
+    move_in: unit.connected,
     ...(leaseUntil ? { lease_until: leaseUntil } : {}),
   };
   const reference = await insertWithReference(trx, ctx, row);

@@ -357,6 +357,7 @@ describe.each(engines())("a person's data on request on %s", (engine) => {
     expect(erased.email).toBe('');
     expect(erased.contact).toEqual({ erasedAt: expect.any(String) });
     expect(erased.install_facts).toBeNull();
+    expect(erased.unit_key).toBeNull();
     expect(erased.client_address).toBeNull();
     expect(erased.monthly_cents).toBe(before.monthly_cents);
     expect(erased.activation_cents).toBe(before.activation_cents);

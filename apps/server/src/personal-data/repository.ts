@@ -293,6 +293,8 @@ export async function anonymiseOrders(
       email: '',
       contact: JSON.stringify({ erasedAt: at.toISOString() }),
       install_facts: null,
+      // The unit's key goes with the unit (docs/rules/contact-and-connection.md#the-buildings-units).
+      unit_key: null,
       client_address: null,
     })
     .where('id', 'in', orderIds)

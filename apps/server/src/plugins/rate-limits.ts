@@ -44,6 +44,14 @@ export const routeLimits: readonly RouteLimit[] = [
     message: `Too many code checks from this address: ${tryLater}`,
   },
   {
+    // Asking unit after unit whether it is connected (docs/rules/contact-and-connection.md#the-buildings-units):
+    // the code checks' budget, counted on its own.
+    group: 'unit-checks',
+    routes: ['GET /api/v1/public/building/:code/units/:unit'],
+    perMinute: (l) => l.codeChecksPerMinute,
+    message: `Too many unit checks from this address: ${tryLater}`,
+  },
+  {
     group: 'holds',
     // Renewing a hold counts as holding (docs/rules/installation-and-holds.md#extending-a-hold).
     routes: [

@@ -249,6 +249,8 @@ export async function anonymiseCancelledOrders(trx: Trx, before: Date, now: Date
       contact: '{}',
       client_address: null,
       install_facts: sql<string>`install_facts - ${sql.val(FACTS_PERSONAL)}::text[]`,
+      // The unit's key goes with the unit (docs/rules/contact-and-connection.md#the-buildings-units).
+      unit_key: null,
       anonymised_at: now,
     })
     .where('id', 'in', ids)

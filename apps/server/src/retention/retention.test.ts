@@ -269,6 +269,7 @@ async function seed(database: Database): Promise<Seeded> {
         }),
         acceptance: JSON.stringify({ schema: 1, acceptedAt: o.created.toISOString() }),
         client_address: '198.51.100.7',
+        unit_key: '4',
         cancelled_at: o.cancelled ?? null,
       })
       .execute();
@@ -548,6 +549,7 @@ describe.each(engines())('the retention sweep on %s', (engine) => {
         now,
       ]);
       expect(gone.install_facts).toEqual({ planId: expect.any(String), startDate: 1 });
+      expect(gone.unit_key).toBeNull();
       const customer = await db
         .selectFrom('billing_customers')
         .selectAll()

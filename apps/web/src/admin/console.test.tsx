@@ -87,6 +87,7 @@ const summary = {
   window: { start: '2026-12-03T08:00:00+11:00', end: '2026-12-03T10:00:00+11:00', state: 'NSW' },
   monthlyCents: 8900,
   attentionReason: 'Billing failed: card declined',
+  moveIn: false,
 };
 
 const order = (overrides: Record<string, unknown> = {}) => ({
@@ -95,6 +96,7 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   created: summary.created,
   status: 'needs_attention',
   attentionReason: 'Billing failed: card declined',
+  moveIn: false,
   customer: summary.customer,
   address: summary.address,
   buildingCode: 'B1',
@@ -444,6 +446,8 @@ describe('an order', () => {
     expect(detail('Window')).toBe('Thursday 3 December 2026, 8:00 am – 10:00 am AEDT');
     expect(detail('Billing subscription')).toBe('None');
     expect(detail('Installer task')).toBe('task_9');
+    // Not a move-in: no such line (docs/rules/contact-and-connection.md#the-buildings-units).
+    expect(() => detail('Move-in')).toThrow();
     expect(screen.getByText('No changes yet.')).toBeTruthy();
     // A viewer sees no change actions.
     for (const name of [
@@ -454,6 +458,15 @@ describe('an order', () => {
       'Show a new order link',
     ])
       expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+
+  // docs/rules/contact-and-connection.md#the-buildings-units
+  it('flags a move-in', async () => {
+    signedIn('viewer');
+    serve(on('GET', '/admin/api/orders/ord_1', { status: 200, data: order({ moveIn: true }) }));
+    open('/admin/orders/ord_1');
+    await screen.findByRole('heading', { level: 1, name: 'Order K7QD-9XWM' });
+    expect(detail('Move-in')).toBe('Yes: the unit already had an active order');
   });
 
   it("lets a manager mail the order link and be shown a new one, each in the order's history", async () => {

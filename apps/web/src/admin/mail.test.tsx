@@ -180,6 +180,7 @@ const orderAnswer = {
   created: '2026-11-20T01:00:00Z',
   status: 'confirmed',
   attentionReason: null,
+  moveIn: false,
   customer: {
     firstName: 'Ann',
     lastName: 'Smith',

@@ -4,3 +4,4 @@ export * from './normalise.ts';
 export * from './address.ts';
 export * from './serviceability.ts';
 export * from './availability-heading.ts';
+export * from './units.ts';

@@ -57,6 +57,8 @@ export const adminOrderSummary = z.object({
   monthlyCents: z.number(),
   /** Why a needs_attention order was kept; null for any other. */
   attentionReason: z.nullable(z.string()),
+  /** Placed for a unit that already had an active order (docs/rules/contact-and-connection.md). */
+  moveIn: z.boolean(),
 });
 
 /** GET /admin/api/orders: newest first; `nextCursor` asks for the next page, null on the last. */
@@ -86,6 +88,8 @@ export const adminOrderAnswer = z.object({
   created: z.string(),
   status: orderStatus,
   attentionReason: z.nullable(z.string()),
+  /** Placed for a unit that already had an active order (docs/rules/contact-and-connection.md). */
+  moveIn: z.boolean(),
   customer,
   address: z.string(),
   buildingCode: z.string(),

@@ -74,3 +74,8 @@ export function newDevelopmentChargeRequired(amount: number): string {
 export function orderFailureText(phone: string, email: string): string {
   return `Unfortunately an error has occured with your order... Please call us on ${phone} or email ${email} so that we can finalise your connection.`;
 }
+
+// ---- The building's units (docs/rules/contact-and-connection.md#the-buildings-units) ----
+// Written in a module of their own, re-exported here: the bundler puts a module in the chunks that
+// use it, so the address step's chunk, which loads this file, does not carry them.
+export { unitCallUs, unitMessages } from './unit-messages.ts';

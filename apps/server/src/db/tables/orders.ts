@@ -67,6 +67,13 @@ export interface OrderTables {
     service_status: Generated<'installed' | 'active' | 'cancelled' | null>;
     service_note: Generated<string | null>;
     service_changed_at: Generated<Date | null>;
+    /**
+     * The unit's key (domain unitKey) and whether the order was placed for a unit that already had
+     * an active order (030, docs/rules/contact-and-connection.md#the-buildings-units); null and
+     * false for orders placed before.
+     */
+    unit_key: ColumnType<string | null, string | null | undefined, string | null>;
+    move_in: Generated<boolean>;
   };
   billing_customers: {
     id: string;

@@ -56,6 +56,7 @@ function orderRows(db: Kysely<Schema>) {
       'orders.billing_subscription_ref',
       'orders.task_ref',
       'orders.attention_reason',
+      'orders.move_in',
       'buildings.formatted_address',
       ORDER_UNIT,
       'plans.name as plan_name',

@@ -1,5 +1,6 @@
 import type { AdminOrdersAnswer } from '@fibre/domain/api';
 import { moneyWords } from '@fibre/domain/pricing';
+import { unitMessages } from '@fibre/domain/shared';
 import { money, statusLabel, windowText } from '../format.ts';
 import { Link } from '../router.tsx';
 import { TableScroll } from '../ui.tsx';
@@ -44,6 +45,8 @@ export function OrderTable({
                 <span className={`console-status console-status--${order.status}`}>
                   {statusLabel(order.status)}
                 </span>
+                {/* docs/rules/contact-and-connection.md#the-buildings-units */}
+                {order.moveIn && <span className="console-flag">{unitMessages.moveInFlag}</span>}
               </td>
               {withReason && <td>{order.attentionReason ?? 'None recorded'}</td>}
               <td>{order.address}</td>

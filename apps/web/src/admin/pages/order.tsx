@@ -1,5 +1,6 @@
 import type { AdminOrderAnswer } from '@fibre/domain/api';
 import { addOnLabel, moneyWords } from '@fibre/domain/pricing';
+import { unitMessages } from '@fibre/domain/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -254,6 +255,13 @@ export function OrderPage({ id }: { id: string }) {
     ['Status', statusLabel(o.status)],
     ...(o.status === 'needs_attention'
       ? ([['Reason', o.attentionReason ?? 'None recorded']] as [string, string][])
+      : []),
+    // docs/rules/contact-and-connection.md#the-buildings-units
+    ...(o.moveIn
+      ? ([[unitMessages.moveInFlag, 'Yes: the unit already had an active order']] as [
+          string,
+          string,
+        ][])
       : []),
     ['Customer', `${o.customer.firstName} ${o.customer.lastName}`],
     ['Email', o.customer.email],

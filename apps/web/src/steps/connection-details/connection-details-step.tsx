@@ -1,3 +1,7 @@
+import { unitCallUs, unitMessages } from '@fibre/domain/shared';
+import { useId } from 'react';
+import { useConfig } from '../../shared/config/config-context.tsx';
+import { telHref } from '../../shared/layout/header.tsx';
 import { OrderSummary } from '../../shared/order-summary/order-summary.tsx';
 import { StepHeading } from '../../shared/layout/step-focus.tsx';
 import { useWizard } from '../../shared/store/store-context.tsx';
@@ -10,8 +14,10 @@ import './connection-details.css';
 /** Step 4, Connection details: the unit; street, suburb, postcode and state are read-only. */
 export function ConnectionDetailsStep() {
   const { address } = useWizard();
-  const { form, onSubmit, goBack, mdu } = useConnectionForm();
-  const { errors } = form.formState;
+  const { form, onSubmit, goBack, mdu, units, connected, continueAsMoveIn } = useConnectionForm();
+  const { errors, isSubmitting } = form.formState;
+  const { supportPhone } = useConfig().site;
+  const unitsId = useId();
   const value = address.value;
   const readOnly: [string, string][] = [
     [text.street, [value?.street_number, value?.street].filter(Boolean).join(' ')],
@@ -38,11 +44,39 @@ export function ConnectionDetailsStep() {
                 <input
                   className="input"
                   autoComplete="address-line2"
+                  // The building's units as suggestions; typing is still taken
+                  // (docs/rules/contact-and-connection.md#the-buildings-units).
+                  list={units.length > 0 ? unitsId : undefined}
                   {...control}
                   {...form.register('unit')}
                 />
               )}
             </Field>
+            {units.length > 0 && (
+              <datalist id={unitsId}>
+                {units.map((unit) => (
+                  <option key={unit} value={unit} />
+                ))}
+              </datalist>
+            )}
+            <div role="status" className="form-grid__full">
+              {connected && (
+                <div className="alert alert--warning">
+                  <div className="connection-details__connected">
+                    <p>
+                      <strong>{unitMessages.connectedHeading}</strong>
+                    </p>
+                    <p>{unitMessages.connectedText}</p>
+                    <div className="connection-details__choices">
+                      <a href={telHref(supportPhone)}>{unitCallUs(supportPhone)}</a>
+                      <Button variant="secondary" onClick={continueAsMoveIn}>
+                        {unitMessages.continueAsMoveIn}
+                      </Button>
+                    </div>
+                  </div>
+                </div>
+              )}
+            </div>
             <p className="field__hint form-grid__full connection-details__note">
               {text.readOnlyNote}
             </p>
@@ -56,7 +90,7 @@ export function ConnectionDetailsStep() {
             <Button variant="secondary" onClick={goBack} keepsFieldFocus>
               {text.goBack}
             </Button>
-            <Button type="submit" keepsFieldFocus>
+            <Button type="submit" keepsFieldFocus busy={isSubmitting}>
               {text.continue}
             </Button>
           </div>
