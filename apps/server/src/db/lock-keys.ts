@@ -24,4 +24,6 @@ export const PAIR_LOCK_KEYS = {
   holdSession: 4712,
   /** One client address's holds queue on each other (scheduling/repository/hold-limits.ts). */
   holdClient: 4713,
+  /** The orders for one building's unit queue on each other (units/repository.ts). */
+  buildingUnit: 4740,
 } as const;

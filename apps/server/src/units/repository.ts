@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { PAIR_LOCK_KEYS } from '../db/lock-keys.ts';
 import type { Schema } from '../db/schema.ts';
 
 /**
@@ -26,7 +27,7 @@ export async function unitHasActiveOrder(
 }
 
 /** Advisory-lock key space (the two-integer form) for one building's unit. */
-const UNIT_LOCK = 4740;
+const UNIT_LOCK = PAIR_LOCK_KEYS.buildingUnit;
 
 /**
  * Queues the orders for one building's unit, in the order's transaction, on every instance: the
