@@ -47,7 +47,8 @@ describe.each(engines())('the funnel on %s', (engine) => {
     for (const tab of tabs.slice(0, 2))
       await report({ step: 'plans', tab, building: 'G1A2B3', campaign: 'MOVEIN' });
     await report({ step: 'plans', tab: tabs[0], building: 'G1A2B3', campaign: 'MOVEIN' });
-    await report({ step: 'contact', tab: tabs[0], building: 'G1A2B3', campaign: 'MOVEIN' });
+    // The building's code in any case.
+    await report({ step: 'contact', tab: tabs[0], building: 'g1a2b3', campaign: 'MOVEIN' });
     // 14:00 UTC is the next day in Sydney, but the same UTC day.
     t.clock.advance(2 * 60_000);
     await report({ step: 'contact', tab: tabs[1], building: 'G5E6F7' });
@@ -85,6 +86,13 @@ describe.each(engines())('the funnel on %s', (engine) => {
       contact: 1,
     });
     expect(await arrivals('from=2027-03-09&to=2027-03-09')).toEqual({});
+    // Without an offer from the visitor, the building's running campaign (the server's to know).
+    expect(await arrivals('from=2027-03-10&to=2027-03-10&campaign=adelaide-launch')).toEqual({
+      contact: 1,
+    });
+    expect(await arrivals('from=2027-03-10&to=2027-03-10&building=G5E6F7')).toEqual({
+      contact: 1,
+    });
 
     const csv = await t.app.inject({
       method: 'GET',

@@ -77,17 +77,6 @@ export async function funnelArrivals(
   return Object.fromEntries(rows.map((r) => [r.step, Number(r.arrivals)]));
 }
 
-/** Whether a building has this code (retired ones too: a visitor may have started before). */
-export async function buildingExists(db: Db, code: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('buildings')
-    .select('id')
-    .where('code', '=', code)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Whether the catalogue has a campaign with this id (retired ones too). */
 export async function campaignExists(db: Db, id: string): Promise<boolean> {
   const row = await db

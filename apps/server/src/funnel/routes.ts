@@ -4,7 +4,8 @@ import { moveInCampaignId, referralCampaignIds } from '@fibre/domain/offers';
 import type { AppContext } from '../context.ts';
 import { defineRoute, registerDefined } from '../http/define.ts';
 import { HttpError } from '../http/errors.ts';
-import { buildingExists, campaignExists, recordArrival } from './repository.ts';
+import { campaignPeriod } from '../offers/index.ts';
+import { campaignExists, recordArrival } from './repository.ts';
 
 /** The largest report the funnel takes: its four short fields fit in a few hundred bytes. */
 export const FUNNEL_BODY_LIMIT = 1024;
@@ -22,6 +23,12 @@ const unknown = (field: 'building' | 'campaign', message: string) =>
 /** The wizard's reports of the steps reached (docs/rules/funnel.md). */
 export function funnelRoutes(app: FastifyInstance, ctx: AppContext): void {
   const db = ctx.database.db;
+  /** The building's campaign while it runs, as GET /api/v1/public/building/:code/campaign says. */
+  const runningCampaign = (code: string, now: Date): string | undefined => {
+    const row = ctx.catalogue.current().buildings.campaignOf(code);
+    const period = row && campaignPeriod(row.starts, row.ends, row.state);
+    return row && period && now >= period.start && now < period.end ? row.id : undefined;
+  };
   registerDefined(app, [
     defineRoute({
       method: 'POST',
@@ -42,19 +49,25 @@ export function funnelRoutes(app: FastifyInstance, ctx: AppContext): void {
         },
       },
       handler: async (request, reply) => {
-        const { step, tab, building, campaign } = request.body;
-        if (building !== undefined && !(await buildingExists(db, building)))
+        const { step, tab, building: code, campaign: sent } = request.body;
+        // The served catalogue's buildings, in memory (docs/decisions/020-reads-from-memory.md).
+        const buildings = ctx.catalogue.current().buildings;
+        const building = code === undefined ? undefined : buildings.byCode(code);
+        if (code !== undefined && !building)
           throw unknown('building', 'is not a building of the catalogue');
         if (
-          campaign !== undefined &&
-          !builtInCampaigns.includes(campaign) &&
-          !(await campaignExists(db, campaign))
+          sent !== undefined &&
+          !builtInCampaigns.includes(sent) &&
+          !(await campaignExists(db, sent))
         )
           throw unknown('campaign', 'is not a campaign of the catalogue');
+        // The offer the visitor brought (a move-in link, a referral) is what the wizard sends; the
+        // building's running campaign is the server's to know (docs/rules/funnel.md).
+        const campaign = sent ?? (building ? runningCampaign(building.code, ctx.now()) : undefined);
         await recordArrival(db, {
           tab: tab.toLowerCase(),
           step,
-          building: building ?? '',
+          building: building?.code ?? '',
           campaign: campaign ?? '',
           at: ctx.now(),
         });

@@ -1,18 +1,13 @@
+import { analyticsPageNames, PAID_PAGE_NAME, progressLabels } from './steps.ts';
+
 /*
  * The funnel (docs/rules/funnel.md): the names the wizard reports each step reached by, in the
- * wizard's order, then 'paid' once the confirmation shows the order succeeded. Step N of the
- * wizard is FUNNEL_STEPS[N - 1].
+ * wizard's order: the address step's page name, then the progress bar's labels (the names the
+ * visitor reads), then 'Paid' once the confirmation shows the order succeeded. Step N of the
+ * wizard is FUNNEL_STEPS[N - 1]. Built from the names the shell already holds, so reporting adds
+ * no text to the address step's JavaScript.
  */
-export const FUNNEL_STEPS = [
-  'address',
-  'plans',
-  'contact',
-  'connection',
-  'installation',
-  'payment',
-  'confirmation',
-  'paid',
-] as const;
+export const FUNNEL_STEPS = [analyticsPageNames[1], ...progressLabels, PAID_PAGE_NAME] as const;
 
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
