@@ -41,57 +41,60 @@ describe.each(engines())('the funnel on %s', (engine) => {
 
   it('counts a tab at a step once, however often it reports it, per UTC day, building and campaign', async () => {
     const tabs = [randomUUID(), randomUUID(), randomUUID()];
-    for (const tab of tabs) expect((await report({ step: 'address', tab })).statusCode).toBe(204);
+    for (const tab of tabs)
+      expect((await report({ step: 'Check Address', tab })).statusCode).toBe(204);
     // Sent again (a reload, Back and Forward): nothing more; the id's case does not matter.
-    expect((await report({ step: 'address', tab: tabs[0]!.toUpperCase() })).statusCode).toBe(204);
+    expect((await report({ step: 'Check Address', tab: tabs[0]!.toUpperCase() })).statusCode).toBe(
+      204,
+    );
     for (const tab of tabs.slice(0, 2))
-      await report({ step: 'plans', tab, building: 'G1A2B3', campaign: 'MOVEIN' });
-    await report({ step: 'plans', tab: tabs[0], building: 'G1A2B3', campaign: 'MOVEIN' });
+      await report({ step: 'Build your plan', tab, building: 'G1A2B3', campaign: 'MOVEIN' });
+    await report({ step: 'Build your plan', tab: tabs[0], building: 'G1A2B3', campaign: 'MOVEIN' });
     // The building's code in any case.
-    await report({ step: 'contact', tab: tabs[0], building: 'g1a2b3', campaign: 'MOVEIN' });
+    await report({ step: 'Contact info', tab: tabs[0], building: 'g1a2b3', campaign: 'MOVEIN' });
     // 14:00 UTC is the next day in Sydney, but the same UTC day.
     t.clock.advance(2 * 60_000);
-    await report({ step: 'contact', tab: tabs[1], building: 'G5E6F7' });
+    await report({ step: 'Contact info', tab: tabs[1], building: 'G5E6F7' });
     // The next UTC day.
     t.clock.now = new Date('2027-03-11T00:00:00Z');
-    await report({ step: 'address', tab: randomUUID() });
+    await report({ step: 'Check Address', tab: randomUUID() });
 
     expect(await arrivals('from=2027-03-10&to=2027-03-10')).toEqual({
-      address: 3,
-      plans: 2,
-      contact: 2,
+      'Check Address': 3,
+      'Build your plan': 2,
+      'Contact info': 2,
     });
     expect((await funnel('from=2027-03-10&to=2027-03-10')).steps).toEqual([
-      { step: 'address', arrivals: 3, dropOff: null },
-      { step: 'plans', arrivals: 2, dropOff: 33.3 },
-      { step: 'contact', arrivals: 2, dropOff: 0 },
-      { step: 'connection', arrivals: 0, dropOff: 100 },
-      { step: 'installation', arrivals: 0, dropOff: null },
-      { step: 'payment', arrivals: 0, dropOff: null },
-      { step: 'confirmation', arrivals: 0, dropOff: null },
-      { step: 'paid', arrivals: 0, dropOff: null },
+      { step: 'Check Address', arrivals: 3, dropOff: null },
+      { step: 'Build your plan', arrivals: 2, dropOff: 33.3 },
+      { step: 'Contact info', arrivals: 2, dropOff: 0 },
+      { step: 'Connection details', arrivals: 0, dropOff: 100 },
+      { step: 'Installation', arrivals: 0, dropOff: null },
+      { step: 'Payment', arrivals: 0, dropOff: null },
+      { step: 'Confirm order', arrivals: 0, dropOff: null },
+      { step: 'Paid', arrivals: 0, dropOff: null },
     ]);
     expect(await arrivals('from=2027-03-10&to=2027-03-11')).toEqual({
-      address: 4,
-      plans: 2,
-      contact: 2,
+      'Check Address': 4,
+      'Build your plan': 2,
+      'Contact info': 2,
     });
-    expect(await arrivals('from=2027-03-11&to=2027-03-11')).toEqual({ address: 1 });
+    expect(await arrivals('from=2027-03-11&to=2027-03-11')).toEqual({ 'Check Address': 1 });
     expect(await arrivals('from=2027-03-10&to=2027-03-11&building=G1A2B3')).toEqual({
-      plans: 2,
-      contact: 1,
+      'Build your plan': 2,
+      'Contact info': 1,
     });
     expect(await arrivals('from=2027-03-10&to=2027-03-11&campaign=MOVEIN')).toEqual({
-      plans: 2,
-      contact: 1,
+      'Build your plan': 2,
+      'Contact info': 1,
     });
     expect(await arrivals('from=2027-03-09&to=2027-03-09')).toEqual({});
     // Without an offer from the visitor, the building's running campaign (the server's to know).
     expect(await arrivals('from=2027-03-10&to=2027-03-10&campaign=adelaide-launch')).toEqual({
-      contact: 1,
+      'Contact info': 1,
     });
     expect(await arrivals('from=2027-03-10&to=2027-03-10&building=G5E6F7')).toEqual({
-      contact: 1,
+      'Contact info': 1,
     });
 
     const csv = await t.app.inject({
@@ -107,14 +110,14 @@ describe.each(engines())('the funnel on %s', (engine) => {
     expect(csv.body).toBe(
       [
         'step,arrivals,drop_off_percent',
-        'address,3,',
-        'plans,2,33.3',
-        'contact,2,0',
-        'connection,0,100',
-        'installation,0,',
-        'payment,0,',
-        'confirmation,0,',
-        'paid,0,',
+        'Check Address,3,',
+        'Build your plan,2,33.3',
+        'Contact info,2,0',
+        'Connection details,0,100',
+        'Installation,0,',
+        'Payment,0,',
+        'Confirm order,0,',
+        'Paid,0,',
         '',
       ].join('\r\n'),
     );
@@ -123,14 +126,21 @@ describe.each(engines())('the funnel on %s', (engine) => {
   it('counts a catalogue campaign and a referral campaign', async () => {
     t.clock.now = new Date('2027-04-01T10:00:00Z');
     expect(
-      (await report({ step: 'plans', tab: randomUUID(), campaign: 'adelaide-launch' })).statusCode,
+      (await report({ step: 'Build your plan', tab: randomUUID(), campaign: 'adelaide-launch' }))
+        .statusCode,
     ).toBe(204);
-    const referral = await report({ step: 'plans', tab: randomUUID(), campaign: 'REFERRAL' });
+    const referral = await report({
+      step: 'Build your plan',
+      tab: randomUUID(),
+      campaign: 'REFERRAL',
+    });
     expect(await arrivals('from=2027-04-01&to=2027-04-01&campaign=adelaide-launch')).toEqual({
-      plans: 1,
+      'Build your plan': 1,
     });
     expect(referral.statusCode).toBe(204);
-    expect(await arrivals('from=2027-04-01&to=2027-04-01&campaign=REFERRAL')).toEqual({ plans: 1 });
+    expect(await arrivals('from=2027-04-01&to=2027-04-01&campaign=REFERRAL')).toEqual({
+      'Build your plan': 1,
+    });
   });
 
   it.each([
@@ -159,7 +169,7 @@ describe.each(engines())('the funnel on %s', (engine) => {
     ['an unknown campaign', { campaign: 'NOPE' }, 'campaign', 'is not a campaign of the catalogue'],
   ])('refuses %s with 400 and counts nothing', async (_, change, field, message) => {
     t.clock.now = new Date('2027-05-01T10:00:00Z');
-    const res = await report({ step: 'address', tab: randomUUID(), ...change });
+    const res = await report({ step: 'Check Address', tab: randomUUID(), ...change });
     expect(res.statusCode).toBe(400);
     const body = res.json<{ error: string; fields?: Record<string, string> }>();
     expect(body.error).toBe('invalid_input');
@@ -173,7 +183,7 @@ describe.each(engines())('the funnel on %s', (engine) => {
       method: 'POST',
       url,
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ step: 'address', tab: randomUUID(), pad: 'x'.repeat(1100) }),
+      payload: JSON.stringify({ step: 'Check Address', tab: randomUUID(), pad: 'x'.repeat(1100) }),
     });
     expect(res.statusCode).toBe(413);
   });
@@ -214,14 +224,14 @@ describe.each(engines())('the funnel reports limit on %s', (engine) => {
     const tab = randomUUID();
     const send = (step: string, remoteAddress = '192.0.2.40') =>
       t.app.inject({ method: 'POST', url, payload: { step, tab }, remoteAddress });
-    for (const step of ['address', 'plans', 'contact'])
+    for (const step of ['Check Address', 'Build your plan', 'Contact info'])
       expect((await send(step)).statusCode).toBe(204);
-    const refused = await send('connection');
+    const refused = await send('Connection details');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
       error: 'rate_limited',
       message: 'Too many funnel reports from this address: please wait a minute and try again',
     });
-    expect((await send('connection', '192.0.2.41')).statusCode).toBe(204);
+    expect((await send('Connection details', '192.0.2.41')).statusCode).toBe(204);
   });
 });
