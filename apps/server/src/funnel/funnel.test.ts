@@ -143,6 +143,18 @@ describe.each(engines())('the funnel on %s', (engine) => {
     });
   });
 
+  it('takes an empty building or campaign as none', async () => {
+    t.clock.now = new Date('2027-04-02T10:00:00Z');
+    const res = await report({
+      step: 'Check Address',
+      tab: randomUUID(),
+      building: '',
+      campaign: '',
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await arrivals('from=2027-04-02&to=2027-04-02')).toEqual({ 'Check Address': 1 });
+  });
+
   it.each([
     ['an unknown step', { step: 'checkout' }, 'step', 'must be a step of the funnel'],
     [

@@ -4,7 +4,6 @@ import { pushPageView } from '../shared/analytics/data-layer.ts';
 import { reportStep } from '../shared/analytics/funnel.ts';
 import { useWizard } from '../shared/store/store-context.tsx';
 import { ErrorBoundary } from '../shared/lazy/error-boundary.tsx';
-import { ProgressBar } from './progress-bar.tsx';
 import { StepFocusContext } from '../shared/layout/step-focus.tsx';
 import { StepSkeleton } from '../shared/layout/step-skeleton.tsx';
 import { stepComponents } from './steps.ts';
@@ -40,7 +39,6 @@ export function StepOutlet() {
   return (
     <main id="main" className="main">
       <div className="page">
-        <ProgressBar step={step} />
         <StepFocusContext value={navigated}>
           <ErrorBoundary key={step}>
             <Suspense fallback={<StepSkeleton />}>

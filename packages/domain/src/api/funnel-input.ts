@@ -5,17 +5,19 @@ import { FUNNEL_STEPS } from '../wizard/funnel.ts';
  * The funnel's requests (docs/rules/funnel.md): what the wizard reports, and the console's period.
  */
 
-/** A building code, as the plans' query takes it. */
+/** A building code, as the plans' query takes it; empty is none (the wizard knows none yet). */
 const buildingCode = z
   .string()
-  .regex(/^[0-9A-Za-z]{1,16}$/, 'must be a building code')
-  .optional();
+  .regex(/^[0-9A-Za-z]{0,16}$/, 'must be a building code')
+  .optional()
+  .transform((v) => v || undefined);
 
 /** A campaign's id: the catalogue's, or a built-in one (MOVEIN, MOVEIN2, a referral campaign). */
 const campaignCode = z
   .string()
-  .regex(/^[0-9A-Za-z_-]{1,40}$/, 'must be a campaign code')
-  .optional();
+  .regex(/^[0-9A-Za-z_-]{0,40}$/, 'must be a campaign code')
+  .optional()
+  .transform((v) => v || undefined);
 
 /**
  * POST /api/v1/public/funnel: a step reached. Strict: the step's name, the tab's random id, and
@@ -44,18 +46,8 @@ export const adminFunnelQuery = z
   .object({
     from: z.iso.date(),
     to: z.iso.date(),
-    building: z
-      .string()
-      .trim()
-      .regex(/^[0-9A-Za-z]{0,16}$/, 'must be a building code')
-      .optional()
-      .transform((v) => v || undefined),
-    campaign: z
-      .string()
-      .trim()
-      .regex(/^[0-9A-Za-z_-]{0,40}$/, 'must be a campaign code')
-      .optional()
-      .transform((v) => v || undefined),
+    building: buildingCode,
+    campaign: campaignCode,
   })
   .superRefine((q, ctx) => {
     const days = (Date.parse(q.to) - Date.parse(q.from)) / DAY_MS + 1;
