@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FUNNEL_STEPS } from '../wizard/funnel.ts';
+import { FUNNEL_STEP_NAMES } from './funnel-steps.ts';
 
 /*
  * The funnel's requests (docs/rules/funnel.md): what the wizard reports, and the console's period.
@@ -25,7 +25,7 @@ const campaignCode = z
  * no personal data can arrive here.
  */
 export const funnelEventSchema = z.strictObject({
-  step: z.enum(FUNNEL_STEPS, { error: 'must be a step of the funnel' }),
+  step: z.enum(FUNNEL_STEP_NAMES, { error: 'must be a step of the funnel' }),
   tab: z.uuid({ error: 'must be a random id (a UUID)' }),
   building: buildingCode,
   campaign: campaignCode,

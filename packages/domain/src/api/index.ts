@@ -26,5 +26,6 @@ export * from './webhooks.ts';
 export * from './webhooks-input.ts';
 export * from './webhook-events.ts';
 export * from './sign-in-options.ts';
+export * from './funnel-steps.ts';
 export * from './funnel.ts';
 export * from './funnel-input.ts';

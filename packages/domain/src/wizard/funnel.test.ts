@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FUNNEL_STEP_NAMES } from '../api/funnel-steps.ts';
 import { FUNNEL_STEPS, funnelRows } from './funnel.ts';
 
 describe('docs/rules/funnel.md: the steps and the drop-off', () => {
@@ -13,6 +14,7 @@ describe('docs/rules/funnel.md: the steps and the drop-off', () => {
       'Confirm order',
       'Paid',
     ]);
+    expect(FUNNEL_STEPS).toEqual(FUNNEL_STEP_NAMES);
   });
 
   it('gives every step, 0 where none arrived, and the drop-off from the step before', () => {

@@ -1,3 +1,4 @@
+import type { FunnelStep } from '../api/funnel-steps.ts';
 import { analyticsPageNames, PAID_PAGE_NAME, progressLabels } from './steps.ts';
 
 /*
@@ -7,9 +8,13 @@ import { analyticsPageNames, PAID_PAGE_NAME, progressLabels } from './steps.ts';
  * wizard is FUNNEL_STEPS[N - 1]. Built from the names the shell already holds, so reporting adds
  * no text to the address step's JavaScript.
  */
-export const FUNNEL_STEPS = [analyticsPageNames[1], ...progressLabels, PAID_PAGE_NAME] as const;
+export const FUNNEL_STEPS = [
+  analyticsPageNames[1],
+  ...progressLabels,
+  PAID_PAGE_NAME,
+] as const satisfies readonly FunnelStep[];
 
-export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+export type { FunnelStep };
 
 /** One step's arrivals over a period, and the drop-off from the step before it. */
 export interface FunnelRow {
