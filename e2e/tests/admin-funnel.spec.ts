@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from '../support/checks.ts';
+import { bookFirstWindow, expectWelcome, pay, toInstallation } from '../support/checkout.ts';
 import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { Wizard } from '../support/wizard.ts';
@@ -33,8 +34,9 @@ test('the console shows the steps of the journeys just made, and the CSV has the
   page,
   server,
 }) => {
-  // Three visitors, each in a tab of their own: one stays on the address step, one reaches the
-  // plans, one goes on to the contact form.
+  // Four visitors, each in a tab of their own: one stays on the address step, one reaches the
+  // plans, one goes on to the contact form, one signs up in Adelaide (whose building has a running
+  // campaign, docs/rules/demo-data.md).
   const journey = async (walk: (wizard: Wizard) => Promise<void>) => {
     const context = await browser.newContext({ baseURL });
     const wizard = new Wizard(await context.newPage());
@@ -52,6 +54,12 @@ test('the console shows the steps of the journeys just made, and the CSV has the
   await journey(async (wizard) => {
     await wizard.toPlans(addresses.pyrmont);
     await wizard.addToCart({ router: paid });
+  });
+  await journey(async (wizard) => {
+    await toInstallation(wizard, addresses.adelaide, { router: paid });
+    await bookFirstWindow(wizard);
+    await pay(wizard);
+    await expectWelcome(wizard);
   });
 
   // The first manager, made with the printed code, signs in.
@@ -79,7 +87,7 @@ test('the console shows the steps of the journeys just made, and the CSV has the
         return steps.map((s) => s.arrivals);
       }, `from=${day}&to=${day}`),
     )
-    .toEqual([3, 2, 1, 0, 0, 0, 0, 0]);
+    .toEqual([4, 3, 2, 1, 1, 1, 1, 1]);
 
   await page
     .getByRole('navigation', { name: 'Console' })
@@ -89,24 +97,35 @@ test('the console shows the steps of the journeys just made, and the CSV has the
   await expect(page.getByLabel('From (UTC day)')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
   await page.getByLabel('From (UTC day)').fill(day);
   await page.getByLabel('To (UTC day)').fill(day);
-  const table = page.getByRole('table', { name: day });
-  const row = (step: string) => table.getByRole('row', { name: step, exact: false }).first();
-  await expect(row('Check Address')).toContainText('3');
-  await expect(row('Build your plan')).toContainText('2');
-  await expect(row('Build your plan')).toContainText('33.3%');
-  await expect(row('Contact info')).toContainText('1');
-  await expect(row('Contact info')).toContainText('50%');
-  await expect(row('Connection details')).toContainText('100%');
+  /** A step's arrivals and drop-off, as the table captioned `caption` shows them. */
+  const figures = (caption: string, step: string) =>
+    page
+      .getByRole('table', { name: caption, exact: true })
+      .getByRole('row', { name: new RegExp(`^${step} `) })
+      .getByRole('cell');
+  await expect(figures(day, 'Check Address')).toHaveText(['4', '–']);
+  await expect(figures(day, 'Build your plan')).toHaveText(['3', '25%']);
+  await expect(figures(day, 'Contact info')).toHaveText(['2', '33.3%']);
+  await expect(figures(day, 'Connection details')).toHaveText(['1', '50%']);
+  await expect(figures(day, 'Installation')).toHaveText(['1', '0%']);
+  await expect(figures(day, 'Paid')).toHaveText(['1', '0%']);
   await expectNoSeriousA11yViolations(page, { label: 'console: funnel' });
   await expectNoHorizontalScroll(page);
 
-  // One building: the two who went past the address step chose Pyrmont's.
+  // One building: two went past the address step at Pyrmont's.
   await page.getByLabel('Building code').fill('G1A2B3');
-  const building = page.getByRole('table', { name: `${day}, building G1A2B3` });
-  await expect(building.getByRole('row', { name: /Check Address/ })).toContainText('0');
-  await expect(building.getByRole('row', { name: /Build your plan/ })).toContainText('2');
-  await expect(building.getByRole('row', { name: /Contact info/ })).toContainText('50%');
+  const pyrmont = `${day}, building G1A2B3`;
+  await expect(figures(pyrmont, 'Check Address')).toHaveText(['0', '–']);
+  await expect(figures(pyrmont, 'Build your plan')).toHaveText(['2', '–']);
+  await expect(figures(pyrmont, 'Contact info')).toHaveText(['1', '50%']);
+  await expect(figures(pyrmont, 'Paid')).toHaveText(['0', '–']);
   await page.getByLabel('Building code').fill('');
+  // One campaign: Adelaide's building's, which the server knows without the wizard saying it.
+  await page.getByLabel('Campaign').fill('adelaide-launch');
+  const campaign = `${day}, campaign adelaide-launch`;
+  await expect(figures(campaign, 'Build your plan')).toHaveText(['1', '–']);
+  await expect(figures(campaign, 'Paid')).toHaveText(['1', '0%']);
+  await page.getByLabel('Campaign').fill('');
 
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download CSV' }).click();
@@ -114,14 +133,14 @@ test('the console shows the steps of the journeys just made, and the CSV has the
   expect(readFileSync(file, 'utf8')).toBe(
     [
       'step,arrivals,drop_off_percent',
-      'Check Address,3,',
-      'Build your plan,2,33.3',
-      'Contact info,1,50',
-      'Connection details,0,100',
-      'Installation,0,',
-      'Payment,0,',
-      'Confirm order,0,',
-      'Paid,0,',
+      'Check Address,4,',
+      'Build your plan,3,25',
+      'Contact info,2,33.3',
+      'Connection details,1,50',
+      'Installation,1,0',
+      'Payment,1,0',
+      'Confirm order,1,0',
+      'Paid,1,0',
       '',
     ].join('\r\n'),
   );
