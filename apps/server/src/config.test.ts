@@ -44,7 +44,7 @@ describe('loadConfig', () => {
     );
   });
 
-  it('limits per client address by default: codes 10, holds 30 a minute and 5 live, leads 5, card tokens 10, installs 20, order page 30 and 10 bad tokens, 4 autocomplete searches at once', () => {
+  it('limits per client address by default: codes 10, holds 30 a minute and 5 live, leads 5, card tokens 10, installs 20, order page 30 and 10 bad tokens, 60 funnel reports, 4 autocomplete searches at once', () => {
     const config = loadConfig({});
     expect(config.limits).toEqual({
       codeChecksPerMinute: 10,
@@ -55,6 +55,7 @@ describe('loadConfig', () => {
       installsPerMinute: 20,
       orderPagePerMinute: 30,
       orderPageMissesPerMinute: 10,
+      funnelReportsPerMinute: 60,
       autocompletePerClient: 4,
     });
   });
