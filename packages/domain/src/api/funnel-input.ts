@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FUNNEL_STEP_NAMES } from './funnel-steps.ts';
+import { FUNNEL_PERIOD_MAX_DAYS, FUNNEL_STEP_NAMES } from './funnel-steps.ts';
 
 /*
  * The funnel's requests (docs/rules/funnel.md): what the wizard reports, and the console's period.
@@ -31,9 +31,6 @@ export const funnelEventSchema = z.strictObject({
   campaign: campaignCode,
 });
 export type FunnelEvent = z.infer<typeof funnelEventSchema>;
-
-/** The longest period the console's funnel reads at once, in days. */
-export const FUNNEL_PERIOD_MAX_DAYS = 366;
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -15,3 +15,6 @@ export const FUNNEL_STEP_NAMES = [
 ] as const;
 
 export type FunnelStep = (typeof FUNNEL_STEP_NAMES)[number];
+
+/** The longest period the console's funnel reads at once, in days. */
+export const FUNNEL_PERIOD_MAX_DAYS = 366;
