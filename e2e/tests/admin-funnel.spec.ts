@@ -76,7 +76,7 @@ test('the console shows the steps of the journeys just made, and the CSV has the
     timeout: 30_000,
   });
 
-  // The reports are beacons: the counts arrive a moment after the steps.
+  // The wizard does not wait for its reports: the counts arrive a moment after the steps.
   const day = utcToday();
   await expect
     .poll(() =>
