@@ -28,6 +28,7 @@ export const defaultServerEnv: Readonly<Record<string, string>> = {
   INSTALLS_PER_MINUTE: '100000',
   ORDER_PAGE_PER_MINUTE: '100000',
   ORDER_PAGE_MISSES_PER_MINUTE: '100000',
+  FUNNEL_REPORTS_PER_MINUTE: '100000',
   PAGES_PER_MINUTE: '100000',
 };
 

@@ -44,7 +44,7 @@ describe('loadConfig', () => {
     );
   });
 
-  it('limits per client address by default: codes 10, holds 30 a minute and 5 live, leads 5, card tokens 10, installs 20, order page 30 and 10 bad tokens, 4 autocomplete searches at once', () => {
+  it('limits per client address by default: codes 10, holds 30 a minute and 5 live, leads 5, card tokens 10, installs 20, order page 30 and 10 bad tokens, 60 funnel reports, 4 autocomplete searches at once', () => {
     const config = loadConfig({});
     expect(config.limits).toEqual({
       codeChecksPerMinute: 10,
@@ -55,6 +55,7 @@ describe('loadConfig', () => {
       installsPerMinute: 20,
       orderPagePerMinute: 30,
       orderPageMissesPerMinute: 10,
+      funnelReportsPerMinute: 60,
       autocompletePerClient: 4,
     });
   });
@@ -107,6 +108,7 @@ describe('loadConfig', () => {
     'INSTALLS_PER_MINUTE',
     'ORDER_PAGE_PER_MINUTE',
     'ORDER_PAGE_MISSES_PER_MINUTE',
+    'FUNNEL_REPORTS_PER_MINUTE',
     'API_KEY_REQUESTS_PER_MINUTE',
     'AUTOCOMPLETE_PER_CLIENT',
     'AUTOCOMPLETE_TIMEOUT_MS',

@@ -125,6 +125,8 @@ const envSchema = z.object({
   // The order page (docs/rules/order-page.md#limits): every call, and the tokens that open nothing.
   ORDER_PAGE_PER_MINUTE: positiveInt(30),
   ORDER_PAGE_MISSES_PER_MINUTE: positiveInt(10),
+  // The funnel's reports (docs/rules/funnel.md): a journey reports at most eight steps.
+  FUNNEL_REPORTS_PER_MINUTE: positiveInt(60),
   // Requests a minute per API key (docs/rules/operators.md#api-keys), on top of the address's.
   API_KEY_REQUESTS_PER_MINUTE: positiveInt(300),
   // Autocomplete (docs/decisions/021-autocomplete-bounds.md): one search's time on PostgreSQL, and
@@ -142,6 +144,7 @@ const envSchema = z.object({
   RETAIN_CLIENT_ADDRESSES_DAYS: positiveInt(30),
   RETAIN_ABANDONED_HOLDS_DAYS: positiveInt(30),
   RETAIN_CANCELLED_ORDERS_MONTHS: positiveInt(12),
+  RETAIN_FUNNEL_TABS_DAYS: positiveInt(2),
   RETENTION_SWEEP_MINUTES: positiveInt(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAPS_API_KEY: optional,
@@ -279,6 +282,8 @@ export interface Config {
     installsPerMinute: number;
     orderPagePerMinute: number;
     orderPageMissesPerMinute: number;
+    /** FUNNEL_REPORTS_PER_MINUTE (docs/rules/funnel.md). */
+    funnelReportsPerMinute: number;
     /** Autocomplete searches one client address may have running at once. */
     autocompletePerClient: number;
   };
@@ -359,6 +364,8 @@ export interface RetentionLimits {
   abandonedHoldsDays: number;
   /** An order cancelled before its installation has its personal fields cleared. */
   cancelledOrdersMonths: number;
+  /** The funnel's per-tab marks are deleted (docs/rules/funnel.md). */
+  funnelTabsDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -472,6 +479,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       installsPerMinute: e.INSTALLS_PER_MINUTE,
       orderPagePerMinute: e.ORDER_PAGE_PER_MINUTE,
       orderPageMissesPerMinute: e.ORDER_PAGE_MISSES_PER_MINUTE,
+      funnelReportsPerMinute: e.FUNNEL_REPORTS_PER_MINUTE,
       autocompletePerClient: e.AUTOCOMPLETE_PER_CLIENT,
     },
     retention: {
@@ -481,6 +489,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       clientAddressesDays: e.RETAIN_CLIENT_ADDRESSES_DAYS,
       abandonedHoldsDays: e.RETAIN_ABANDONED_HOLDS_DAYS,
       cancelledOrdersMonths: e.RETAIN_CANCELLED_ORDERS_MONTHS,
+      funnelTabsDays: e.RETAIN_FUNNEL_TABS_DAYS,
     },
     retentionEveryMs: e.RETENTION_SWEEP_MINUTES * 60_000,
     logLevel: e.LOG_LEVEL,

@@ -23,6 +23,8 @@ import { adminOfferRoutes } from '../offers/admin-routes.ts';
 import { adminMailRoutes } from '../mail/admin-routes.ts';
 import { adminPersonalDataRoutes } from '../personal-data/admin-routes.ts';
 import { webhookRoutes } from '../notifications/index.ts';
+import { funnelRoutes } from '../funnel/routes.ts';
+import { adminFunnelRoutes } from '../funnel/admin-routes.ts';
 
 /**
  * Every resource's routes, one feature folder each (`<feature>/routes.ts`, and the console's
@@ -44,6 +46,8 @@ export async function registerRoutes(
   unitRoutes(app, ctx);
   leadRoutes(app, ctx);
   orderRoutes(app, ctx);
+  // The wizard's steps reached (docs/rules/funnel.md).
+  funnelRoutes(app, ctx);
   // The order page's API (docs/rules/order-page.md).
   orderPageRoutes(app, ctx);
   // The test-mode vault exists only when no Chargebee site is configured (docs/rules/api.md).
@@ -65,6 +69,8 @@ export async function registerRoutes(
     ...adminPersonalDataRoutes(ctx),
     // Webhook endpoints and deliveries (docs/rules/webhooks.md#endpoints).
     ...webhookRoutes(ctx),
+    // The funnel (docs/rules/funnel.md).
+    ...adminFunnelRoutes(ctx),
   ]);
   docsRoutes(app, ctx);
   await webRoutes(app, { dist: webDist, gtmId: ctx.config.keys.GTM_ID });

@@ -89,6 +89,10 @@ describe('the OpenAPI description at /api/docs', () => {
         'GET /admin/api/keys',
         'POST /admin/api/keys',
         'DELETE /admin/api/keys/{id}',
+        // The funnel (docs/rules/funnel.md).
+        'POST /api/v1/public/funnel',
+        'GET /admin/api/funnel',
+        'GET /admin/api/funnel.csv',
       ].sort(),
     );
   });

@@ -118,6 +118,8 @@ export interface RouteDefinition<
   before?: (request: FastifyRequest) => void;
   /** Not rate-limited (health checks: a load balancer must get the truth). */
   unlimited?: boolean;
+  /** The largest body the route takes, in bytes, when smaller than the app's (app.ts): 413 above. */
+  bodyLimit?: number;
   /**
    * Path parameters whose values the log may show (logging.ts): only those that name no person
    * and open nothing, such as the provider's code or a state. Every other one is logged as its
@@ -266,6 +268,7 @@ export function registerDefined(app: FastifyInstance, routes: AnyRoute[]): void 
         ...(route.loggedParams ? { loggedParams: route.loggedParams } : {}),
       },
       ...(route.guard ? { preHandler: route.guard } : {}),
+      ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
       handler: async (request, reply) => {
         if (route.params) request.params = parse(route.params, request.params);
         route.before?.(request);

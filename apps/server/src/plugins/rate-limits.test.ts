@@ -50,6 +50,12 @@ const groups: [string, string, Call, string][] = [
     'Too many enquiries from this address: please wait a minute and try again',
   ],
   [
+    'funnel reports',
+    'FUNNEL_REPORTS_PER_MINUTE',
+    { method: 'POST', url: '/api/v1/public/funnel', payload: {} },
+    'Too many funnel reports from this address: please wait a minute and try again',
+  ],
+  [
     'vault tokens',
     'CARD_TOKENS_PER_MINUTE',
     { method: 'POST', url: '/api/v1/test-vault/tokens', payload: {} },

@@ -92,6 +92,13 @@ export const routeLimits: readonly RouteLimit[] = [
     message: `Too many order page requests from this address: ${tryLater}`,
   },
   {
+    // docs/rules/funnel.md: the wizard's reports of the steps reached.
+    group: 'funnel',
+    routes: ['POST /api/v1/public/funnel'],
+    perMinute: (l) => l.funnelReportsPerMinute,
+    message: `Too many funnel reports from this address: ${tryLater}`,
+  },
+  {
     // Password guessing: a fixed budget per address (docs/rules/operators.md); the account lock
     // stops guesses at one account from many addresses.
     group: 'sign-in',

@@ -267,3 +267,16 @@ export async function anonymiseCancelledOrders(trx: Trx, before: Date, now: Date
     .execute();
   return ids.length;
 }
+
+/**
+ * The funnel's per-tab marks made before `before`, deleted (docs/rules/funnel.md): a mark only
+ * stops a tab's step being counted twice while the visit lasts. The day's counts stay: they name
+ * no one.
+ */
+export async function deleteFunnelTabs(trx: Trx, before: Date): Promise<number> {
+  const done = await trx
+    .deleteFrom('funnel_tabs')
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(done.numDeletedRows);
+}

@@ -46,6 +46,8 @@ const expected: RetentionCounts = {
   hold_client_addresses: 6,
   sign_in_addresses: 3,
   cancelled_orders: 2,
+  // the funnel's tab mark made 2 days and a minute ago
+  funnel_tabs: 1,
 };
 
 interface Seeded {
@@ -399,6 +401,23 @@ async function seed(database: Database): Promise<Seeded> {
   await bound('staff@example.com', '192.0.2.4', daysAgo(100), daysAgo(31));
   await bound('staff@example.com', '192.0.2.5', daysAgo(100), daysAgo(90, MINUTE));
   await bound('staff@example.com', '', daysAgo(400), null);
+
+  // The funnel's per-tab marks: 2 days (docs/rules/funnel.md); the day's counts stay.
+  const tabs = {
+    in: '00000000-0000-4000-8000-000000000001',
+    out: '00000000-0000-4000-8000-000000000002',
+  };
+  await db
+    .insertInto('funnel_tabs')
+    .values([
+      { tab_id: tabs.in, step: 'address', created_at: daysAgo(2, -MINUTE) },
+      { tab_id: tabs.out, step: 'address', created_at: daysAgo(2, MINUTE) },
+    ])
+    .execute();
+  await db
+    .insertInto('funnel_days')
+    .values({ day: '2027-06-13', step: 'address', building_code: '', campaign_id: '', arrivals: 2 })
+    .execute();
   return { orders };
 }
 
@@ -462,6 +481,12 @@ describe.each(engines())('the retention sweep on %s', (engine) => {
         (r) => r.fingerprint,
       ),
     ).toEqual(['fp-lead-in']);
+    expect(
+      (await db.selectFrom('funnel_tabs').select('tab_id').execute()).map((r) => r.tab_id),
+    ).toEqual(['00000000-0000-4000-8000-000000000001']);
+    expect(await db.selectFrom('funnel_days').select('arrivals').execute()).toEqual([
+      { arrivals: 2 },
+    ]);
 
     const mails = await db.selectFrom('mail_outbox').selectAll().orderBy('id').execute();
     const cleared = mails.filter((m) => m.recipient === '').map((m) => m.id);
@@ -646,6 +671,7 @@ describe.each(engines())('the retention sweep on %s', (engine) => {
       RETAIN_CLIENT_ADDRESSES_DAYS: '60',
       RETAIN_ABANDONED_HOLDS_DAYS: '60',
       RETAIN_CANCELLED_ORDERS_MONTHS: '36',
+      RETAIN_FUNNEL_TABS_DAYS: '3',
     });
     const counts = await applyRetention(t.database, retention, now);
     expect(counts).toEqual({
@@ -658,6 +684,7 @@ describe.each(engines())('the retention sweep on %s', (engine) => {
       hold_client_addresses: 4,
       sign_in_addresses: 2,
       cancelled_orders: 0,
+      funnel_tabs: 0,
     });
     expect(await ids(t.database, 'leads')).toEqual([]);
     expect((await orderRow(t.database, seeded.orders['live-out']!)).client_address).toBe(
@@ -675,6 +702,7 @@ describe('the retention limits', () => {
       clientAddressesDays: 30,
       abandonedHoldsDays: 30,
       cancelledOrdersMonths: 12,
+      funnelTabsDays: 2,
     });
     expect(testConfig().retentionEveryMs).toBe(60 * MINUTE);
     expect(() => testConfig({ RETAIN_LEADS_MONTHS: '0' })).toThrow('RETAIN_LEADS_MONTHS');

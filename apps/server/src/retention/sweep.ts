@@ -11,6 +11,7 @@ import {
   deleteAbandonedHolds,
   deleteLeadFingerprints,
   deleteLeads,
+  deleteFunnelTabs,
   deleteNotifications,
   deleteSignInAddresses,
   tryRetentionLock,
@@ -32,6 +33,7 @@ export const RETENTION_KINDS = [
   'sign_in_addresses',
   'abandoned_holds',
   'cancelled_orders',
+  'funnel_tabs',
 ] as const;
 
 export type RetentionKind = (typeof RETENTION_KINDS)[number];
@@ -84,6 +86,7 @@ export function applyRetention(
         monthsBefore(now, limits.cancelledOrdersMonths),
         now,
       ),
+      funnel_tabs: await deleteFunnelTabs(trx, daysBefore(now, limits.funnelTabsDays)),
     };
   });
 }

@@ -11,6 +11,7 @@ describe('the table of console pages', () => {
       'Leads',
       'Offers',
       'Mail',
+      'Funnel',
       'Webhooks',
       'Personal data',
       'API keys',

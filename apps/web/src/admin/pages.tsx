@@ -2,6 +2,7 @@ import type { OperatorRole } from '@fibre/domain/api';
 import type { ComponentType } from 'react';
 import { ApiKeysPage } from './pages/api-keys.tsx';
 import { AttentionPage } from './pages/attention.tsx';
+import { FunnelPage } from './pages/funnel.tsx';
 import { HoldsPage } from './pages/holds.tsx';
 import { LeadsPage } from './pages/leads.tsx';
 import { MailPage } from './pages/mail.tsx';
@@ -55,6 +56,8 @@ export const consolePages: readonly ConsolePage[] = [
   { path: '/admin/leads', label: 'Leads', component: LeadsPage, role: 'viewer' },
   { path: '/admin/offers', label: 'Offers', component: OffersPage, role: 'viewer' },
   { path: '/admin/mail', label: 'Mail', component: MailPage, role: 'viewer' },
+  // docs/rules/funnel.md: no personal data; any operator reads and exports it, as the leads.
+  { path: '/admin/funnel', label: 'Funnel', component: FunnelPage, role: 'viewer' },
   // docs/rules/webhooks.md#endpoints: any operator reads; the page shows a manager the changes.
   { path: '/admin/webhooks', label: 'Webhooks', component: WebhooksPage, role: 'viewer' },
   // docs/rules/personal-data-requests.md: managers only.

@@ -1,19 +1,22 @@
 import { Suspense, useLayoutEffect, useRef, useState } from 'react';
-import { analyticsPageNames, type WizardStep } from '@fibre/domain/wizard';
+import { analyticsPageNames, FUNNEL_STEPS, type WizardStep } from '@fibre/domain/wizard';
 import { pushPageView } from '../shared/analytics/data-layer.ts';
+import { reportStep } from '../shared/analytics/funnel.ts';
 import { useWizard } from '../shared/store/store-context.tsx';
 import { ErrorBoundary } from '../shared/lazy/error-boundary.tsx';
-import { ProgressBar } from './progress-bar.tsx';
 import { StepFocusContext } from '../shared/layout/step-focus.tsx';
 import { StepSkeleton } from '../shared/layout/step-skeleton.tsx';
 import { stepComponents } from './steps.ts';
 
 /**
  * Shows the current step (each step is its own lazily loaded chunk). On every step change it
- * scrolls to the top, pushes the step's analytics page name, and lets the new heading take focus.
+ * scrolls to the top, pushes the step's analytics page name, reports the step to the funnel
+ * (docs/rules/funnel.md), and lets the new heading take focus.
  */
 export function StepOutlet() {
-  const { step } = useWizard();
+  const { step, address, campaign } = useWizard();
+  const building = address.value?.uniqueCode;
+  const offer = campaign.campaign?.id;
   const [firstStep] = useState<WizardStep>(step);
   const [navigated, setNavigated] = useState(false);
   if (!navigated && step !== firstStep) setNavigated(true);
@@ -29,13 +32,13 @@ export function StepOutlet() {
     pushed.current = step;
     if (isChange) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
     pushPageView(analyticsPageNames[step], step);
-  }, [step]);
+    reportStep(FUNNEL_STEPS[step - 1]!, building, offer);
+  }, [step, building, offer]);
 
   const Step = stepComponents[step];
   return (
     <main id="main" className="main">
       <div className="page">
-        <ProgressBar step={step} />
         <StepFocusContext value={navigated}>
           <ErrorBoundary key={step}>
             <Suspense fallback={<StepSkeleton />}>

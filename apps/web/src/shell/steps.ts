@@ -11,16 +11,14 @@ import { lazyWithRetry } from '../shared/lazy/lazy-with-retry.ts';
 type Step = LazyExoticComponent<ComponentType>;
 
 /**
- * A step after the address step, loaded with the query cache's provider around it
- * (shared/query/with-queries.tsx): the query library arrives with the second step, not the first.
+ * A step after the address step, loaded with the progress bar and the query cache's provider around
+ * it (later-step.tsx): the query library and the progress bar arrive with the second step, not the
+ * first.
  */
 const withQueries = (load: () => Promise<ComponentType>): Step =>
   lazyWithRetry(async () => {
-    const [{ withQueries: wrap }, Component] = await Promise.all([
-      import('../shared/query/with-queries.tsx'),
-      load(),
-    ]);
-    return { default: wrap(Component) };
+    const [{ laterStep }, Component] = await Promise.all([import('./later-step.tsx'), load()]);
+    return { default: laterStep(Component) };
   });
 
 const checkAddress = lazyWithRetry(() =>

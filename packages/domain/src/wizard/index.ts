@@ -1,2 +1,4 @@
 // The wizard's steps and the analytics page names (docs/rules/wizard-flow.md).
 export * from './steps.ts';
+// The funnel's step names and its drop-off (docs/rules/funnel.md).
+export * from './funnel.ts';

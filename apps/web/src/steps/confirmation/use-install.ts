@@ -12,6 +12,7 @@ import { PAID_PAGE_NAME } from '@fibre/domain/wizard';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { pushPageView } from '../../shared/analytics/data-layer.ts';
+import { reportStep } from '../../shared/analytics/funnel.ts';
 import type { ApiResult } from '../../shared/api/client.ts';
 import { placeInstall } from '../../shared/api/orders.ts';
 import { useOrder } from '../../shared/catalogue/use-order.ts';
@@ -96,6 +97,8 @@ export function useInstall() {
       if (!paidPushed.has(key)) {
         paidPushed.add(key);
         pushPageView(PAID_PAGE_NAME, 7);
+        // The funnel's last step (docs/rules/funnel.md).
+        reportStep(PAID_PAGE_NAME, state.address.value?.uniqueCode, state.campaign.campaign?.id);
       }
     },
   });

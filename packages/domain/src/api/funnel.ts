@@ -1,0 +1,18 @@
+import * as z from 'zod/mini';
+import { FUNNEL_STEP_NAMES } from './funnel-steps.ts';
+
+/** GET /admin/api/funnel (docs/rules/funnel.md): each step's arrivals over the period, in order. */
+export const adminFunnelAnswer = z.object({
+  from: z.string(),
+  to: z.string(),
+  building: z.nullable(z.string()),
+  campaign: z.nullable(z.string()),
+  steps: z.array(
+    z.object({
+      step: z.enum(FUNNEL_STEP_NAMES),
+      arrivals: z.number(),
+      dropOff: z.nullable(z.number()),
+    }),
+  ),
+});
+export type AdminFunnelAnswer = z.infer<typeof adminFunnelAnswer>;

@@ -1,0 +1,39 @@
+import type { FunnelStep } from '../api/funnel-steps.ts';
+import { analyticsPageNames, PAID_PAGE_NAME, progressLabels } from './steps.ts';
+
+/*
+ * The funnel (docs/rules/funnel.md): the names the wizard reports each step reached by, in the
+ * wizard's order: the address step's page name, then the progress bar's labels (the names the
+ * visitor reads), then 'Paid' once the confirmation shows the order succeeded. Step N of the
+ * wizard is FUNNEL_STEPS[N - 1]. Built from the names the shell already holds, so reporting adds
+ * no text to the address step's JavaScript.
+ */
+export const FUNNEL_STEPS = [
+  analyticsPageNames[1],
+  ...progressLabels,
+  PAID_PAGE_NAME,
+] as const satisfies readonly FunnelStep[];
+
+export type { FunnelStep };
+
+/** One step's arrivals over a period, and the drop-off from the step before it. */
+export interface FunnelRow {
+  step: FunnelStep;
+  arrivals: number;
+  /**
+   * The share of the step before's arrivals that did not arrive here, in per cent with one
+   * decimal: null for the first step, and when the step before had no arrivals. Negative when
+   * more arrived here than there (a visitor who came in by a link to a later step).
+   */
+  dropOff: number | null;
+}
+
+/** Every step in order, with its arrivals (0 when none was counted) and its drop-off. */
+export function funnelRows(arrivals: Partial<Record<FunnelStep, number>>): FunnelRow[] {
+  return FUNNEL_STEPS.map((step, i) => {
+    const here = arrivals[step] ?? 0;
+    const before = i === 0 ? 0 : (arrivals[FUNNEL_STEPS[i - 1]!] ?? 0);
+    const dropOff = before === 0 ? null : Math.round(((before - here) / before) * 1000) / 10;
+    return { step, arrivals: here, dropOff };
+  });
+}
