@@ -2,7 +2,7 @@ import { normaliseMobile } from '@fibre/domain/address';
 import { orderPlacedAnswer, type OrderPlacedAnswer } from '@fibre/domain/api';
 import { capitaliseName } from '@fibre/domain/contact';
 import type { InstallBodyFacts } from '@fibre/domain/install';
-import { messages } from '@fibre/domain/shared';
+import { directDebitMessages, messages } from '@fibre/domain/shared';
 import { buildAcceptance, type AcceptanceRecord } from '@fibre/domain/consent';
 import { dayKeyOf, stateTimeZone } from '@fibre/domain/scheduling';
 import { firstPaymentDate } from '@fibre/domain/pricing';
@@ -17,6 +17,7 @@ import { Refusal } from '../http/errors.ts';
 import { consumeReservation, type ConsumedReservation } from '../scheduling/index.ts';
 import { insertOrder, placedOrderFacts, spendCardToken } from './repository/orders.ts';
 import { installFacts, type InstallFacts } from './install-facts.ts';
+import { findBankAccountToken } from '../vault/index.ts';
 import { priceOrder, type PricedInstall } from './price-order.ts';
 
 /** The steps both units of work share (install.ts, install-external.ts). */
@@ -176,9 +177,11 @@ export function acceptanceOf(
   priced: PricedInstall,
   facts: Pick<InstallBodyFacts, 'marketing'>,
   now: Date,
+  directDebit = false,
 ): AcceptanceRecord {
   const { plan, greenfield } = priced.catalogue;
   const { terms, privacy, cis } = served.documents;
+  const ddr = directDebit ? served.documents.directDebit : undefined;
   return buildAcceptance({
     at: now,
     catalogueVersion: served.version,
@@ -187,7 +190,42 @@ export function acceptanceOf(
     monthly: priced.monthlyCents / 100,
     newDevelopmentCharge: greenfield ? served.domain.newDevelopmentCharge : null,
     marketing: facts.marketing,
+    ...(ddr ? { directDebit: ddr } : {}),
   });
+}
+
+/**
+ * Whether the order pays by direct debit, as the server finds it from the token, never from the
+ * browser's word (docs/rules/documents-and-consent.md#direct-debit): a bank account's token needs
+ * the catalogue's Direct Debit Request and its box ticked, else 422.
+ */
+async function paysByDirectDebit(
+  trx: Transaction<Schema>,
+  served: CatalogueSnapshot,
+  facts: Pick<InstallBodyFacts, 'cardToken' | 'directDebitAgreed'>,
+): Promise<boolean> {
+  if (!(await findBankAccountToken(trx, facts.cardToken))) return false;
+  if (!served.documents.directDebit) {
+    throw new Refusal(
+      'unprocessable',
+      'direct_debit_not_offered',
+      directDebitMessages.directDebitNotOffered,
+      {
+        'charge_bee.tmp_token': directDebitMessages.directDebitNotOffered,
+      },
+    );
+  }
+  if (!facts.directDebitAgreed) {
+    throw new Refusal(
+      'unprocessable',
+      'direct_debit_not_agreed',
+      directDebitMessages.directDebitRequired,
+      {
+        'charge_bee.direct_debit_agreed': directDebitMessages.directDebitRequired,
+      },
+    );
+  }
+  return true;
 }
 
 /** What an order is, once written: the requests to billing and scheduling are made from it. */
@@ -227,7 +265,9 @@ export async function writeOrder(
   const rules = served.domain;
   const pricing = await priceOrder(trx, served, facts, rules);
   if (!pricing.ok) throw pricing.refusal;
-  const priced = pricing.value;
+  const directDebit = await paysByDirectDebit(trx, served, facts);
+  // Direct debit carries no card surcharge (docs/rules/plans-and-pricing.md).
+  const priced = directDebit ? { ...pricing.value, cardFeeCents: 0 } : pricing.value;
   const held = await consumeReservation(trx, facts.reservationId, now);
   if (!held || held.event_id !== facts.eventId) throw bookingExpired();
   const { contact } = facts;
@@ -260,7 +300,7 @@ export async function writeOrder(
     created_at: now,
     // For an operator's retry of a failed external step (docs/rules/operators.md#acting-on-orders).
     install_facts: JSON.stringify(facts),
-    acceptance: JSON.stringify(acceptanceOf(served, priced, facts, now)),
+    acceptance: JSON.stringify(acceptanceOf(served, priced, facts, now, directDebit)),
     client_address: client ?? null,
     ...(leaseUntil ? { lease_until: leaseUntil } : {}),
   };

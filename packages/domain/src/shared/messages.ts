@@ -74,3 +74,18 @@ export function newDevelopmentChargeRequired(amount: number): string {
 export function orderFailureText(phone: string, email: string): string {
   return `Unfortunately an error has occured with your order... Please call us on ${phone} or email ${email} so that we can finalise your connection.`;
 }
+
+// --- Direct debit (issue 34, part 3: docs/rules/contact-and-connection.md#direct-debit) ---------
+/** The bank account's messages, field by field, and the bank's refusal at billing. */
+export const directDebitMessages = {
+  bankAccountInvalid: 'Bank account details are invalid, please check them and try again.',
+  accountNameRequired: 'Account name is required',
+  bsbRequired: 'BSB is required',
+  bsbInvalid: 'BSB must be 6 digits, like 062-000',
+  accountNumberRequired: 'Account number is required',
+  accountNumberInvalid: 'Account number must be 5 to 9 digits',
+  directDebitRequired: 'Please read and agree to the Direct Debit Request and service agreement',
+  directDebitNotOffered: 'Direct debit is not offered: please pay by card',
+  bankDeclined:
+    'Your bank declined the direct debit from this account. Please check the account or use another account or a card.',
+} as const;
