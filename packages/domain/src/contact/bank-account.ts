@@ -42,3 +42,15 @@ export function bankAccountProblems(body: {
     problems.account_number = m.accountNumberInvalid;
   return problems;
 }
+
+/**
+ * The payment step's boxes as the wizard keeps them: with direct debit, `directDebit` says the
+ * Direct Debit Request's box was ticked for a bank account's token.
+ */
+export interface DirectDebitAcceptance {
+  directDebit?: boolean;
+}
+
+/** The kept boxes say the order pays by direct debit, its Direct Debit Request agreed. */
+export const agreedDirectDebit = (acceptances: object | null): boolean =>
+  acceptances !== null && (acceptances as DirectDebitAcceptance).directDebit === true;
