@@ -131,6 +131,14 @@ describe.each(engines())('direct debit on %s', (engine) => {
       },
     );
 
+    it("offers the catalogue's Direct Debit Request", async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/test-vault/direct-debit' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        document: { title: DDR.title, url: DDR.url, version: DDR.version },
+      });
+    });
+
     it('does not exist when Chargebee is configured', async () => {
       const other = await startTestApp(engine, { CHARGEBEE_SITE: 'demo-test' });
       const res = await other.app.inject({
@@ -139,6 +147,11 @@ describe.each(engines())('direct debit on %s', (engine) => {
         payload: account(),
       });
       expect(res.statusCode).toBe(404);
+      const offer = await other.app.inject({
+        method: 'GET',
+        url: '/api/v1/test-vault/direct-debit',
+      });
+      expect(offer.statusCode).toBe(404);
       await other.close();
     });
   });
@@ -216,8 +229,8 @@ describe.each(engines())('direct debit on %s', (engine) => {
       const changed = demoCatalogue();
       delete changed.documents!.direct_debit;
       await importTestCatalogue(t.database, changed);
-      const config = await t.app.inject({ method: 'GET', url: '/api/v1/public/config' });
-      expect(config.json().legal.directDebit).toBeUndefined();
+      const offer = await t.app.inject({ method: 'GET', url: '/api/v1/test-vault/direct-debit' });
+      expect(offer.json()).toEqual({ document: null });
       const { body } = await prepareOrder(t.app, { cardToken, slotIndex: 4 }, t.clock.now);
       const res = await install(agreed(body));
       expect(res.statusCode).toBe(422);

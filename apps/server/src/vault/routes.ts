@@ -4,6 +4,7 @@ import {
   bankAccountTokenBody,
   cardTokenAnswer,
   cardTokenBody,
+  directDebitOfferAnswer,
   errorAnswer,
 } from '@fibre/domain/api';
 import { bankAccountProblems, normaliseAccountNumber, normaliseBsb } from '@fibre/domain/contact';
@@ -65,6 +66,23 @@ export function vaultRoutes(app: FastifyInstance, ctx: AppContext): void {
           created_at: ctx.now(),
         });
         return reply.status(201).send({ token });
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/v1/test-vault/direct-debit',
+      operationId: 'getDirectDebitOffer',
+      summary:
+        "Test-mode direct debit: the catalogue's Direct Debit Request and service agreement, or null when direct debit is not offered",
+      tags: ['payments'],
+      security: 'public',
+      responses: {
+        200: { description: 'The Direct Debit Request, or null', schema: directDebitOfferAnswer },
+      },
+      handler: async () => {
+        // Offered only where the catalogue names the DDR (docs/rules/documents-and-consent.md).
+        const ddr = ctx.catalogue.current().documents.directDebit;
+        return { document: ddr ? { title: ddr.title, url: ddr.url, version: ddr.version } : null };
       },
     }),
     defineRoute({

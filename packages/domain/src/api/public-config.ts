@@ -42,8 +42,6 @@ export type OtherCharge = z.infer<typeof otherChargeAnswer>;
 export const legalAnswer = z.object({
   terms: z.optional(legalDocumentAnswer),
   privacy: z.optional(legalDocumentAnswer),
-  /** The Direct Debit Request and service agreement: direct debit is offered only with it. */
-  directDebit: z.optional(legalDocumentAnswer),
   /** The collection notice shown on the contact step and the lead form. */
   collectionNotice: z.string(),
   /** The words of the optional marketing box. */

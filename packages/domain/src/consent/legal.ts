@@ -25,11 +25,9 @@ const shown = (doc: { title: string; url: string; version: string } | undefined)
 export function legalFromCatalogue(c: ProviderCatalogue): Legal {
   const terms = shown(c.documents?.terms);
   const privacy = shown(c.documents?.privacy);
-  const directDebit = shown(c.documents?.direct_debit);
   return {
     ...(terms ? { terms } : {}),
     ...(privacy ? { privacy } : {}),
-    ...(directDebit ? { directDebit } : {}),
     collectionNotice: c.notices?.collection ?? defaultCollectionNotice(c.provider.name),
     marketingWords: c.notices?.marketing ?? DEFAULT_MARKETING_WORDS,
     otherCharges: (c.other_charges ?? []).map(({ name, amount, when }) => ({ name, amount, when })),

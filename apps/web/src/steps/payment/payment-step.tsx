@@ -85,13 +85,13 @@ export function PaymentStep() {
     monthly,
     greenfield,
     directDebitOffered,
+    ddr: directDebit,
     method,
     chooseMethod,
     bank,
     bankProblems,
   } = usePayment();
   const byBank = method === 'bank';
-  const { directDebit } = site.legal;
   const { errors } = form.formState;
   const CardFields = useMemo(
     () =>

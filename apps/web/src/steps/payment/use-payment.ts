@@ -7,7 +7,9 @@ import {
 } from '@fibre/domain/contact';
 import { monthlyCharge } from '@fibre/domain/pricing';
 import { directDebitMessages } from '@fibre/domain/shared';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import type { DirectDebitOffer } from '@fibre/domain/api';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { getDirectDebitOffer } from '../../shared/api/card-vault.ts';
 import { useForm, type Resolver } from 'react-hook-form';
 import type {
   CardFieldsHandle,
@@ -51,12 +53,22 @@ export function usePayment() {
     plan && router ? monthlyCharge({ plan, router, addOns: state.signup.addOns }, domain) : 0;
 
   // Direct debit is offered only where the catalogue names its Direct Debit Request, and with the
-  // test-mode vault (docs/rules/contact-and-connection.md#direct-debit).
-  const directDebitOffered =
-    Boolean(site.legal.directDebit) && site.adapters.cardTokeniser !== 'chargebee';
-  const [method, setMethod] = useState<PaymentMethod>(
-    directDebitOffered && agreedDirectDebit(state.signup.acceptances) ? 'bank' : 'card',
+  // test-mode vault, which answers it (docs/rules/contact-and-connection.md#direct-debit).
+  const testVault = site.adapters.cardTokeniser !== 'chargebee';
+  const [ddr, setDdr] = useState<DirectDebitOffer['document']>(null);
+  useEffect(() => {
+    if (!testVault) return;
+    const abort = new AbortController();
+    void getDirectDebitOffer({ signal: abort.signal }).then((answer) => {
+      if (answer.ok && answer.data) setDdr(answer.data.document);
+    });
+    return () => abort.abort();
+  }, [testVault]);
+  const directDebitOffered = ddr !== null;
+  const [chosen, setMethod] = useState<PaymentMethod>(
+    agreedDirectDebit(state.signup.acceptances) ? 'bank' : 'card',
   );
+  const method: PaymentMethod = directDebitOffered ? chosen : 'card';
   const methodRef = useRef(method);
   methodRef.current = method;
 
@@ -211,6 +223,7 @@ export function usePayment() {
     monthly,
     greenfield,
     directDebitOffered,
+    ddr,
     method,
     chooseMethod,
     bank,
