@@ -182,6 +182,8 @@ describe.each(engines())('direct debit on %s', (engine) => {
       expect(mail.text_body).toContain(DDR.url);
       expect(mail.text_body).toContain(DDR.version);
       expect(mail.html_body).toContain(DDR.url);
+      // No card fee in the mail either (docs/rules/plans-and-pricing.md).
+      expect(mail.text_body).not.toMatch(/card (processing )?fee|surcharge/i);
     });
 
     it('keeps the card surcharge for a card, and no DDR even when the body says it was ticked', async () => {
