@@ -265,6 +265,11 @@ describe('the payment step’s direct debit', () => {
     fireEvent.click(within(summary).getByRole('link', { name: 'BSB is required' }));
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'BSB' }));
     expect(calls.filter((url) => url.includes('bank-accounts'))).toEqual([]);
+
+    // Back to the card: the DDR box and its message go.
+    fireEvent.click(screen.getByRole('radio', { name: 'Card' }));
+    await screen.findByRole('textbox', { name: 'Card number' });
+    expect(screen.queryByText(/Direct Debit Request/)).toBeNull();
   });
 
   it('shows six BSB digits as 000-000', async () => {

@@ -110,37 +110,35 @@ export function PaymentStep() {
     `${ids}-${name}`;
   // The error summary: the wrong card fields, then the agreements not ticked, in the page's order
   // (docs/rules/contact-and-connection.md, "The error summary").
-  const cardItems: ErrorSummaryItem[] = cardFields.flatMap((field) => {
-    const message = cardProblems[field];
-    return message
-      ? [{ id: cardFieldId(ids, field), message, focus: () => card.current?.focus(field) }]
-      : [];
-  });
-  if (byBank) {
-    // Paying by direct debit: the wrong bank account fields instead of the card's.
-    cardItems.length = 0;
-    for (const field of bankFields) {
-      const message = bankProblems[field];
-      if (message)
-        cardItems.push({
-          id: bankFieldId(ids, field),
-          message,
-          focus: () => bank.current?.focus(field),
-        });
-    }
-    if (cardError && cardItems.length === 0)
-      cardItems.push({
-        id: bankFieldId(ids, 'account_name'),
-        message: text.bankAccountInvalid,
-        focus: () => bank.current?.focus(),
+  // Paying by direct debit, the wrong bank account fields stand where the card's do.
+  const cardItems: ErrorSummaryItem[] = byBank
+    ? bankFields.flatMap((field) => {
+        const message = bankProblems[field];
+        return message
+          ? [{ id: bankFieldId(ids, field), message, focus: () => bank.current?.focus(field) }]
+          : [];
+      })
+    : cardFields.flatMap((field) => {
+        const message = cardProblems[field];
+        return message
+          ? [{ id: cardFieldId(ids, field), message, focus: () => card.current?.focus(field) }]
+          : [];
       });
-  } else if (cardError && cardItems.length === 0) {
-    // The tokeniser could not tell which field: the card error itself, leading to the card.
-    cardItems.push({
-      id: cardFieldId(ids, 'number'),
-      message: text.cardInvalid,
-      focus: () => card.current?.focus(),
-    });
+  if (cardError && cardItems.length === 0) {
+    // The tokeniser could not tell which field: the card (or bank) error itself, leading to it.
+    cardItems.push(
+      byBank
+        ? {
+            id: bankFieldId(ids, 'account_name'),
+            message: text.bankAccountInvalid,
+            focus: () => bank.current?.focus(),
+          }
+        : {
+            id: cardFieldId(ids, 'number'),
+            message: text.cardInvalid,
+            focus: () => card.current?.focus(),
+          },
+    );
   }
   const summaryItems: ErrorSummaryItem[] =
     attempt > 0
@@ -180,7 +178,7 @@ export function PaymentStep() {
             </h2>
             {directDebitOffered && (
               <div className="payment__method">
-                <p className="field__label" id={`${ids}-method`} aria-hidden="true">
+                <p className="field__label" aria-hidden="true">
                   {text.methodLabel}
                 </p>
                 <SegmentedControl

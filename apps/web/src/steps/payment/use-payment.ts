@@ -139,6 +139,8 @@ export function usePayment() {
 
   const chooseMethod = (next: PaymentMethod) => {
     setMethod(next);
+    // The DDR box shows only with the bank account: its message goes with it.
+    form.clearErrors('directDebit');
     setCardError(false);
     setCardProblems({});
     setBankProblems({});
