@@ -186,6 +186,20 @@ describe.each(engines())('direct debit on %s', (engine) => {
       expect(mail.text_body).not.toMatch(/card (processing )?fee|surcharge/i);
     });
 
+    it('takes a bank account once, in the bank words', async () => {
+      const cardToken = await bankToken();
+      const first = await prepareOrder(t.app, { cardToken, slotIndex: 5 }, t.clock.now);
+      expect((await install(agreed(first.body))).statusCode).toBe(201);
+      const again = await prepareOrder(t.app, { cardToken, slotIndex: 6 }, t.clock.now);
+      const res = await install(agreed(again.body));
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({
+        error: 'card_token_used',
+        message:
+          'These bank account details were already used for an order. Please enter them again.',
+      });
+    });
+
     it('keeps the card surcharge for a card, and no DDR even when the body says it was ticked', async () => {
       const { body } = await prepareOrder(t.app, { slotIndex: 1 }, t.clock.now);
       const res = await install(agreed(body));

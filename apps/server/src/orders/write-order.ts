@@ -145,11 +145,13 @@ export const bookingExpired = () =>
  * A card token pays for one order (009-install-facts.md). 422, not 409: the wizard reads 409 as an
  * expired booking (docs/rules/orders.md), and not 402: the bank declined nothing.
  */
-export const cardTokenSpent = () =>
+export const cardTokenSpent = (directDebit = false) =>
   new Refusal(
     'unprocessable',
     'card_token_used',
-    'These card details were already used for an order. Please enter your card details again.',
+    directDebit
+      ? directDebitMessages.bankAccountUsed
+      : 'These card details were already used for an order. Please enter your card details again.',
     { 'charge_bee.tmp_token': 'was already used for an order' },
   );
 
@@ -305,7 +307,8 @@ export async function writeOrder(
     ...(leaseUntil ? { lease_until: leaseUntil } : {}),
   };
   const reference = await insertWithReference(trx, ctx, row);
-  if (!(await spendCardToken(trx, facts.cardToken, orderId, now))) throw cardTokenSpent();
+  if (!(await spendCardToken(trx, facts.cardToken, orderId, now)))
+    throw cardTokenSpent(directDebit);
   return {
     orderId,
     reference,

@@ -86,6 +86,8 @@ export const directDebitMessages = {
   accountNumberInvalid: 'Account number must be 5 to 9 digits',
   directDebitRequired: 'Please read and agree to the Direct Debit Request and service agreement',
   directDebitNotOffered: 'Direct debit is not offered: please pay by card',
+  bankAccountUsed:
+    'These bank account details were already used for an order. Please enter them again.',
   bankDeclined:
     'Your bank declined the direct debit from this account. Please check the account or use another account or a card.',
 } as const;
