@@ -40,6 +40,8 @@ export interface CatalogueSnapshot {
   documents: {
     terms?: DocumentSpec | undefined;
     privacy?: DocumentSpec | undefined;
+    /** The Direct Debit Request and service agreement: direct debit is offered only with it. */
+    directDebit?: DocumentSpec | undefined;
     cis: ReadonlyMap<
       string,
       { url: string; version?: string | undefined; sha256?: string | undefined }

@@ -44,6 +44,7 @@ export function snapshotOf(row: CatalogueVersion, brand?: Config['provider']): C
     documents: {
       terms: c.documents?.terms,
       privacy: c.documents?.privacy,
+      directDebit: c.documents?.direct_debit,
       cis: new Map(
         c.plans.map((p) => [
           p.id,

@@ -45,6 +45,8 @@ describe('the OpenAPI description at /api/docs', () => {
         'DELETE /api/v1/{provider}/reservations/{reservation_id}',
         'POST /api/v1/{provider}/reservations/{reservation_id}/extend',
         'POST /api/v1/test-vault/tokens',
+        'GET /api/v1/test-vault/direct-debit',
+        'POST /api/v1/test-vault/bank-accounts',
         'GET /healthz',
         'GET /readyz',
         'GET /api/docs',

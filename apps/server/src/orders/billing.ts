@@ -6,8 +6,8 @@ import {
   insertLedgerSubscription,
   updateLedgerCustomer,
 } from './repository/billing.ts';
-import { findToken } from '../vault/index.ts';
-import { messages } from '@fibre/domain/shared';
+import { findBankAccountToken, findToken } from '../vault/index.ts';
+import { directDebitMessages, messages } from '@fibre/domain/shared';
 
 /**
  * What billing needs to start a customer's subscription (docs/rules/orders.md: charge_bee, priced).
@@ -117,8 +117,13 @@ export function localLedger(newId: () => string): LocalBilling {
     kind: 'local',
     async subscribe(trx, request, now) {
       const card = await findToken(trx, request.cardToken);
-      if (!card) throw new ServiceRefusal('unprocessable', 'card_invalid', messages.cardInvalid);
-      if (card.outcome === 'insufficient_funds') throw paymentDeclined();
+      // A bank account for direct debit (docs/rules/contact-and-connection.md#direct-debit): a
+      // dishonoured debit is declined as a card is, in the bank's words.
+      const account = card ? undefined : await findBankAccountToken(trx, request.cardToken);
+      if (!card && !account)
+        throw new ServiceRefusal('unprocessable', 'card_invalid', messages.cardInvalid);
+      if (card?.outcome === 'insufficient_funds') throw paymentDeclined();
+      if (account?.outcome === 'dishonour') throw paymentDeclined(directDebitMessages.bankDeclined);
       const customerId = `cus_${newId()}`;
       const subscriptionId = `sub_${newId()}`;
       await insertLedgerSubscription(

@@ -2,7 +2,7 @@ import { normaliseMobile, unitKey } from '@fibre/domain/address';
 import { orderPlacedAnswer, type OrderPlacedAnswer } from '@fibre/domain/api';
 import { capitaliseName } from '@fibre/domain/contact';
 import type { InstallBodyFacts } from '@fibre/domain/install';
-import { messages } from '@fibre/domain/shared';
+import { directDebitMessages, messages } from '@fibre/domain/shared';
 import { buildAcceptance, type AcceptanceRecord } from '@fibre/domain/consent';
 import { dayKeyOf, stateTimeZone } from '@fibre/domain/scheduling';
 import { firstPaymentDate } from '@fibre/domain/pricing';
@@ -17,6 +17,7 @@ import { Refusal } from '../http/errors.ts';
 import { consumeReservation, type ConsumedReservation } from '../scheduling/index.ts';
 import { insertOrder, placedOrderFacts, spendCardToken } from './repository/orders.ts';
 import { installFacts, type InstallFacts } from './install-facts.ts';
+import { findBankAccountToken } from '../vault/index.ts';
 import { priceOrder, type PricedInstall } from './price-order.ts';
 import { unitStatusForOrder, unitUnknown } from '../units/index.ts';
 
@@ -145,11 +146,13 @@ export const bookingExpired = () =>
  * A card token pays for one order (009-install-facts.md). 422, not 409: the wizard reads 409 as an
  * expired booking (docs/rules/orders.md), and not 402: the bank declined nothing.
  */
-export const cardTokenSpent = () =>
+export const cardTokenSpent = (directDebit = false) =>
   new Refusal(
     'unprocessable',
     'card_token_used',
-    'These card details were already used for an order. Please enter your card details again.',
+    directDebit
+      ? directDebitMessages.bankAccountUsed
+      : 'These card details were already used for an order. Please enter your card details again.',
     { 'charge_bee.tmp_token': 'was already used for an order' },
   );
 
@@ -177,9 +180,11 @@ export function acceptanceOf(
   priced: PricedInstall,
   facts: Pick<InstallBodyFacts, 'marketing'>,
   now: Date,
+  directDebit = false,
 ): AcceptanceRecord {
   const { plan, greenfield } = priced.catalogue;
   const { terms, privacy, cis } = served.documents;
+  const ddr = directDebit ? served.documents.directDebit : undefined;
   return buildAcceptance({
     at: now,
     catalogueVersion: served.version,
@@ -188,7 +193,42 @@ export function acceptanceOf(
     monthly: priced.monthlyCents / 100,
     newDevelopmentCharge: greenfield ? served.domain.newDevelopmentCharge : null,
     marketing: facts.marketing,
+    ...(ddr ? { directDebit: ddr } : {}),
   });
+}
+
+/**
+ * Whether the order pays by direct debit, as the server finds it from the token, never from the
+ * browser's word (docs/rules/documents-and-consent.md#direct-debit): a bank account's token needs
+ * the catalogue's Direct Debit Request and its box ticked, else 422.
+ */
+async function paysByDirectDebit(
+  trx: Transaction<Schema>,
+  served: CatalogueSnapshot,
+  facts: Pick<InstallBodyFacts, 'cardToken' | 'directDebitAgreed'>,
+): Promise<boolean> {
+  if (!(await findBankAccountToken(trx, facts.cardToken))) return false;
+  if (!served.documents.directDebit) {
+    throw new Refusal(
+      'unprocessable',
+      'direct_debit_not_offered',
+      directDebitMessages.directDebitNotOffered,
+      {
+        'charge_bee.tmp_token': directDebitMessages.directDebitNotOffered,
+      },
+    );
+  }
+  if (!facts.directDebitAgreed) {
+    throw new Refusal(
+      'unprocessable',
+      'direct_debit_not_agreed',
+      directDebitMessages.directDebitRequired,
+      {
+        'charge_bee.direct_debit_agreed': directDebitMessages.directDebitRequired,
+      },
+    );
+  }
+  return true;
 }
 
 /** What an order is, once written: the requests to billing and scheduling are made from it. */
@@ -228,7 +268,9 @@ export async function writeOrder(
   const rules = served.domain;
   const pricing = await priceOrder(trx, served, facts, rules);
   if (!pricing.ok) throw pricing.refusal;
-  const priced = pricing.value;
+  const directDebit = await paysByDirectDebit(trx, served, facts);
+  // Direct debit carries no card surcharge (docs/rules/plans-and-pricing.md).
+  const priced = directDebit ? { ...pricing.value, cardFeeCents: 0 } : pricing.value;
   // The building's units (docs/rules/contact-and-connection.md#the-buildings-units): a unit it does
   // not list is refused; one with an active order makes a move-in, decided here, never by the body.
   const unit = await unitStatusForOrder(trx, priced.catalogue.building, facts.unit);
@@ -265,14 +307,15 @@ export async function writeOrder(
     created_at: now,
     // For an operator's retry of a failed external step (docs/rules/operators.md#acting-on-orders).
     install_facts: JSON.stringify(facts),
-    acceptance: JSON.stringify(acceptanceOf(served, priced, facts, now)),
+    acceptance: JSON.stringify(acceptanceOf(served, priced, facts, now, directDebit)),
     client_address: client ?? null,
     unit_key: unitKey(facts.unit) || null,
     move_in: unit.connected,
     ...(leaseUntil ? { lease_until: leaseUntil } : {}),
   };
   const reference = await insertWithReference(trx, ctx, row);
-  if (!(await spendCardToken(trx, facts.cardToken, orderId, now))) throw cardTokenSpent();
+  if (!(await spendCardToken(trx, facts.cardToken, orderId, now)))
+    throw cardTokenSpent(directDebit);
   return {
     orderId,
     reference,

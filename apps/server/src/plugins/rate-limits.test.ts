@@ -62,6 +62,12 @@ const groups: [string, string, Call, string][] = [
     'Too many card checks from this address: please wait a minute and try again',
   ],
   [
+    'vault bank accounts',
+    'CARD_TOKENS_PER_MINUTE',
+    { method: 'POST', url: '/api/v1/test-vault/bank-accounts', payload: {} },
+    'Too many bank account checks from this address: please wait a minute and try again',
+  ],
+  [
     'installs',
     'INSTALLS_PER_MINUTE',
     { method: 'POST', url: '/api/v1/demo/install', payload: {} },

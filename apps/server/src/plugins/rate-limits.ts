@@ -74,6 +74,13 @@ export const routeLimits: readonly RouteLimit[] = [
     message: `Too many card checks from this address: ${tryLater}`,
   },
   {
+    // Direct debit's bank accounts, as cards: account testing needs many (docs/decisions/010-limits.md).
+    group: 'bank-accounts',
+    routes: ['POST /api/v1/test-vault/bank-accounts'],
+    perMinute: (l) => l.cardTokensPerMinute,
+    message: `Too many bank account checks from this address: ${tryLater}`,
+  },
+  {
     group: 'installs',
     routes: ['POST /api/v1/:provider/install'],
     perMinute: (l) => l.installsPerMinute,

@@ -1,10 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { cardTokenAnswer, cardTokenBody, errorAnswer } from '@fibre/domain/api';
-import { messages } from '@fibre/domain/shared';
+import {
+  bankAccountTokenBody,
+  cardTokenAnswer,
+  cardTokenBody,
+  directDebitOfferAnswer,
+  errorAnswer,
+} from '@fibre/domain/api';
+import { bankAccountProblems, normaliseAccountNumber, normaliseBsb } from '@fibre/domain/contact';
+import { directDebitMessages, messages } from '@fibre/domain/shared';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
-import { saveToken } from './repository.ts';
+import { saveBankAccountToken, saveToken } from './repository.ts';
+import { DISHONOURED_BSB } from './bank-accounts.ts';
 import { defineRoute, registerDefined } from '../http/define.ts';
 import { INSUFFICIENT_FUNDS_CARD, cardBrand, cardProblems } from './cards.ts';
 
@@ -55,6 +63,69 @@ export function vaultRoutes(app: FastifyInstance, ctx: AppContext): void {
           expiry_month: parsed.data.expiry_month,
           expiry_year: year,
           outcome: digits === INSUFFICIENT_FUNDS_CARD ? 'insufficient_funds' : 'approve',
+          created_at: ctx.now(),
+        });
+        return reply.status(201).send({ token });
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/v1/test-vault/direct-debit',
+      operationId: 'getDirectDebitOffer',
+      summary:
+        "Test-mode direct debit: the catalogue's Direct Debit Request and service agreement, or null when direct debit is not offered",
+      tags: ['payments'],
+      security: 'public',
+      responses: {
+        200: { description: 'The Direct Debit Request, or null', schema: directDebitOfferAnswer },
+      },
+      handler: async () => {
+        // Offered only where the catalogue names the DDR (docs/rules/documents-and-consent.md).
+        const ddr = ctx.catalogue.current().documents.directDebit;
+        return { document: ddr ? { title: ddr.title, url: ddr.url, version: ddr.version } : null };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/v1/test-vault/bank-accounts',
+      operationId: 'createTestBankAccountToken',
+      summary:
+        'Test-mode direct debit vault: checks a bank account (BSB, number) and returns a token (only without Chargebee)',
+      tags: ['payments'],
+      security: 'public',
+      body: bankAccountTokenBody,
+      // An account that fails is 422 bank_account_invalid naming the wrong fields, as the cards'.
+      checkedByHandler: ['body'],
+      responses: {
+        201: { description: 'The token', schema: cardTokenAnswer },
+        422: {
+          description: `bank_account_invalid: ${directDebitMessages.bankAccountInvalid}`,
+          schema: errorAnswer,
+        },
+      },
+      handler: async (request, reply) => {
+        const parsed = bankAccountTokenBody.safeParse(request.body);
+        const body = (typeof request.body === 'object' && request.body) || {};
+        const problems = bankAccountProblems(body as Record<string, unknown>);
+        const bsb = parsed.success ? normaliseBsb(parsed.data.bsb) : null;
+        const number = parsed.success ? normaliseAccountNumber(parsed.data.account_number) : null;
+        if (Object.keys(problems).length > 0 || !bsb || !number) {
+          // docs/rules/contact-and-connection.md#direct-debit: the wrong fields, each with its
+          // message, so the wizard marks only those.
+          throw new HttpError(
+            422,
+            'bank_account_invalid',
+            directDebitMessages.bankAccountInvalid,
+            Object.keys(problems).length > 0 ? problems : undefined,
+          );
+        }
+        // Never the whole number, nor the name: the BSB, the last digits, the outcome.
+        const token = `tok_test_ba_${randomBytes(16).toString('hex')}`;
+        await saveBankAccountToken(ctx.database.db, {
+          token,
+          bsb,
+          last_digits: number.slice(-3),
+          outcome: bsb === DISHONOURED_BSB ? 'dishonour' : 'approve',
           created_at: ctx.now(),
         });
         return reply.status(201).send({ token });

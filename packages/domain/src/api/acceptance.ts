@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
  * reads it: what the visitor was shown and agreed to, built by the server (consent/acceptance.ts).
  */
 export const acceptedDocument = z.object({
-  kind: z.enum(['terms', 'privacy', 'cis']),
+  kind: z.enum(['terms', 'privacy', 'cis', 'direct_debit']),
   title: z.string(),
   url: z.string(),
   /** null: the catalogue named no version (a plan's CIS may go without). */
@@ -25,7 +25,7 @@ export const acceptanceRecordAnswer = z.object({
   /** The boxes ticked, each with the exact words shown beside it. */
   agreements: z.array(
     z.object({
-      box: z.enum(['monthly_charge', 'new_development_charge', 'terms']),
+      box: z.enum(['monthly_charge', 'new_development_charge', 'terms', 'direct_debit']),
       words: z.string(),
     }),
   ),

@@ -15,6 +15,18 @@ export const cardTokenBody = z.object({
 });
 export type CardTokenBody = z.input<typeof cardTokenBody>;
 
+/**
+ * POST /api/v1/test-vault/bank-accounts (docs/rules/contact-and-connection.md#direct-debit): a
+ * bank account for direct debit. One that fails its checks is a 422 `bank_account_invalid`
+ * naming the wrong fields, as the card vault answers.
+ */
+export const bankAccountTokenBody = z.object({
+  account_name: text(100).refine((name) => name.trim() !== ''),
+  bsb: z.string().max(16),
+  account_number: z.string().max(32),
+});
+export type BankAccountTokenBody = z.input<typeof bankAccountTokenBody>;
+
 /** The install's Idempotency-Key header (docs/rules/orders.md). */
 export const idempotencyKey = z
   .string()

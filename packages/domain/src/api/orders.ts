@@ -7,6 +7,17 @@ export const leadCreatedAnswer = z.object({ id: z.string() });
 export const cardTokenAnswer = z.object({ token: z.string() });
 
 /**
+ * GET /api/v1/test-vault/direct-debit (docs/rules/contact-and-connection.md#direct-debit): the
+ * catalogue's Direct Debit Request and service agreement, or null when it names none and direct
+ * debit is not offered. Asked by the payment step only, so the wizard's first screen does not
+ * carry it.
+ */
+export const directDebitOfferAnswer = z.object({
+  document: z.nullable(z.object({ title: z.string(), url: z.string(), version: z.string() })),
+});
+export type DirectDebitOffer = z.infer<typeof directDebitOfferAnswer>;
+
+/**
  * POST /api/v1/{provider}/install (docs/rules/orders.md#the-answer-and-the-finale): the placed
  * order as the server stored it, for the wizard's confirmation. A retry with the same key answers
  * the same, its order page link included.

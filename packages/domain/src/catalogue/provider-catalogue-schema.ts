@@ -103,6 +103,11 @@ const documents = z.strictObject({
   terms: document.optional(),
   /** The privacy policy the collection notice links to. */
   privacy: document.optional(),
+  /**
+   * The Direct Debit Request and its service agreement (the BECS rules'): direct debit is offered
+   * only where the catalogue names it (docs/rules/documents-and-consent.md#direct-debit).
+   */
+  direct_debit: document.optional(),
 });
 
 /** The provider's own words where the wizard collects personal details and consent. */

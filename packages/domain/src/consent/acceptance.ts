@@ -24,6 +24,16 @@ export interface AcceptanceInput {
   /** The new-development charge in dollars when it applies (greenfield), else null. */
   newDevelopmentCharge: number | null;
   marketing: boolean;
+  /**
+   * The Direct Debit Request and service agreement of an order paid by direct debit, whose box was
+   * ticked (docs/rules/documents-and-consent.md#direct-debit); absent for a card.
+   */
+  directDebit?: {
+    title: string;
+    url: string;
+    version?: string | undefined;
+    sha256?: string | undefined;
+  };
 }
 
 const doc = (
@@ -45,6 +55,7 @@ export function buildAcceptance(input: AcceptanceInput): AcceptanceRecord {
   documents.push(
     doc('cis', { ...input.cis, title: `Critical Information Summary: ${input.cis.planName}` }),
   );
+  if (input.directDebit) documents.push(doc('direct_debit', input.directDebit));
   return {
     schema: 1,
     acceptedAt: input.at.toISOString(),
@@ -61,6 +72,9 @@ export function buildAcceptance(input: AcceptanceInput): AcceptanceRecord {
             },
           ]),
       { box: 'terms', words: agreementWords.terms },
+      ...(input.directDebit
+        ? [{ box: 'direct_debit' as const, words: agreementWords.directDebit }]
+        : []),
     ],
     collectionNotice: legal.collectionNotice,
     marketing: { agreed: input.marketing, words: legal.marketingWords },

@@ -10,4 +10,7 @@ export const agreementWords = {
   newDevelopmentCharge: (amount: number) =>
     `I agree to the New Development Charge of $${formatDollars(amount)}`,
   terms: 'I have read and agree to the terms and conditions of my plan',
+  /** The direct debit box (docs/rules/documents-and-consent.md#direct-debit). */
+  directDebit:
+    'I have read the Direct Debit Request and service agreement and authorise the debits it describes from my account',
 } as const;

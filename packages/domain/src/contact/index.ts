@@ -2,3 +2,4 @@
 export * from './validation.ts';
 export * from './names.ts';
 export * from './card.ts';
+export * from './bank-account.ts';

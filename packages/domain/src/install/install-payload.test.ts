@@ -208,6 +208,15 @@ describe('charge_bee order parts', () => {
     });
     expect(body.charge_bee.add_ons).toEqual(['static-ip', 'new-development-fee']);
   });
+
+  it('sends direct_debit_agreed only when the Direct Debit Request was agreed (docs/rules/orders.md)', () => {
+    expect('direct_debit_agreed' in buildInstallBody(sydney).charge_bee).toBe(false);
+    const agreed = buildInstallBody({ ...sydney, directDebitAgreed: true }).charge_bee;
+    expect(agreed.direct_debit_agreed).toBe(true);
+    expect(
+      installBodySchema.safeParse(buildInstallBody({ ...sydney, directDebitAgreed: true })).success,
+    ).toBe(true);
+  });
 });
 
 describe('installBodySchema: the server checks the body with the same schema', () => {

@@ -141,6 +141,11 @@ export const chargeBeeSchema = z
     plan_id: code,
     // Test-vault tokens ('tok_test_...') and Chargebee.js tokens ('cb_...').
     tmp_token: line(200, /^[\w.:-]+$/, 'must be a card token'),
+    /**
+     * The Direct Debit Request box, sent only when ticked; the server reads it only for a bank
+     * account's token (docs/rules/documents-and-consent.md#direct-debit).
+     */
+    direct_debit_agreed: z.boolean().optional(),
     coupon_id: code.nullable(),
     coupon_type: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).nullable(),
     service_id: code,
@@ -188,8 +193,10 @@ export interface InstallBodyInput {
   /** The named text fields, built by extra-fields.ts. */
   extraFields: readonly ExtraFieldEntry[];
   planId: string;
-  /** The card tokeniser's vault token (cb_token). */
+  /** The card tokeniser's vault token (cb_token), or the bank account's for direct debit. */
   cardToken: string;
+  /** The Direct Debit Request box, ticked (direct debit only). */
+  directDebitAgreed?: boolean;
   coupon: Pick<Coupon, 'coupon_id' | 'coupon_type'> | null;
   router: Pick<RouterChoice, 'cost'>;
   addOns: readonly AddOn[];
@@ -270,6 +277,7 @@ export function buildChargeBee(input: InstallBodyInput): ChargeBeeBody {
     service_id: address.uniqueCode,
     router_charge: Number(input.router.cost),
     add_ons: [...new Set(input.addOns)],
+    ...(input.directDebitAgreed ? { direct_debit_agreed: true } : {}),
   };
 }
 

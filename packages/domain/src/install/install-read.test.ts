@@ -237,3 +237,16 @@ describe('readInstallBody: the reverse of buildInstallBody (docs/decisions/009-i
     }
   });
 });
+
+describe('readInstallBody: the Direct Debit Request box (docs/rules/documents-and-consent.md#direct-debit)', () => {
+  it('reads direct_debit_agreed as the box ticked, and its absence as not', () => {
+    const { input } = fc.sample(orderArb, 1)[0]!;
+    const read = (directDebitAgreed: boolean) => {
+      const result = readInstallBody(buildInstallBody({ ...input, directDebitAgreed }));
+      if (!result.ok) throw new Error(JSON.stringify(result.refusal));
+      return result.facts.directDebitAgreed;
+    };
+    expect(read(true)).toBe(true);
+    expect(read(false)).toBe(false);
+  });
+});

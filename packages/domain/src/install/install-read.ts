@@ -41,6 +41,11 @@ export interface InstallBodyFacts {
   namedBuildingCode: string;
   planId: string;
   cardToken: string;
+  /**
+   * The Direct Debit Request box was ticked (docs/rules/documents-and-consent.md#direct-debit):
+   * read only when the token is a bank account's.
+   */
+  directDebitAgreed: boolean;
   coupon: Pick<Coupon, 'coupon_id' | 'coupon_type'> | null;
   /** The router as chosen by name (null when none is named), and the charge the body states. */
   router: { name: string | null; charge: number };
@@ -177,6 +182,7 @@ export function installBodyFacts(body: InstallBody): InstallBodyFacts {
     namedBuildingCode: (extraFields['Building Code'] ?? '').toUpperCase(),
     planId: cb.plan_id,
     cardToken: cb.tmp_token,
+    directDebitAgreed: cb.direct_debit_agreed === true,
     coupon:
       cb.coupon_id === null || cb.coupon_type === null
         ? null

@@ -79,3 +79,20 @@ export function orderFailureText(phone: string, email: string): string {
 // Written in a module of their own, re-exported here: the bundler puts a module in the chunks that
 // use it, so the address step's chunk, which loads this file, does not carry them.
 export { unitCallUs, unitMessages } from './unit-messages.ts';
+
+// --- Direct debit (issue 34, part 3: docs/rules/contact-and-connection.md#direct-debit) ---------
+/** The bank account's messages, field by field, and the bank's refusal at billing. */
+export const directDebitMessages = {
+  bankAccountInvalid: 'Bank account details are invalid, please check them and try again.',
+  accountNameRequired: 'Account name is required',
+  bsbRequired: 'BSB is required',
+  bsbInvalid: 'BSB must be 6 digits, like 062-000',
+  accountNumberRequired: 'Account number is required',
+  accountNumberInvalid: 'Account number must be 5 to 9 digits',
+  directDebitRequired: 'Please read and agree to the Direct Debit Request and service agreement',
+  directDebitNotOffered: 'Direct debit is not offered: please pay by card',
+  bankAccountUsed:
+    'These bank account details were already used for an order. Please enter them again.',
+  bankDeclined:
+    'Your bank declined the direct debit from this account. Please check the account or use another account or a card.',
+} as const;

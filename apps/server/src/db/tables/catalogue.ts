@@ -101,4 +101,14 @@ export interface CatalogueTables {
     outcome: 'approve' | 'insufficient_funds';
     created_at: Date;
   };
+  /** Migration 029: the test-mode vault's bank accounts, for direct debit. */
+  bank_account_tokens: {
+    token: string;
+    /** Six digits. */
+    bsb: string;
+    /** The account number's last three digits. */
+    last_digits: string;
+    outcome: 'approve' | 'dishonour';
+    created_at: Date;
+  };
 }

@@ -61,6 +61,11 @@ describe.each(engines())('generated hostile input on %s', (engine) => {
         cvv: '123',
         name: 'Jane Citizen',
       },
+      '/api/v1/test-vault/bank-accounts': {
+        account_name: 'Jane Citizen',
+        bsb: '000-000',
+        account_number: '000123456',
+      },
       '/api/v1/{provider}/coupon': { coupon_id: 'SUMMER20', plan_ids: [] },
       '/api/v1/public/address-lookup': {
         formatted_address: '100 Harris Street, Pyrmont NSW 2009',

@@ -10,6 +10,7 @@ const postEndpoints = [
   '/api/v1/public/address-lookup',
   '/portal/api/v1/buildings/search',
   '/api/v1/test-vault/tokens',
+  '/api/v1/test-vault/bank-accounts',
 ];
 
 // Bodies that look almost right are the dangerous ones: right keys, wrong types and shapes.

@@ -2,7 +2,12 @@ import type { AdminOrderAnswer } from '@fibre/domain/api';
 import { otherChargeWords } from '@fibre/domain/consent';
 import { whenText } from '../format.ts';
 
-const KIND = { terms: 'Terms', privacy: 'Privacy policy', cis: 'Critical Information Summary' };
+const KIND = {
+  terms: 'Terms',
+  privacy: 'Privacy policy',
+  cis: 'Critical Information Summary',
+  direct_debit: 'Direct Debit Request',
+};
 
 /**
  * What the customer was shown and agreed to (docs/rules/documents-and-consent.md): each document

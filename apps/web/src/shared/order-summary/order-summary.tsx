@@ -19,8 +19,16 @@ const money = (amount: number) => `$${formatDollars(amount)}`;
  * charges they may meet after the sale (the catalogue's, docs/rules/contact-and-connection.md).
  * A card surcharge of 0% shows no card fee line.
  */
-export function OrderSummary({ minimumTotal = false }: { minimumTotal?: boolean }) {
-  const { site, domain } = useConfig();
+export function OrderSummary({
+  minimumTotal = false,
+  noCardFee = false,
+}: {
+  minimumTotal?: boolean;
+  /** Paid by direct debit: no card surcharge (docs/rules/plans-and-pricing.md). */
+  noCardFee?: boolean;
+}) {
+  const { site, domain: rules } = useConfig();
+  const domain = noCardFee ? { ...rules, cardFeeRate: 0 } : rules;
   const state = useWizard();
   const { plan, router, offer } = useOrder();
   const address = state.address.value;

@@ -5,6 +5,7 @@ import {
   toTemplateExtraFields,
   type InstallBody,
 } from '@fibre/domain/install';
+import { agreedDirectDebit } from '@fibre/domain/contact';
 import { isReferralType } from '@fibre/domain/offers';
 import { monthlyCharge } from '@fibre/domain/pricing';
 import type { DomainConfig } from '@fibre/domain/shared';
@@ -56,6 +57,7 @@ export function installBodyFrom(
     extraFields: toTemplateExtraFields(extraFields),
     planId: plan.id,
     cardToken,
+    directDebitAgreed: agreedDirectDebit(acceptances),
     coupon,
     router: { cost: router.cost },
     addOns,

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { agreementWords } from '@fibre/domain/consent';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WizardState } from '../../shared/store/state.ts';
 import { withCatalogue } from '../../test-support/catalogue.ts';
 import { renderInWizard, siteWith } from '../../test-support/render.tsx';
@@ -23,6 +23,22 @@ const legal = {
   },
   marketingWords: 'Email me Acme deals and news',
 };
+
+// The step asks the vault whether direct debit is offered (docs/rules/contact-and-connection.md#direct-debit):
+// here it is not, unless a test says otherwise.
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ document: null }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    ),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
 
 function renderPayment(over: Partial<typeof legal> = {}) {
   renderInWizard(<PaymentStep />, {
@@ -180,5 +196,91 @@ describe('the payment step’s error summary', () => {
     expect(
       screen.getByText('Credit card is invalid, please check details and try again.'),
     ).toBeTruthy();
+  });
+});
+
+// docs/rules/contact-and-connection.md#direct-debit: with the vault's Direct Debit Request, the
+// step offers the bank account beside the card, with its own fields, messages and box.
+describe('the payment step’s direct debit', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const ddr = {
+    title: 'Direct Debit Request and service agreement',
+    url: 'https://acme.example/legal/ddr',
+    version: '2026-11',
+  };
+  const answer = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+
+  it('is not offered when the vault names no Direct Debit Request', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(200, { document: null })),
+    );
+    renderPayment();
+    await screen.findByRole('textbox', { name: 'Card number' });
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
+    expect(screen.queryByRole('radio', { name: 'Bank account (direct debit)' })).toBeNull();
+  });
+
+  it('swaps the card for the bank account, names each empty field and the DDR box, and sends nothing', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(String(url));
+        return answer(200, { document: ddr });
+      }),
+    );
+    renderPayment();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Bank account (direct debit)' }));
+    expect(screen.queryByRole('textbox', { name: 'Card number' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'BSB' })).toBeTruthy();
+    const link = await screen.findByRole('link', {
+      name: 'Direct Debit Request and service agreement (opens in a new tab)',
+    });
+    expect(link.getAttribute('href')).toBe(ddr.url);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual([
+      'Account name is required',
+      'BSB is required',
+      'Account number is required',
+      'Please agree to a monthly charge of $98',
+      'Please agree to the New Development Charge of $300',
+      'Please confirm that you have read and agree to the terms and conditions of your plan.',
+      'Please read and agree to the Direct Debit Request and service agreement',
+    ]);
+    expect(
+      screen.getByText('Bank account details are invalid, please check them and try again.'),
+    ).toBeTruthy();
+    fireEvent.click(within(summary).getByRole('link', { name: 'BSB is required' }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'BSB' }));
+    expect(calls.filter((url) => url.includes('bank-accounts'))).toEqual([]);
+
+    // Back to the card: the DDR box and its message go.
+    fireEvent.click(screen.getByRole('radio', { name: 'Card' }));
+    await screen.findByRole('textbox', { name: 'Card number' });
+    expect(screen.queryByText(/Direct Debit Request/)).toBeNull();
+  });
+
+  it('shows six BSB digits as 000-000', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(200, { document: ddr })),
+    );
+    renderPayment();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Bank account (direct debit)' }));
+    const bsb = screen.getByRole('textbox', { name: 'BSB' }) as HTMLInputElement;
+    fireEvent.change(bsb, { target: { value: '062000' } });
+    expect(bsb.value).toBe('062-000');
   });
 });

@@ -16,8 +16,10 @@ import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { ErrorSummary, type ErrorSummaryItem } from '../../shared/ui/error-summary.tsx';
 import { ExternalLink } from '../../shared/ui/external-link.tsx';
+import { SegmentedControl } from '../../shared/ui/segmented-control.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { AcceptanceCheckbox } from './acceptance-checkbox.tsx';
+import { BankAccountFields, bankFieldId, bankFields } from './bank-account-fields.tsx';
 import { PromoCode } from './promo-code.tsx';
 import { text } from './text.ts';
 import { usePayment } from './use-payment.ts';
@@ -82,7 +84,14 @@ export function PaymentStep() {
     attempt,
     monthly,
     greenfield,
+    directDebitOffered,
+    ddr: directDebit,
+    method,
+    chooseMethod,
+    bank,
+    bankProblems,
   } = usePayment();
+  const byBank = method === 'bank';
   const { errors } = form.formState;
   const CardFields = useMemo(
     () =>
@@ -97,32 +106,50 @@ export function PaymentStep() {
   const address = state.address.value;
   const timeZone = stateTimeZone(address?.state ?? '');
   const cardErrorId = cardError ? `${ids}-card-error` : undefined;
-  const agreementId = (name: 'monthlyCharge' | 'newDevelopmentCharge' | 'terms') =>
+  const agreementId = (name: 'monthlyCharge' | 'newDevelopmentCharge' | 'terms' | 'directDebit') =>
     `${ids}-${name}`;
   // The error summary: the wrong card fields, then the agreements not ticked, in the page's order
   // (docs/rules/contact-and-connection.md, "The error summary").
-  const cardItems: ErrorSummaryItem[] = cardFields.flatMap((field) => {
-    const message = cardProblems[field];
-    return message
-      ? [{ id: cardFieldId(ids, field), message, focus: () => card.current?.focus(field) }]
-      : [];
-  });
+  // Paying by direct debit, the wrong bank account fields stand where the card's do.
+  const cardItems: ErrorSummaryItem[] = byBank
+    ? bankFields.flatMap((field) => {
+        const message = bankProblems[field];
+        return message
+          ? [{ id: bankFieldId(ids, field), message, focus: () => bank.current?.focus(field) }]
+          : [];
+      })
+    : cardFields.flatMap((field) => {
+        const message = cardProblems[field];
+        return message
+          ? [{ id: cardFieldId(ids, field), message, focus: () => card.current?.focus(field) }]
+          : [];
+      });
   if (cardError && cardItems.length === 0) {
-    // The tokeniser could not tell which field: the card error itself, leading to the card.
-    cardItems.push({
-      id: cardFieldId(ids, 'number'),
-      message: text.cardInvalid,
-      focus: () => card.current?.focus(),
-    });
+    // The tokeniser could not tell which field: the card (or bank) error itself, leading to it.
+    cardItems.push(
+      byBank
+        ? {
+            id: bankFieldId(ids, 'account_name'),
+            message: text.bankAccountInvalid,
+            focus: () => bank.current?.focus(),
+          }
+        : {
+            id: cardFieldId(ids, 'number'),
+            message: text.cardInvalid,
+            focus: () => card.current?.focus(),
+          },
+    );
   }
   const summaryItems: ErrorSummaryItem[] =
     attempt > 0
       ? [
           ...cardItems,
-          ...(['monthlyCharge', 'newDevelopmentCharge', 'terms'] as const).flatMap((name) => {
-            const message = errors[name]?.message;
-            return message ? [{ id: agreementId(name), message }] : [];
-          }),
+          ...(['monthlyCharge', 'newDevelopmentCharge', 'terms', 'directDebit'] as const).flatMap(
+            (name) => {
+              const message = errors[name]?.message;
+              return message ? [{ id: agreementId(name), message }] : [];
+            },
+          ),
         ]
       : [];
   // What is below the card form (the promo code, the order summary, the agreements) is drawn after
@@ -147,25 +174,51 @@ export function PaymentStep() {
         <div className="payment__main">
           <section className="card step-section" aria-labelledby={`${ids}-card`}>
             <h2 id={`${ids}-card`} className="section-title">
-              {text.cardTitle}
+              {byBank ? text.bankTitle : text.cardTitle}
             </h2>
-            <p className="section-intro">{text.cardIntro}</p>
+            {directDebitOffered && (
+              <div className="payment__method">
+                <p className="field__label" aria-hidden="true">
+                  {text.methodLabel}
+                </p>
+                <SegmentedControl
+                  label={text.methodLabel}
+                  options={[
+                    { value: 'card', label: text.methodCard },
+                    { value: 'bank', label: text.methodBank },
+                  ]}
+                  value={method}
+                  onChange={chooseMethod}
+                />
+              </div>
+            )}
+            <p className="section-intro">{byBank ? text.bankIntro : text.cardIntro}</p>
             {cardError && (
               <Alert tone="danger" className="payment__card-error">
-                <p id={cardErrorId}>{text.cardInvalid}</p>
+                <p id={cardErrorId}>{byBank ? text.bankAccountInvalid : text.cardInvalid}</p>
               </Alert>
             )}
-            <Suspense fallback={<CardFieldsSkeleton />}>
-              <CardFields
-                ref={card}
+            {byBank ? (
+              <BankAccountFields
+                ref={bank}
                 idPrefix={ids}
                 errorId={cardErrorId}
-                problems={cardProblems}
+                problems={bankProblems}
                 disabled={busy}
               />
-            </Suspense>
+            ) : (
+              <Suspense fallback={<CardFieldsSkeleton />}>
+                <CardFields
+                  ref={card}
+                  idPrefix={ids}
+                  errorId={cardErrorId}
+                  problems={cardProblems}
+                  disabled={busy}
+                />
+              </Suspense>
+            )}
             {site.adapters.cardTokeniser !== 'chargebee' && (
-              <p className="payment__test-mode">{text.testMode}</p>
+              <p className="payment__test-mode">{byBank ? text.bankTestMode : text.testMode}</p>
             )}
           </section>
 
@@ -175,7 +228,7 @@ export function PaymentStep() {
         {belowDrawn && (
           <>
             <div className="step-layout__aside">
-              <OrderSummary minimumTotal />
+              <OrderSummary minimumTotal noCardFee={byBank} />
             </div>
             <form className="payment__agree" onSubmit={(event) => void onSubmit(event)} noValidate>
               <fieldset className="card step-section payment__acceptances">
@@ -207,6 +260,19 @@ export function PaymentStep() {
                   }
                   {...form.register('terms')}
                 />
+                {byBank && directDebit && (
+                  <AcceptanceCheckbox
+                    label={text.directDebit}
+                    id={agreementId('directDebit')}
+                    error={errors.directDebit?.message}
+                    after={
+                      <p className="acceptance__document">
+                        <ExternalLink href={directDebit.url}>{directDebit.title}</ExternalLink>
+                      </p>
+                    }
+                    {...form.register('directDebit')}
+                  />
+                )}
                 <AcceptanceCheckbox
                   label={site.legal.marketingWords}
                   hint={text.marketingHint}

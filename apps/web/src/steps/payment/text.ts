@@ -1,5 +1,5 @@
 import { agreementWords } from '@fibre/domain/consent';
-import { messages } from '@fibre/domain/shared';
+import { directDebitMessages, messages } from '@fibre/domain/shared';
 
 /** Step 6's words. */
 export const text = {
@@ -25,6 +25,22 @@ export const text = {
   newDevelopmentCharge: agreementWords.newDevelopmentCharge,
   terms: agreementWords.terms,
   marketingHint: 'Optional. You can unsubscribe at any time.',
+  // Direct debit (docs/rules/contact-and-connection.md#direct-debit).
+  methodLabel: 'How would you like to pay?',
+  methodCard: 'Card',
+  methodBank: 'Bank account (direct debit)',
+  bankTitle: 'Bank account details',
+  bankIntro:
+    'Your account is debited 15 days after activation, with no card surcharge. Account details go straight to our secure vault.',
+  bankTestMode:
+    'Test mode: no real account is debited. BSB 000-000 is debited; BSB 000-001 is declined at billing.',
+  accountName: 'Account name',
+  bsb: 'BSB',
+  bsbHint: '6 digits, like 062-000',
+  accountNumber: 'Account number',
+  accountNumberHint: '5 to 9 digits',
+  bankAccountInvalid: directDebitMessages.bankAccountInvalid,
+  directDebit: agreementWords.directDebit,
   goBack: 'Go back',
   submit: 'Submit',
 } as const;

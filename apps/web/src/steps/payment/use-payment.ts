@@ -1,7 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { paymentAcceptancesSchema, type PaymentAcceptances } from '@fibre/domain/contact';
+import {
+  agreedDirectDebit,
+  paymentAcceptancesSchema,
+  type DirectDebitAcceptance,
+  type PaymentAcceptances,
+} from '@fibre/domain/contact';
 import { monthlyCharge } from '@fibre/domain/pricing';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { directDebitMessages } from '@fibre/domain/shared';
+import type { DirectDebitOffer } from '@fibre/domain/api';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { getDirectDebitOffer } from '../../shared/api/card-vault.ts';
 import { useForm, type Resolver } from 'react-hook-form';
 import type {
   CardFieldsHandle,
@@ -11,12 +19,18 @@ import { useOrder } from '../../shared/catalogue/use-order.ts';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { useDispatch, useStepNavigation, useWizard } from '../../shared/store/store-context.tsx';
 import { newIdempotencyKey } from './new-idempotency-key.ts';
+import type { BankAccountHandle, BankAccountProblems } from './bank-account-fields.tsx';
+
+/** How the visitor pays: by card, or from a bank account by direct debit. */
+export type PaymentMethod = 'card' | 'bank';
 
 export interface AcceptanceValues {
   monthlyCharge: boolean;
   newDevelopmentCharge: boolean;
   terms: boolean;
   marketing: boolean;
+  /** The Direct Debit Request's box (direct debit only). */
+  directDebit: boolean;
 }
 
 /**
@@ -29,7 +43,7 @@ export interface AcceptanceValues {
  * the visitor on with a new Idempotency-Key for the order.
  */
 export function usePayment() {
-  const { domain } = useConfig();
+  const { domain, site } = useConfig();
   const state = useWizard();
   const dispatch = useDispatch();
   const { next, back } = useStepNavigation();
@@ -38,13 +52,48 @@ export function usePayment() {
   const monthly =
     plan && router ? monthlyCharge({ plan, router, addOns: state.signup.addOns }, domain) : 0;
 
-  const resolver = useMemo(
-    () =>
-      zodResolver(
-        paymentAcceptancesSchema({ monthlyCharge: monthly, greenfield }, domain),
-      ) as unknown as Resolver<AcceptanceValues, unknown, PaymentAcceptances>,
-    [monthly, greenfield, domain],
+  // Direct debit is offered only where the catalogue names its Direct Debit Request, and with the
+  // test-mode vault, which answers it (docs/rules/contact-and-connection.md#direct-debit).
+  const testVault = site.adapters.cardTokeniser !== 'chargebee';
+  const [ddr, setDdr] = useState<DirectDebitOffer['document']>(null);
+  useEffect(() => {
+    if (!testVault) return;
+    const abort = new AbortController();
+    void getDirectDebitOffer({ signal: abort.signal }).then((answer) => {
+      if (answer.ok && answer.data) setDdr(answer.data.document);
+    });
+    return () => abort.abort();
+  }, [testVault]);
+  const directDebitOffered = ddr !== null;
+  const [chosen, setMethod] = useState<PaymentMethod>(
+    agreedDirectDebit(state.signup.acceptances) ? 'bank' : 'card',
   );
+  const method: PaymentMethod = directDebitOffered ? chosen : 'card';
+  const methodRef = useRef(method);
+  methodRef.current = method;
+
+  const resolver = useMemo(() => {
+    const base = zodResolver(
+      paymentAcceptancesSchema({ monthlyCharge: monthly, greenfield }, domain),
+    ) as unknown as Resolver<AcceptanceValues, unknown, PaymentAcceptances>;
+    // Paying by direct debit, the Direct Debit Request's box must be ticked too.
+    const withDirectDebit: Resolver<AcceptanceValues, unknown, PaymentAcceptances> = async (
+      values,
+      context,
+      options,
+    ) => {
+      const result = await base(values, context, options);
+      if (methodRef.current !== 'bank' || values.directDebit) return result;
+      return {
+        values: {},
+        errors: {
+          ...result.errors,
+          directDebit: { type: 'required', message: directDebitMessages.directDebitRequired },
+        },
+      };
+    };
+    return withDirectDebit;
+  }, [monthly, greenfield, domain]);
   const saved = state.signup.acceptances;
   const form = useForm<AcceptanceValues, unknown, PaymentAcceptances>({
     resolver,
@@ -57,10 +106,13 @@ export function usePayment() {
       newDevelopmentCharge: saved?.newDevelopmentCharge ?? false,
       terms: saved?.terms ?? false,
       marketing: saved?.marketing ?? false,
+      directDebit: agreedDirectDebit(saved),
     },
   });
 
   const card = useRef<CardFieldsHandle>(null);
+  const bank = useRef<BankAccountHandle>(null);
+  const [bankProblems, setBankProblems] = useState<BankAccountProblems>({});
   const running = useRef(false);
   const [busy, setBusy] = useState(false);
   const [cardError, setCardError] = useState(false);
@@ -73,13 +125,61 @@ export function usePayment() {
   function refuse(problems: CardProblems, cardRefused: boolean) {
     setCardError(cardRefused || Object.keys(problems).length > 0);
     setCardProblems(problems);
+    setBankProblems({});
     setAttempt((n) => n + 1);
   }
+
+  /** The bank account's refusal: the same error, the wrong account fields marked. */
+  function refuseBank(problems: BankAccountProblems, refused: boolean) {
+    setCardError(refused || Object.keys(problems).length > 0);
+    setCardProblems({});
+    setBankProblems(problems);
+    setAttempt((n) => n + 1);
+  }
+
+  const chooseMethod = (next: PaymentMethod) => {
+    setMethod(next);
+    // The DDR box shows only with the bank account: its message goes with it.
+    form.clearErrors('directDebit');
+    setCardError(false);
+    setCardProblems({});
+    setBankProblems({});
+  };
 
   const submit = form.handleSubmit(
     async (acceptances) => {
       // A double click must not tokenise (or order) twice.
-      if (running.current || !card.current) return;
+      if (running.current) return;
+      if (method === 'bank') {
+        if (!bank.current) return;
+        const plainBank = bank.current.check();
+        if (Object.keys(plainBank).length > 0) return refuseBank(plainBank, true);
+        running.current = true;
+        setBusy(true);
+        setCardError(false);
+        setBankProblems({});
+        try {
+          const result = await bank.current.tokenise();
+          if ('error' in result) return refuseBank(result.fields, true);
+          // The kept boxes say direct debit was agreed (install-body.ts sends it).
+          const agreed: PaymentAcceptances & DirectDebitAcceptance = {
+            ...acceptances,
+            directDebit: true,
+          };
+          dispatch({
+            type: 'signup/payment',
+            cardToken: result.token,
+            acceptances: agreed,
+            idempotencyKey: newIdempotencyKey(),
+          });
+          next();
+        } finally {
+          running.current = false;
+          setBusy(false);
+        }
+        return;
+      }
+      if (!card.current) return;
       const plain = card.current.check();
       if (Object.keys(plain).length > 0) return refuse(plain, true);
       running.current = true;
@@ -107,7 +207,8 @@ export function usePayment() {
     // An agreement missing: the card is not sent, but its own checks show with the agreements'.
     () => {
       if (running.current) return;
-      refuse(card.current?.check() ?? {}, false);
+      if (methodRef.current === 'bank') refuseBank(bank.current?.check() ?? {}, false);
+      else refuse(card.current?.check() ?? {}, false);
     },
   );
   const onSubmit = (event?: FormEvent) => submit(event);
@@ -123,5 +224,11 @@ export function usePayment() {
     attempt,
     monthly,
     greenfield,
+    directDebitOffered,
+    ddr,
+    method,
+    chooseMethod,
+    bank,
+    bankProblems,
   };
 }
