@@ -22,6 +22,7 @@ import { adminOfferRoutes } from '../offers/admin-routes.ts';
 import { adminMailRoutes } from '../mail/admin-routes.ts';
 import { adminPersonalDataRoutes } from '../personal-data/admin-routes.ts';
 import { webhookRoutes } from '../notifications/index.ts';
+import { signupRoutes } from '../signups/routes.ts';
 
 /**
  * Every resource's routes, one feature folder each (`<feature>/routes.ts`, and the console's
@@ -43,6 +44,8 @@ export async function registerRoutes(
   orderRoutes(app, ctx);
   // The order page's API (docs/rules/order-page.md).
   orderPageRoutes(app, ctx);
+  // Finish later and the reminder to finish (docs/rules/mail.md#finish-later).
+  signupRoutes(app, ctx);
   // The test-mode vault exists only when no Chargebee site is configured (docs/rules/api.md).
   if (!ctx.config.keys.CHARGEBEE_SITE) vaultRoutes(app, ctx);
   // The operator console's API (docs/rules/operators.md).

@@ -7,6 +7,7 @@ import type { CatalogueVersionTables } from './tables/catalogue-versions.ts';
 import type { NotificationTables } from './tables/notifications.ts';
 import type { OperatorTables } from './tables/operators.ts';
 import type { MailTables } from './tables/mail.ts';
+import type { SignupTables } from './tables/signups.ts';
 
 /** Every table the repositories may touch, as Kysely sees it; one file per migration's tables. */
 export interface Schema
@@ -18,7 +19,8 @@ export interface Schema
     OrderTables,
     NotificationTables,
     OperatorTables,
-    MailTables {}
+    MailTables,
+    SignupTables {}
 
 /**
  * A building row as stored (catalogue/repository/buildings.ts): what a lookup answers, in the

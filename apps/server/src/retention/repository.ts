@@ -264,3 +264,15 @@ export async function anonymiseCancelledOrders(trx: Trx, before: Date, now: Date
     .execute();
   return ids.length;
 }
+
+/**
+ * Saved sign-ups (finish later) whose links all expired before `before`, deleted with their links
+ * and reminder mark (docs/rules/retention.md).
+ */
+export async function deleteSavedSignups(trx: Trx, before: Date): Promise<number> {
+  const done = await trx
+    .deleteFrom('saved_signups')
+    .where('expires_at', '<', before)
+    .executeTakeFirst();
+  return Number(done.numDeletedRows);
+}

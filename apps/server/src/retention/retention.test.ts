@@ -46,6 +46,8 @@ const expected: RetentionCounts = {
   hold_client_addresses: 6,
   sign_in_addresses: 3,
   cancelled_orders: 2,
+  // the saved sign-up whose link expired 7 days and a minute ago (with its link)
+  saved_signups: 1,
 };
 
 interface Seeded {
@@ -398,6 +400,34 @@ async function seed(database: Database): Promise<Seeded> {
   await bound('staff@example.com', '192.0.2.4', daysAgo(100), daysAgo(31));
   await bound('staff@example.com', '192.0.2.5', daysAgo(100), daysAgo(90, MINUTE));
   await bound('staff@example.com', '', daysAgo(400), null);
+
+  // Saved sign-ups (finish later): deleted 7 days after their links expired, their links with them.
+  const saved = async (id: string, expiresAt: Date) => {
+    await db
+      .insertInto('saved_signups')
+      .values({
+        id,
+        email: `${id}@example.com`,
+        first_name: 'Sam',
+        snapshot: JSON.stringify({ version: 2, state: {} }),
+        reservation_id: null,
+        consent: JSON.stringify({ words: 'w', marketing: false, at: expiresAt.toISOString() }),
+        created_at: daysAgo(30),
+        expires_at: expiresAt,
+      })
+      .execute();
+    await db
+      .insertInto('signup_links')
+      .values({
+        token_hash: `hash-${id}`,
+        signup_id: id,
+        created_at: daysAgo(30),
+        expires_at: expiresAt,
+      })
+      .execute();
+  };
+  await saved('saved-in', daysAgo(7, -MINUTE));
+  await saved('saved-out', daysAgo(7, MINUTE));
   return { orders };
 }
 
@@ -603,6 +633,13 @@ describe.each(engines())('the retention sweep on %s', (engine) => {
       audit,
     );
 
+    expect((await db.selectFrom('saved_signups').select('id').execute()).map((r) => r.id)).toEqual([
+      'saved-in',
+    ]);
+    expect(
+      (await db.selectFrom('signup_links').select('signup_id').execute()).map((r) => r.signup_id),
+    ).toEqual(['saved-in']);
+
     // A second sweep at the same time finds nothing more.
     expect(Object.values((await applyRetention(t.database, defaults, now))!)).toEqual(
       Object.values(expected).map(() => 0),
@@ -644,6 +681,7 @@ describe.each(engines())('the retention sweep on %s', (engine) => {
       RETAIN_CLIENT_ADDRESSES_DAYS: '60',
       RETAIN_ABANDONED_HOLDS_DAYS: '60',
       RETAIN_CANCELLED_ORDERS_MONTHS: '36',
+      RETAIN_SAVED_SIGNUPS_DAYS: '6',
     });
     const counts = await applyRetention(t.database, retention, now);
     expect(counts).toEqual({
@@ -656,6 +694,8 @@ describe.each(engines())('the retention sweep on %s', (engine) => {
       hold_client_addresses: 4,
       sign_in_addresses: 2,
       cancelled_orders: 0,
+      // 6 days: both saved sign-ups' links expired more than 6 days ago
+      saved_signups: 2,
     });
     expect(await ids(t.database, 'leads')).toEqual([]);
     expect((await orderRow(t.database, seeded.orders['live-out']!)).client_address).toBe(
@@ -673,6 +713,7 @@ describe('the retention limits', () => {
       clientAddressesDays: 30,
       abandonedHoldsDays: 30,
       cancelledOrdersMonths: 12,
+      savedSignupsDays: 7,
     });
     expect(testConfig().retentionEveryMs).toBe(60 * MINUTE);
     expect(() => testConfig({ RETAIN_LEADS_MONTHS: '0' })).toThrow('RETAIN_LEADS_MONTHS');

@@ -12,6 +12,7 @@ import {
   deleteLeadFingerprints,
   deleteLeads,
   deleteNotifications,
+  deleteSavedSignups,
   deleteSignInAddresses,
   tryRetentionLock,
 } from './repository.ts';
@@ -32,6 +33,7 @@ export const RETENTION_KINDS = [
   'sign_in_addresses',
   'abandoned_holds',
   'cancelled_orders',
+  'saved_signups',
 ] as const;
 
 export type RetentionKind = (typeof RETENTION_KINDS)[number];
@@ -84,6 +86,7 @@ export function applyRetention(
         monthsBefore(now, limits.cancelledOrdersMonths),
         now,
       ),
+      saved_signups: await deleteSavedSignups(trx, daysBefore(now, limits.savedSignupsDays)),
     };
   });
 }

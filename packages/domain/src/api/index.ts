@@ -26,3 +26,5 @@ export * from './webhooks.ts';
 export * from './webhooks-input.ts';
 export * from './webhook-events.ts';
 export * from './sign-in-options.ts';
+export * from './finish-later.ts';
+export * from './finish-later-input.ts';
