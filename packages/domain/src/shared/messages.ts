@@ -80,6 +80,7 @@ export function orderFailureText(phone: string, email: string): string {
  * reminder to finish"): the button, the words the visitor agrees to, and the link's answers.
  */
 export const finishLaterMessages = {
+  heading: 'Not ready to finish now?',
   button: 'Email me a link to finish later',
   /** Shown beside the button; the consent to the one reminder, recorded with the sign-up. */
   notice:
@@ -98,6 +99,7 @@ export const finishLaterMessages = {
   notFoundHeading: 'This link does not work',
   notFound: 'Please check you copied the whole link from the email, or start again.',
   startAgain: 'Start again',
+  failedOpen: "We couldn't open your sign-up just now. Please try the link again in a minute.",
   unsubscribeHeading: 'Stop reminders',
   unsubscribeAsk: 'We will not email you a reminder to finish your sign-up.',
   unsubscribeButton: 'Unsubscribe',

@@ -1,3 +1,4 @@
+import { FinishLater } from '../../shared/finish-later/finish-later.tsx';
 import { OrderSummary } from '../../shared/order-summary/order-summary.tsx';
 import { StepHeading } from '../../shared/layout/step-focus.tsx';
 import { useWizard } from '../../shared/store/store-context.tsx';
@@ -65,6 +66,7 @@ export function ConnectionDetailsStep() {
           <OrderSummary />
         </div>
       </div>
+      <FinishLater />
     </section>
   );
 }

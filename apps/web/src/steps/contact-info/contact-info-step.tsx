@@ -1,3 +1,4 @@
+import { FinishLater } from '../../shared/finish-later/finish-later.tsx';
 import { howDidYouHearOptions } from '@fibre/domain/contact';
 import { useId, type ClipboardEvent, type DragEvent } from 'react';
 import { CollectionNotice } from '../../shared/legal/collection-notice.tsx';
@@ -157,6 +158,7 @@ export function ContactInfoStep() {
           <OrderSummary />
         </div>
       </div>
+      <FinishLater />
     </section>
   );
 }

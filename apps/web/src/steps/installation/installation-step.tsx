@@ -1,3 +1,4 @@
+import { FinishLater } from '../../shared/finish-later/finish-later.tsx';
 import type { Address } from '@fibre/domain/address';
 import { arrivalWindowText, dateLabel, dayKeyLabel } from '@fibre/domain/scheduling';
 import { useEffect, useId, useRef } from 'react';
@@ -172,6 +173,7 @@ function Installation({ address }: { address: Address }) {
         </Button>
       </div>
 
+      <FinishLater />
       <InstallationTimedOutDialog expiresAt={expiresAt} onSelectNewTime={calendar.selectNewTime} />
     </section>
   );

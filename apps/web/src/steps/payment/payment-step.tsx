@@ -1,3 +1,4 @@
+import { FinishLater } from '../../shared/finish-later/finish-later.tsx';
 import { isCouponFieldHidden } from '@fibre/domain/offers';
 import { arrivalWindowText, dateLabel, stateTimeZone } from '@fibre/domain/scheduling';
 import { startTransition, Suspense, useEffect, useId, useMemo, useState } from 'react';
@@ -227,6 +228,7 @@ export function PaymentStep() {
         )}
       </div>
 
+      <FinishLater marketing={() => form.getValues('marketing') === true} />
       <PaymentTimedOutDialog back={back} />
     </section>
   );
