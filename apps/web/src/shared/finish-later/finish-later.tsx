@@ -11,8 +11,8 @@ import './finish-later.css';
 /*
  * 'Email me a link to finish later' (docs/rules/mail.md, "Finish later"): from the contact step on,
  * once the contact step has passed (the email is known), the wizard sends its own serialised
- * state; the server takes out card data and the hold and mails the link. Only the later steps
- * import this, so it is never in the address step's bundle.
+ * state; the server takes out card data and the hold and mails the link. The later steps load it
+ * lazily (its own chunk), so neither the address step nor the shell carries it.
  */
 
 type Status =
@@ -21,7 +21,7 @@ type Status =
   | { kind: 'sent'; email: string; days: number }
   | { kind: 'failed' };
 
-export function FinishLater({ marketing }: { marketing?: () => boolean }) {
+export default function FinishLater({ marketing }: { marketing?: () => boolean }) {
   const state = useWizard();
   const { site } = useConfig();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });

@@ -1,4 +1,4 @@
-import { FinishLater } from '../../shared/finish-later/finish-later.tsx';
+import { lazy, Suspense } from 'react';
 import { OrderSummary } from '../../shared/order-summary/order-summary.tsx';
 import { StepHeading } from '../../shared/layout/step-focus.tsx';
 import { useWizard } from '../../shared/store/store-context.tsx';
@@ -7,6 +7,11 @@ import { Field } from '../../shared/ui/field.tsx';
 import { text } from './text.ts';
 import { useConnectionForm } from './use-connection-form.ts';
 import './connection-details.css';
+
+// Loaded after the step (docs/rules/mail.md#finish-later), tried twice as lazyWithRetry does; React's
+// lazy, not lazyWithRetry: the shell's map of each step's files would grow by that module.
+const loadFinishLater = () => import('../../shared/finish-later/finish-later.tsx');
+const FinishLater = lazy(() => loadFinishLater().catch(loadFinishLater));
 
 /** Step 4, Connection details: the unit; street, suburb, postcode and state are read-only. */
 export function ConnectionDetailsStep() {
@@ -66,7 +71,9 @@ export function ConnectionDetailsStep() {
           <OrderSummary />
         </div>
       </div>
-      <FinishLater />
+      <Suspense fallback={null}>
+        <FinishLater />
+      </Suspense>
     </section>
   );
 }

@@ -1,6 +1,5 @@
-import { FinishLater } from '../../shared/finish-later/finish-later.tsx';
 import { howDidYouHearOptions } from '@fibre/domain/contact';
-import { useId, type ClipboardEvent, type DragEvent } from 'react';
+import { lazy, Suspense, useId, type ClipboardEvent, type DragEvent } from 'react';
 import { CollectionNotice } from '../../shared/legal/collection-notice.tsx';
 import { OrderSummary } from '../../shared/order-summary/order-summary.tsx';
 import { StepHeading } from '../../shared/layout/step-focus.tsx';
@@ -9,6 +8,11 @@ import { ErrorSummary } from '../../shared/ui/error-summary.tsx';
 import { Field } from '../../shared/ui/field.tsx';
 import { text } from './text.ts';
 import { useContactForm } from './use-contact-form.ts';
+
+// Loaded after the step (docs/rules/mail.md#finish-later), tried twice as lazyWithRetry does; React's
+// lazy, not lazyWithRetry: the shell's map of each step's files would grow by that module.
+const loadFinishLater = () => import('../../shared/finish-later/finish-later.tsx');
+const FinishLater = lazy(() => loadFinishLater().catch(loadFinishLater));
 
 // docs/rules/contact-and-connection.md: copying and pasting are disabled in the confirm-email
 // field.
@@ -158,7 +162,9 @@ export function ContactInfoStep() {
           <OrderSummary />
         </div>
       </div>
-      <FinishLater />
+      <Suspense fallback={null}>
+        <FinishLater />
+      </Suspense>
     </section>
   );
 }

@@ -1,4 +1,3 @@
-import { FinishLater } from '../../shared/finish-later/finish-later.tsx';
 import { isCouponFieldHidden } from '@fibre/domain/offers';
 import { arrivalWindowText, dateLabel, stateTimeZone } from '@fibre/domain/scheduling';
 import { startTransition, Suspense, useEffect, useId, useMemo, useState } from 'react';
@@ -23,6 +22,9 @@ import { PromoCode } from './promo-code.tsx';
 import { text } from './text.ts';
 import { usePayment } from './use-payment.ts';
 import './payment.css';
+
+// Loaded after the step (docs/rules/mail.md#finish-later).
+const FinishLater = lazyWithRetry(() => import('../../shared/finish-later/finish-later.tsx'));
 
 function CardFieldsSkeleton() {
   return (
@@ -228,7 +230,9 @@ export function PaymentStep() {
         )}
       </div>
 
-      <FinishLater marketing={() => form.getValues('marketing') === true} />
+      <Suspense fallback={null}>
+        <FinishLater marketing={() => form.getValues('marketing') === true} />
+      </Suspense>
       <PaymentTimedOutDialog back={back} />
     </section>
   );
