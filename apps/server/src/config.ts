@@ -144,10 +144,14 @@ const envSchema = z.object({
   RETAIN_CANCELLED_ORDERS_MONTHS: positiveInt(12),
   RETENTION_SWEEP_MINUTES: positiveInt(60),
   // Finish later and the reminder to finish (docs/rules/mail.md): how long a link works, whether
-  // the reminder is sent (off by default) and after how long; ABANDONED_REMINDER_SECONDS, when set,
-  // stands for the hours (short delays, for tests); saved sign-ups are deleted this many days
-  // after their links expire (docs/rules/retention.md).
+  // the reminder is sent (off by default) and after how long; FINISH_LATER_SECONDS and
+  // ABANDONED_REMINDER_SECONDS, when set, stand for the days and the hours (short times, for
+  // browser tests); saved sign-ups are deleted RETAIN_SAVED_SIGNUPS_DAYS after their links expire
+  // (docs/rules/retention.md).
   FINISH_LATER_DAYS: positiveInt(7),
+  FINISH_LATER_SECONDS: optional
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().positive().optional()),
   ABANDONED_REMINDER: z.enum(['on', 'off']).default('off'),
   ABANDONED_REMINDER_HOURS: positiveInt(24),
   ABANDONED_REMINDER_SECONDS: optional
@@ -299,7 +303,8 @@ export interface Config {
   retentionEveryMs: number;
   /** Finish later (docs/rules/mail.md): FINISH_LATER_DAYS, and the reminder to finish. */
   finishLater: {
-    linkDays: number;
+    /** FINISH_LATER_SECONDS, or FINISH_LATER_DAYS, in milliseconds. */
+    linkMs: number;
     /** ABANDONED_REMINDER=on. */
     reminder: boolean;
     /** ABANDONED_REMINDER_SECONDS, or ABANDONED_REMINDER_HOURS, in milliseconds. */
@@ -506,7 +511,10 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     },
     retentionEveryMs: e.RETENTION_SWEEP_MINUTES * 60_000,
     finishLater: {
-      linkDays: e.FINISH_LATER_DAYS,
+      linkMs:
+        e.FINISH_LATER_SECONDS !== undefined
+          ? e.FINISH_LATER_SECONDS * 1000
+          : e.FINISH_LATER_DAYS * 86_400_000,
       reminder: e.ABANDONED_REMINDER === 'on',
       reminderAfterMs:
         e.ABANDONED_REMINDER_SECONDS !== undefined

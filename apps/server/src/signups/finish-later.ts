@@ -20,8 +20,6 @@ import { renderFinishLaterLink } from './mail.ts';
  * mailed through the outbox; the link opens it once, on any device, until it expires.
  */
 
-const DAY_MS = 24 * 60 * 60_000;
-
 type State = Record<string, unknown>;
 const area = (state: State, key: string): State => {
   const value = state[key];
@@ -92,8 +90,7 @@ export async function saveForLater(ctx: AppContext, body: FinishLaterRequest) {
   const contact = body.snapshot.state.signup.contact;
   const email = contact.email.trim();
   const firstName = contact.firstName.trim();
-  const days = ctx.config.finishLater.linkDays;
-  const expiresAt = new Date(now.getTime() + days * DAY_MS);
+  const expiresAt = new Date(now.getTime() + ctx.config.finishLater.linkMs);
   const { state, reservationId } = savedState(body.snapshot.state);
   const signupId = ctx.newId();
   const rendered = renderFinishLaterLink({
@@ -128,7 +125,7 @@ export async function saveForLater(ctx: AppContext, body: FinishLaterRequest) {
       expiresAt,
     });
   });
-  return { email, expires_at: expiresAt.toISOString(), days };
+  return { email, expires_at: expiresAt.toISOString() };
 }
 
 const notFound = () =>

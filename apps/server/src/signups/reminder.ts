@@ -17,9 +17,9 @@ import { renderFinishReminder } from './mail.ts';
  * however many instances sweep at once (as mail/reminder.ts does for the installation's).
  */
 
-/** How often each instance sweeps: every minute, or as often as the delay when it is shorter. */
+/** How often each instance sweeps: every minute, or six times in the delay when it is shorter. */
 export const sweepEveryMs = (reminderAfterMs: number): number =>
-  Math.max(1000, Math.min(60_000, reminderAfterMs));
+  Math.max(1000, Math.min(60_000, Math.round(reminderAfterMs / 6)));
 
 /** One sweep at `now`: answers how many reminders it queued. */
 export async function queueFinishReminders(ctx: AppContext, now: Date): Promise<number> {
@@ -31,7 +31,7 @@ export async function queueFinishReminders(ctx: AppContext, now: Date): Promise<
   let queued = 0;
   for (const signup of due) {
     // The reminder's link works as long as a new link would (FINISH_LATER_DAYS from now).
-    const expiresAt = new Date(now.getTime() + ctx.config.finishLater.linkDays * 86_400_000);
+    const expiresAt = new Date(now.getTime() + ctx.config.finishLater.linkMs);
     const rendered = renderFinishReminder({ firstName: signup.first_name, provider, expiresAt });
     const wrote = await inTransaction(db, async (trx) => {
       if (!(await stillRemindable(trx, signup.id, now))) return false;

@@ -9,7 +9,6 @@ export const finishLaterAnswer = z.object({
   email: z.string(),
   /** When the link stops working (ISO 8601). */
   expires_at: z.string(),
-  days: z.number(),
 });
 export type FinishLaterAnswer = z.infer<typeof finishLaterAnswer>;
 

@@ -9,8 +9,9 @@ export const finishLaterMessages = {
   notice:
     "We'll email you a link to finish on any device, and one reminder if you don't. Card details are never saved. You can unsubscribe at any time.",
   sending: 'Sending…',
-  sent: (email: string, days: number) =>
-    `We've emailed a link to ${email}. It works for ${days} days.`,
+  /** `until`: the day the link stops working, as '4 December'. */
+  sent: (email: string, until: string) =>
+    `We've emailed a link to ${email}. It works once, until ${until}.`,
   failed: "We couldn't send the link. Please try again.",
   noEmail: 'Please enter your contact details first.',
   restoring: 'Opening your sign-up…',

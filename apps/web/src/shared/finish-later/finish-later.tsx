@@ -18,7 +18,7 @@ import './finish-later.css';
 type Status =
   | { kind: 'idle' }
   | { kind: 'sending' }
-  | { kind: 'sent'; email: string; days: number }
+  | { kind: 'sent'; email: string; until: string }
   | { kind: 'failed' };
 
 export default function FinishLater({ marketing }: { marketing?: () => boolean }) {
@@ -39,7 +39,14 @@ export default function FinishLater({ marketing }: { marketing?: () => boolean }
     );
     setStatus(
       result.ok
-        ? { kind: 'sent', email: result.data.email, days: result.data.days }
+        ? {
+            kind: 'sent',
+            email: result.data.email,
+            until: new Date(result.data.expires_at).toLocaleDateString('en-AU', {
+              day: 'numeric',
+              month: 'long',
+            }),
+          }
         : { kind: 'failed' },
     );
   };
@@ -61,7 +68,7 @@ export default function FinishLater({ marketing }: { marketing?: () => boolean }
         {words.button}
       </Button>
       <p className="finish-later__status" role="status">
-        {status.kind === 'sent' ? words.sent(status.email, status.days) : ''}
+        {status.kind === 'sent' ? words.sent(status.email, status.until) : ''}
       </p>
       {status.kind === 'failed' && (
         <p className="finish-later__error" role="alert">
