@@ -176,11 +176,11 @@ describe.each(engines())('finish later on %s', (engine) => {
     const first = await resume(t.app, token);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
-    const body = first.json<{ snapshot: { state: Record<string, any> }; hold_session: unknown }>();
-    expect(body.snapshot.state.signup.cardToken).toBeNull();
-    expect(body.snapshot.state.plans.selectedId).toBe('boost-100');
+    const body = first.json<{ snapshot: { state: Record<string, Record<string, unknown>> }; hold_session: unknown }>();
+    expect(body.snapshot.state.signup!.cardToken).toBeNull();
+    expect(body.snapshot.state.plans!.selectedId).toBe('boost-100');
     // The hold named nothing live: not given back.
-    expect(body.snapshot.state.reservations.reservation).toBeNull();
+    expect(body.snapshot.state.reservations!.reservation).toBeNull();
     expect(body.hold_session).toBeNull();
 
     const again = await resume(t.app, token);
@@ -222,8 +222,8 @@ describe.each(engines())('finish later on %s', (engine) => {
     });
     const token = await saved(t, 'jane@example.com', withHold(held));
     const res = await resume(t.app, token);
-    const body = res.json<{ snapshot: { state: Record<string, any> }; hold_session: unknown }>();
-    expect(body.snapshot.state.reservations.reservation).toEqual(held);
+    const body = res.json<{ snapshot: { state: Record<string, Record<string, unknown>> }; hold_session: unknown }>();
+    expect(body.snapshot.state.reservations!.reservation).toEqual(held);
     expect(body.hold_session).toBe('a1b2c3d4-0000-4000-8000-000000000001');
 
     const lapsing = await saved(t, 'jane@example.com', withHold(held));
@@ -231,9 +231,9 @@ describe.each(engines())('finish later on %s', (engine) => {
     const lateRes = await resume(t.app, lapsing);
     expect(lateRes.statusCode, lateRes.body).toBe(200);
     const late = lateRes.json<{
-      snapshot: { state: Record<string, any> };
+      snapshot: { state: Record<string, Record<string, unknown>> };
     }>();
-    expect(late.snapshot.state.reservations.reservation).toBeNull();
+    expect(late.snapshot.state.reservations!.reservation).toBeNull();
   });
 
   it('unsubscribes in one click: a GET only asks, a form POST without cookies does it', async () => {

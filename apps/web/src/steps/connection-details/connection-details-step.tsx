@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazyWithRetry } from '../../shared/lazy/lazy-with-retry.ts';
+import { Suspense } from 'react';
 import { OrderSummary } from '../../shared/order-summary/order-summary.tsx';
 import { StepHeading } from '../../shared/layout/step-focus.tsx';
 import { useWizard } from '../../shared/store/store-context.tsx';
@@ -8,10 +9,8 @@ import { text } from './text.ts';
 import { useConnectionForm } from './use-connection-form.ts';
 import './connection-details.css';
 
-// Loaded after the step (docs/rules/mail.md#finish-later), tried twice as lazyWithRetry does; React's
-// lazy, not lazyWithRetry: the shell's map of each step's files would grow by that module.
-const loadFinishLater = () => import('../../shared/finish-later/finish-later.tsx');
-const FinishLater = lazy(() => loadFinishLater().catch(loadFinishLater));
+// Loaded after the step (docs/rules/mail.md#finish-later).
+const FinishLater = lazyWithRetry(() => import('../../shared/finish-later/finish-later.tsx'));
 
 /** Step 4, Connection details: the unit; street, suburb, postcode and state are read-only. */
 export function ConnectionDetailsStep() {

@@ -1,5 +1,6 @@
+import { lazyWithRetry } from '../../shared/lazy/lazy-with-retry.ts';
 import { howDidYouHearOptions } from '@fibre/domain/contact';
-import { lazy, Suspense, useId, type ClipboardEvent, type DragEvent } from 'react';
+import { Suspense, useId, type ClipboardEvent, type DragEvent } from 'react';
 import { CollectionNotice } from '../../shared/legal/collection-notice.tsx';
 import { OrderSummary } from '../../shared/order-summary/order-summary.tsx';
 import { StepHeading } from '../../shared/layout/step-focus.tsx';
@@ -9,10 +10,8 @@ import { Field } from '../../shared/ui/field.tsx';
 import { text } from './text.ts';
 import { useContactForm } from './use-contact-form.ts';
 
-// Loaded after the step (docs/rules/mail.md#finish-later), tried twice as lazyWithRetry does; React's
-// lazy, not lazyWithRetry: the shell's map of each step's files would grow by that module.
-const loadFinishLater = () => import('../../shared/finish-later/finish-later.tsx');
-const FinishLater = lazy(() => loadFinishLater().catch(loadFinishLater));
+// Loaded after the step (docs/rules/mail.md#finish-later).
+const FinishLater = lazyWithRetry(() => import('../../shared/finish-later/finish-later.tsx'));
 
 // docs/rules/contact-and-connection.md: copying and pasting are disabled in the confirm-email
 // field.

@@ -1,6 +1,7 @@
+import { lazyWithRetry } from '../../shared/lazy/lazy-with-retry.ts';
 import type { Address } from '@fibre/domain/address';
 import { arrivalWindowText, dateLabel, dayKeyLabel } from '@fibre/domain/scheduling';
-import { lazy, Suspense, useEffect, useId, useRef } from 'react';
+import { Suspense, useEffect, useId, useRef } from 'react';
 import { HoldExtension } from '../../shared/hold/hold-extension.tsx';
 import { HoldTimer } from '../../shared/hold/hold-timer.tsx';
 import { revealNearest } from '../../shared/hold/reveal.ts';
@@ -17,10 +18,8 @@ import { useInstallationCalendar } from './use-installation-calendar.ts';
 import type { WindowSlot } from '../../shared/booking-calendar/time-windows.tsx';
 import './installation.css';
 
-// Loaded after the step (docs/rules/mail.md#finish-later), tried twice as lazyWithRetry does; React's
-// lazy, not lazyWithRetry: the shell's map of each step's files would grow by that module.
-const loadFinishLater = () => import('../../shared/finish-later/finish-later.tsx');
-const FinishLater = lazy(() => loadFinishLater().catch(loadFinishLater));
+// Loaded after the step (docs/rules/mail.md#finish-later).
+const FinishLater = lazyWithRetry(() => import('../../shared/finish-later/finish-later.tsx'));
 
 // The hold's countdown ticks once a second: its own components, so a tick draws the timer and the
 // dialog only, not the whole step and its calendar (bench/README.md, INP on the installation step),
