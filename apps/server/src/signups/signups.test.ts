@@ -176,7 +176,10 @@ describe.each(engines())('finish later on %s', (engine) => {
     const first = await resume(t.app, token);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
-    const body = first.json<{ snapshot: { state: Record<string, Record<string, unknown>> }; hold_session: unknown }>();
+    const body = first.json<{
+      snapshot: { state: Record<string, Record<string, unknown>> };
+      hold_session: unknown;
+    }>();
     expect(body.snapshot.state.signup!.cardToken).toBeNull();
     expect(body.snapshot.state.plans!.selectedId).toBe('boost-100');
     // The hold named nothing live: not given back.
@@ -222,7 +225,10 @@ describe.each(engines())('finish later on %s', (engine) => {
     });
     const token = await saved(t, 'jane@example.com', withHold(held));
     const res = await resume(t.app, token);
-    const body = res.json<{ snapshot: { state: Record<string, Record<string, unknown>> }; hold_session: unknown }>();
+    const body = res.json<{
+      snapshot: { state: Record<string, Record<string, unknown>> };
+      hold_session: unknown;
+    }>();
     expect(body.snapshot.state.reservations!.reservation).toEqual(held);
     expect(body.hold_session).toBe('a1b2c3d4-0000-4000-8000-000000000001');
 
