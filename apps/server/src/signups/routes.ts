@@ -7,7 +7,7 @@ import {
   signupTokenParams,
 } from '@fibre/domain/api';
 import { finishLaterMessages as words } from '@fibre/domain/shared';
-import { errorCodes, type FastifyInstance, type FastifyReply } from 'fastify';
+import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { checkProvider } from '../catalogue/index.ts';
 import { defineRoute, registerDefined } from '../http/define.ts';
@@ -40,6 +40,13 @@ ${form ? `<form method="post"><button type="submit">${e(words.unsubscribeButton)
 `;
 }
 
+/** A browser (Accept: text/html before any application/json) gets a page; anyone else JSON. */
+function wantsHtml(accept: string | undefined): boolean {
+  const html = accept?.indexOf('text/html') ?? -1;
+  const json = accept?.indexOf('application/json') ?? -1;
+  return html >= 0 && (json < 0 || html < json);
+}
+
 export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
   // RFC 8058: a mail client unsubscribes by POSTing `List-Unsubscribe=One-Click` as a form. The
   // unsubscribe URL alone takes a form body (ignored); every other route still answers 415.
@@ -58,6 +65,16 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.status(status).header('content-type', 'text/html; charset=utf-8').send(body);
+  /** A token that opens nothing: the page for a browser, the error answer for anyone else. */
+  const unknownLink = (request: FastifyRequest, reply: FastifyReply) =>
+    wantsHtml(request.headers.accept)
+      ? html(reply, 404, page(words.notFoundHeading, words.notFound, false))
+      : reply.status(404).send({ error: 'not_found', message: words.notFound });
+  const unknownAnswer = {
+    description: 'not_found: the token opens nothing (a page for a browser that asks for one)',
+    schema: errorAnswer,
+    html: true,
+  };
 
   registerDefined(app, [
     defineRoute({
@@ -114,14 +131,14 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
       params: signupTokenParams,
       responses: {
         200: { description: 'The page, with its Unsubscribe button', text: 'text/html' },
-        404: { description: 'The token opens nothing', text: 'text/html' },
+        404: unknownAnswer,
       },
       handler: async (request, reply) => {
         noStore(reply);
         const known = await findSignupLink(ctx.database.db, hashOrderToken(request.params.token));
         return known
           ? html(reply, 200, page(words.unsubscribeHeading, words.unsubscribeAsk, true))
-          : html(reply, 404, page(words.notFoundHeading, words.notFound, false));
+          : unknownLink(request, reply);
       },
     }),
     defineRoute({
@@ -136,7 +153,7 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
       params: signupTokenParams,
       responses: {
         200: { description: 'Unsubscribed (again is harmless)', text: 'text/html' },
-        404: { description: 'The token opens nothing', text: 'text/html' },
+        404: unknownAnswer,
       },
       handler: async (request, reply) => {
         noStore(reply);
@@ -147,7 +164,7 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
         );
         return done
           ? html(reply, 200, page(words.unsubscribedHeading, words.unsubscribed, false))
-          : html(reply, 404, page(words.notFoundHeading, words.notFound, false));
+          : unknownLink(request, reply);
       },
     }),
   ]);

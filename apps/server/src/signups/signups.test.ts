@@ -266,9 +266,16 @@ describe.each(engines())('finish later on %s', (engine) => {
     expect(await unsubscribed()).toEqual([true]);
     // Again is harmless; an unknown token 404s; a form elsewhere is still refused.
     expect((await t.app.inject({ method: 'POST', url })).statusCode).toBe(200);
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/v1/public/unsubscribe/nope' })).statusCode,
-    ).toBe(404);
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/v1/public/unsubscribe/nope' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'not_found', message: finishLaterMessages.notFound });
+    const unknownPage = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/public/unsubscribe/nope',
+      headers: { accept: 'text/html' },
+    });
+    expect(unknownPage.statusCode).toBe(404);
+    expect(unknownPage.body).toContain(finishLaterMessages.notFoundHeading);
     const form = await t.app.inject({
       method: 'POST',
       url: '/api/v1/public/leads',
