@@ -1,7 +1,12 @@
 import { finishLaterMessages as words } from '@fibre/domain/shared';
 import type { Browser, Page } from '@playwright/test';
 import { bookFirstWindow, fillCard, cards, toInstallation } from '../support/checkout.ts';
-import { expectNoSeriousA11yViolations, expectPageName } from '../support/checks.ts';
+import {
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  expectPageName,
+  narrowViewport,
+} from '../support/checks.ts';
 import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
 import {
   expect,
@@ -69,6 +74,8 @@ test('the mailed link opens the sign-up on Payment in another browser, without c
   await toPayment(wizard, first);
   await askForLink(page, first);
   await expectNoSeriousA11yViolations(page, { label: 'payment with the link sent' });
+  await page.setViewportSize(narrowViewport);
+  await expectNoHorizontalScroll(page);
   await page.context().close();
 
   const mail = await mailTo(deployment.smtp, first, LINK_SUBJECT);
@@ -95,6 +102,8 @@ test('the mailed link opens the sign-up on Payment in another browser, without c
     '/',
   );
   await expectNoSeriousA11yViolations(again.page, { label: 'a used link' });
+  await again.page.setViewportSize(narrowViewport);
+  await expectNoHorizontalScroll(again.page);
   // A link that opens nothing.
   await again.page.goto('/resume/not-a-token');
   await expect(again.page.getByRole('heading', { name: words.notFoundHeading })).toBeVisible();
@@ -123,6 +132,8 @@ test('one reminder for a visitor who asked, none for one who did not, none after
   const { context, page } = await openInNewBrowser(browser, baseURL, unsubscribe);
   await expect(page.getByRole('heading', { name: words.unsubscribeHeading })).toBeVisible();
   await expectNoSeriousA11yViolations(page, { label: 'the unsubscribe page' });
+  await page.setViewportSize(narrowViewport);
+  await expectNoHorizontalScroll(page);
   await page.getByRole('button', { name: words.unsubscribeButton }).click();
   await expect(page.getByRole('heading', { name: words.unsubscribedHeading })).toBeVisible();
   await expectNoSeriousA11yViolations(page, { label: 'unsubscribed' });
