@@ -145,7 +145,8 @@ export function PaymentStep() {
       <ErrorSummary items={summaryItems} attempt={attempt} />
 
       {/* On one column the order is shown before the agreements (the visitor checks what they
-          agree to pay, and Submit is the last thing on the page); beside them on a wide screen. */}
+          agree to pay, and Submit ends the step's form: only the offer to finish later follows it);
+          beside them on a wide screen. */}
       <div className="step-layout payment__layout">
         <div className="payment__main">
           <section className="card step-section" aria-labelledby={`${ids}-card`}>
