@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { isStale } from './newest.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const built = ['index.html', 'admin.html', 'order.html'].map((page) =>
+const built = ['index.html', 'admin.html', 'order.html', 'resume.html'].map((page) =>
   join(root, 'apps/web/dist', page),
 );
 const sources = [
@@ -15,6 +15,7 @@ const sources = [
   'apps/web/index.html',
   'apps/web/admin.html',
   'apps/web/order.html',
+  'apps/web/resume.html',
   'apps/web/vite.config.ts',
   'apps/web/public',
   'packages/domain/src',

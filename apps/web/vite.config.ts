@@ -23,9 +23,11 @@ const resolve: UserConfig['resolve'] = {
  * the modules they share (React, the styles) into chunks of their own and change the wizard's
  * files. dist/index.html never refers to their chunks, nor they to each other's.
  * - admin.html: the operator console, served at /admin (docs/rules/operator-console.md);
- * - order.html: the customer's order page, served at /order/<token> (docs/rules/order-page.md).
+ * - order.html: the customer's order page, served at /order/<token> (docs/rules/order-page.md);
+ * - resume.html: the link to finish a sign-up later, served at /resume/<token>
+ *   (docs/rules/mail.md#finish-later).
  */
-const separatePages = ['admin', 'order'] as const;
+const separatePages = ['admin', 'order', 'resume'] as const;
 
 function separatePageBuilds(): Plugin {
   return {
@@ -71,6 +73,7 @@ function separateDevPages(): Plugin {
         )
           request.url = '/admin.html';
         else if (/^\/order\/[^/]+$/.test(path)) request.url = '/order.html';
+        else if (/^\/resume\/[^/]+$/.test(path)) request.url = '/resume.html';
         next();
       });
     },

@@ -18,6 +18,7 @@ import { registerInFlightLimits } from './plugins/in-flight.ts';
 import { registerRateLimits, trustProxyOption } from './plugins/rate-limits.ts';
 import { createNotificationWorker, type NotificationWorker } from './notifications/index.ts';
 import { createReminderSweep, type ReminderSweep } from './mail/index.ts';
+import { createFinishReminderSweep, type FinishReminderSweep } from './signups/index.ts';
 import { createFirstManagerSetup, type FirstManagerSetup } from './operators/index.ts';
 import { createMailWorker, type MailWorker } from './mail/index.ts';
 import { registerRoutes } from './app/routes.ts';
@@ -60,6 +61,8 @@ declare module 'fastify' {
     mail: MailWorker;
     /** The installation reminder sweep: started when the app is ready, stopped when it closes. */
     reminders: ReminderSweep;
+    /** The reminder to finish a saved sign-up (signups/reminder.ts), when ABANDONED_REMINDER=on. */
+    finishReminders: FinishReminderSweep;
     /** The setup code for the first manager: server.ts offers it at start (operators/first-manager.ts). */
     firstManager: FirstManagerSetup;
   }
@@ -174,5 +177,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('reminders', reminders);
   app.addHook('onReady', async () => reminders.start());
   app.addHook('onClose', () => reminders.stop());
+
+  // The reminder to finish a saved sign-up (docs/rules/mail.md#the-reminder-to-finish): once per
+  // sign-up however many instances sweep; off unless ABANDONED_REMINDER=on.
+  const finishReminders = createFinishReminderSweep(ctx, app.log);
+  app.decorate('finishReminders', finishReminders);
+  app.addHook('onReady', async () => finishReminders.start());
+  app.addHook('onClose', () => finishReminders.stop());
   return app;
 }

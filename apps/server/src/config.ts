@@ -146,6 +146,21 @@ const envSchema = z.object({
   RETAIN_CANCELLED_ORDERS_MONTHS: positiveInt(12),
   RETAIN_FUNNEL_TABS_DAYS: positiveInt(2),
   RETENTION_SWEEP_MINUTES: positiveInt(60),
+  // Finish later and the reminder to finish (docs/rules/mail.md): how long a link works, whether
+  // the reminder is sent (off by default) and after how long; FINISH_LATER_SECONDS and
+  // ABANDONED_REMINDER_SECONDS, when set, stand for the days and the hours (short times, for
+  // browser tests); saved sign-ups are deleted RETAIN_SAVED_SIGNUPS_DAYS after their links expire
+  // (docs/rules/retention.md).
+  FINISH_LATER_DAYS: positiveInt(7),
+  FINISH_LATER_SECONDS: optional
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().positive().optional()),
+  ABANDONED_REMINDER: z.enum(['on', 'off']).default('off'),
+  ABANDONED_REMINDER_HOURS: positiveInt(24),
+  ABANDONED_REMINDER_SECONDS: optional
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().positive().optional()),
+  RETAIN_SAVED_SIGNUPS_DAYS: positiveInt(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAPS_API_KEY: optional,
   // A site name is a host name label ({site}.chargebee.com); it also goes into the CSP header.
@@ -291,6 +306,15 @@ export interface Config {
   retention: RetentionLimits;
   /** RETENTION_SWEEP_MINUTES: how often the retention sweep runs, in milliseconds. */
   retentionEveryMs: number;
+  /** Finish later (docs/rules/mail.md): FINISH_LATER_DAYS, and the reminder to finish. */
+  finishLater: {
+    /** FINISH_LATER_SECONDS, or FINISH_LATER_DAYS, in milliseconds. */
+    linkMs: number;
+    /** ABANDONED_REMINDER=on. */
+    reminder: boolean;
+    /** ABANDONED_REMINDER_SECONDS, or ABANDONED_REMINDER_HOURS, in milliseconds. */
+    reminderAfterMs: number;
+  };
   logLevel: Env['LOG_LEVEL'];
   /** An OTEL_ variable turned tracing on (tracing/wanted.ts): log lines carry trace ids. */
   tracing: boolean;
@@ -366,6 +390,8 @@ export interface RetentionLimits {
   cancelledOrdersMonths: number;
   /** The funnel's per-tab marks are deleted (docs/rules/funnel.md). */
   funnelTabsDays: number;
+  /** A saved sign-up (finish later) is deleted this many days after its links expired. */
+  savedSignupsDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -490,8 +516,20 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       abandonedHoldsDays: e.RETAIN_ABANDONED_HOLDS_DAYS,
       cancelledOrdersMonths: e.RETAIN_CANCELLED_ORDERS_MONTHS,
       funnelTabsDays: e.RETAIN_FUNNEL_TABS_DAYS,
+      savedSignupsDays: e.RETAIN_SAVED_SIGNUPS_DAYS,
     },
     retentionEveryMs: e.RETENTION_SWEEP_MINUTES * 60_000,
+    finishLater: {
+      linkMs:
+        e.FINISH_LATER_SECONDS !== undefined
+          ? e.FINISH_LATER_SECONDS * 1000
+          : e.FINISH_LATER_DAYS * 86_400_000,
+      reminder: e.ABANDONED_REMINDER === 'on',
+      reminderAfterMs:
+        e.ABANDONED_REMINDER_SECONDS !== undefined
+          ? e.ABANDONED_REMINDER_SECONDS * 1000
+          : e.ABANDONED_REMINDER_HOURS * 3_600_000,
+    },
     logLevel: e.LOG_LEVEL,
     tracing: tracingWanted(source),
     publicUrl,

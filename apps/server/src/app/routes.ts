@@ -25,6 +25,7 @@ import { adminPersonalDataRoutes } from '../personal-data/admin-routes.ts';
 import { webhookRoutes } from '../notifications/index.ts';
 import { funnelRoutes } from '../funnel/routes.ts';
 import { adminFunnelRoutes } from '../funnel/admin-routes.ts';
+import { signupRoutes } from '../signups/routes.ts';
 
 /**
  * Every resource's routes, one feature folder each (`<feature>/routes.ts`, and the console's
@@ -50,6 +51,8 @@ export async function registerRoutes(
   funnelRoutes(app, ctx);
   // The order page's API (docs/rules/order-page.md).
   orderPageRoutes(app, ctx);
+  // Finish later and the reminder to finish (docs/rules/mail.md#finish-later).
+  signupRoutes(app, ctx);
   // The test-mode vault exists only when no Chargebee site is configured (docs/rules/api.md).
   if (!ctx.config.keys.CHARGEBEE_SITE) vaultRoutes(app, ctx);
   // The operator console's API (docs/rules/operators.md).

@@ -8,6 +8,7 @@ import type { NotificationTables } from './tables/notifications.ts';
 import type { OperatorTables } from './tables/operators.ts';
 import type { MailTables } from './tables/mail.ts';
 import type { FunnelTables } from './tables/funnel.ts';
+import type { SignupTables } from './tables/signups.ts';
 
 /** Every table the repositories may touch, as Kysely sees it; one file per migration's tables. */
 export interface Schema
@@ -20,7 +21,8 @@ export interface Schema
     NotificationTables,
     OperatorTables,
     MailTables,
-    FunnelTables {}
+    FunnelTables,
+    SignupTables {}
 
 /**
  * A building row as stored (catalogue/repository/buildings.ts): what a lookup answers, in the

@@ -36,6 +36,11 @@ describe('the OpenAPI description at /api/docs', () => {
         'GET /api/v1/public/orders/{token}',
         'POST /api/v1/public/orders/{token}/reschedule',
         'POST /api/v1/public/orders/{token}/cancel',
+        // Finish later (docs/rules/mail.md#finish-later).
+        'POST /api/v1/{provider}/signups/finish-later',
+        'POST /api/v1/public/signups/resume/{token}',
+        'GET /api/v1/public/unsubscribe/{token}',
+        'POST /api/v1/public/unsubscribe/{token}',
         'GET /api/v1/public/addresses',
         'POST /api/v1/public/address-lookup',
         'POST /portal/api/v1/buildings/search',

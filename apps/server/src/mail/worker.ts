@@ -3,6 +3,12 @@ import type { AppContext } from '../context.ts';
 import { claimDueMail, markMailFailed, markMailSent, type MailRow } from './repository.ts';
 import { createOutboxWorker, type OutboxWorker, type WorkerLog } from '../outbox/worker.ts';
 import { ORDER_LINK_PLACEHOLDER, orderLinkUrl } from './order-link.ts';
+import {
+  isSignupMail,
+  resumeLinkUrl,
+  UNSUBSCRIBE_LINK_PLACEHOLDER,
+  unsubscribeUrl,
+} from './signup-links.ts';
 
 /**
  * The mail sender (docs/rules/mail.md): the shared outbox loop (outbox/worker.ts) sending each due
@@ -22,10 +28,34 @@ export type MailWorker = OutboxWorker;
 
 /** The link goes into the stored bodies only now: the outbox keeps the placeholder. */
 function withLink(body: string, row: MailRow, publicUrl: string, html: boolean): string {
-  const link = row.link_token ? orderLinkUrl(publicUrl, row.link_token) : publicUrl;
+  const token = row.link_token;
+  // A sign-up's mail links to the wizard's /resume/<token> and its unsubscribe URL, with the same
+  // token (docs/rules/mail.md, "Finish later").
+  const signup = isSignupMail(row.kind);
+  const link = !token
+    ? publicUrl
+    : signup
+      ? resumeLinkUrl(publicUrl, token)
+      : orderLinkUrl(publicUrl, token);
   // base64url tokens and an http(s) origin need no escaping in text; in HTML & and " would.
-  const safe = html ? link.replaceAll('&', '&amp;').replaceAll('"', '&quot;') : link;
-  return body.replaceAll(ORDER_LINK_PLACEHOLDER, safe);
+  const safe = (url: string) =>
+    html ? url.replaceAll('&', '&amp;').replaceAll('"', '&quot;') : url;
+  let out = body.replaceAll(ORDER_LINK_PLACEHOLDER, safe(link));
+  if (signup && token)
+    out = out.replaceAll(UNSUBSCRIBE_LINK_PLACEHOLDER, safe(unsubscribeUrl(publicUrl, token)));
+  return out;
+}
+
+/**
+ * A sign-up's mail is unsubscribed from in one click (RFC 8058): List-Unsubscribe names the URL a
+ * mail client POSTs `List-Unsubscribe=One-Click` to (docs/rules/mail.md, "The reminder to finish").
+ */
+function unsubscribeHeaders(row: MailRow, publicUrl: string): Record<string, string> {
+  if (!isSignupMail(row.kind) || !row.link_token) return {};
+  return {
+    'List-Unsubscribe': `<${unsubscribeUrl(publicUrl, row.link_token)}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
 }
 
 /** The address part of MAIL_FROM ('Name <a@b>' or 'a@b'), for the Message-ID's domain. */
@@ -68,6 +98,7 @@ export function createMailWorker(
           // The same id on every attempt: a receiver can tell a repeat (docs/rules/mail.md).
           messageId: `<${row.id}@${fromDomain(from!)}>`,
           date: row.created_at,
+          headers: unsubscribeHeaders(row, publicUrl),
           attachments: row.attachments.map((a) => ({
             filename: a.filename,
             content: a.content,

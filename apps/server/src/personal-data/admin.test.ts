@@ -342,6 +342,20 @@ describe.each(engines())("a person's data on request on %s", (engine) => {
 
   it('erases the leads and the order that never went ahead, keeps the live one, the amounts and dates, and is audited', async () => {
     const before = await orderRow(cancelled);
+    // A sign-up saved to finish later (docs/rules/mail.md#finish-later), and another person's.
+    const saveSignup = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/demo/signups/finish-later',
+        payload: {
+          snapshot: {
+            version: 2,
+            state: { step: 4, signup: { contact: { email, firstName: 'P' } } },
+          },
+        },
+      });
+    expect((await saveSignup('Patricia@example.com')).statusCode).toBe(202);
+    expect((await saveSignup('quinn.saved@example.com')).statusCode).toBe(202);
     const res = await post(manager, '/admin/api/personal-data/erase', {
       email: 'patricia@example.com',
       partial: true,
@@ -383,6 +397,8 @@ describe.each(engines())("a person's data on request on %s", (engine) => {
     expect(hold).toEqual({ client_address: null, hold_session: null });
     const leads = await t.database.db.selectFrom('leads').select('id').execute();
     expect(leads.map((l) => l.id)).toEqual([quinnLead]);
+    const saved = await t.database.db.selectFrom('saved_signups').select('email').execute();
+    expect(saved.map((r) => r.email)).toEqual(['quinn.saved@example.com']);
     const notifications = await t.database.db.selectFrom('webhook_events').select('data').execute();
     expect(JSON.stringify(notifications)).not.toContain(patLead);
 

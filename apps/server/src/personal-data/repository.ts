@@ -354,6 +354,18 @@ export async function deleteLooseMail(trx: Transaction<Schema>, email: string): 
   return Number(result.numDeletedRows);
 }
 
+/**
+ * Deletes the sign-ups saved to finish later for the email (docs/rules/mail.md#finish-later), their
+ * links and reminder mark with them; how many.
+ */
+export async function deleteSavedSignups(trx: Transaction<Schema>, email: string): Promise<number> {
+  const result = await trx
+    .deleteFrom('saved_signups')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Deletes the events (and their deliveries) about the erased orders and leads; how many. */
 export async function deleteNotifications(
   trx: Transaction<Schema>,

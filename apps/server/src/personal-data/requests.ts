@@ -18,6 +18,7 @@ import {
   anonymiseOrders,
   deleteLeads,
   deleteLooseMail,
+  deleteSavedSignups,
   deleteNotifications,
   orderRecords,
   personAudit,
@@ -484,6 +485,8 @@ export async function erasePersonalData(
     const notifications = await deleteNotifications(trx, orderIds, leadIds);
     const touched = await anonymiseOrders(trx, orderIds, actor.at);
     const loose = person.email !== undefined ? await deleteLooseMail(trx, person.email) : 0;
+    // Sign-ups saved to finish later (docs/rules/mail.md#finish-later): never an order, all erased.
+    if (person.email !== undefined) await deleteSavedSignups(trx, person.email);
     await deleteLeads(trx, leadIds);
     for (const [subjectType, ids] of [
       ['order', orderIds],

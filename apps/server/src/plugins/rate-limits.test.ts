@@ -73,6 +73,25 @@ const groups: [string, string, Call, string][] = [
     { method: 'POST', url: '/api/v1/demo/install', payload: {} },
     'Too many orders from this address: please wait a minute and try again',
   ],
+  [
+    // Finish later (docs/rules/mail.md#finish-later): each call mails someone, as a lead does.
+    'finish later',
+    'LEADS_PER_MINUTE',
+    { method: 'POST', url: '/api/v1/demo/signups/finish-later', payload: {} },
+    'Too many links asked for from this address: please wait a minute and try again',
+  ],
+  [
+    'finish later links',
+    'ORDER_PAGE_PER_MINUTE',
+    { method: 'POST', url: '/api/v1/public/signups/resume/nope' },
+    'Too many link requests from this address: please wait a minute and try again',
+  ],
+  [
+    'unsubscribe',
+    'ORDER_PAGE_PER_MINUTE',
+    { method: 'POST', url: '/api/v1/public/unsubscribe/nope' },
+    'Too many link requests from this address: please wait a minute and try again',
+  ],
 ];
 
 /** Every request of a case comes from its own address, so the cases share one app per engine. */

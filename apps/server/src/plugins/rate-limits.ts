@@ -106,6 +106,24 @@ export const routeLimits: readonly RouteLimit[] = [
     message: `Too many funnel reports from this address: ${tryLater}`,
   },
   {
+    // Finish later (docs/rules/mail.md#finish-later): each call mails someone, as a lead does; and
+    // a link's token is guessed no faster than an order page's.
+    group: 'finish-later',
+    routes: ['POST /api/v1/:provider/signups/finish-later'],
+    perMinute: (l) => l.leadsPerMinute,
+    message: `Too many links asked for from this address: ${tryLater}`,
+  },
+  {
+    group: 'signup-links',
+    routes: [
+      'POST /api/v1/public/signups/resume/:token',
+      'GET /api/v1/public/unsubscribe/:token',
+      'POST /api/v1/public/unsubscribe/:token',
+    ],
+    perMinute: (l) => l.orderPagePerMinute,
+    message: `Too many link requests from this address: ${tryLater}`,
+  },
+  {
     // Password guessing: a fixed budget per address (docs/rules/operators.md); the account lock
     // stops guesses at one account from many addresses.
     group: 'sign-in',

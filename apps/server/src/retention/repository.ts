@@ -280,3 +280,15 @@ export async function deleteFunnelTabs(trx: Trx, before: Date): Promise<number> 
     .executeTakeFirst();
   return Number(done.numDeletedRows);
 }
+
+/**
+ * Saved sign-ups (finish later) whose links all expired before `before`, deleted with their links
+ * and reminder mark (docs/rules/retention.md).
+ */
+export async function deleteSavedSignups(trx: Trx, before: Date): Promise<number> {
+  const done = await trx
+    .deleteFrom('saved_signups')
+    .where('expires_at', '<', before)
+    .executeTakeFirst();
+  return Number(done.numDeletedRows);
+}

@@ -48,6 +48,8 @@ const expected: RetentionCounts = {
   cancelled_orders: 2,
   // the funnel's tab mark made 2 days and a minute ago
   funnel_tabs: 1,
+  // the saved sign-up whose link expired 7 days and a minute ago (with its link)
+  saved_signups: 1,
 };
 
 interface Seeded {
@@ -418,6 +420,33 @@ async function seed(database: Database): Promise<Seeded> {
     .insertInto('funnel_days')
     .values({ day: '2027-06-13', step: 'address', building_code: '', campaign_id: '', arrivals: 2 })
     .execute();
+  // Saved sign-ups (finish later): deleted 7 days after their links expired, their links with them.
+  const saved = async (id: string, expiresAt: Date) => {
+    await db
+      .insertInto('saved_signups')
+      .values({
+        id,
+        email: `${id}@example.com`,
+        first_name: 'Sam',
+        snapshot: JSON.stringify({ version: 2, state: {} }),
+        reservation_id: null,
+        consent: JSON.stringify({ words: 'w', marketing: false, at: expiresAt.toISOString() }),
+        created_at: daysAgo(30),
+        expires_at: expiresAt,
+      })
+      .execute();
+    await db
+      .insertInto('signup_links')
+      .values({
+        token_hash: `hash-${id}`,
+        signup_id: id,
+        created_at: daysAgo(30),
+        expires_at: expiresAt,
+      })
+      .execute();
+  };
+  await saved('saved-in', daysAgo(7, -MINUTE));
+  await saved('saved-out', daysAgo(7, MINUTE));
   return { orders };
 }
 
@@ -630,6 +659,13 @@ describe.each(engines())('the retention sweep on %s', (engine) => {
       audit,
     );
 
+    expect((await db.selectFrom('saved_signups').select('id').execute()).map((r) => r.id)).toEqual([
+      'saved-in',
+    ]);
+    expect(
+      (await db.selectFrom('signup_links').select('signup_id').execute()).map((r) => r.signup_id),
+    ).toEqual(['saved-in']);
+
     // A second sweep at the same time finds nothing more.
     expect(Object.values((await applyRetention(t.database, defaults, now))!)).toEqual(
       Object.values(expected).map(() => 0),
@@ -672,6 +708,7 @@ describe.each(engines())('the retention sweep on %s', (engine) => {
       RETAIN_ABANDONED_HOLDS_DAYS: '60',
       RETAIN_CANCELLED_ORDERS_MONTHS: '36',
       RETAIN_FUNNEL_TABS_DAYS: '3',
+      RETAIN_SAVED_SIGNUPS_DAYS: '6',
     });
     const counts = await applyRetention(t.database, retention, now);
     expect(counts).toEqual({
@@ -685,6 +722,8 @@ describe.each(engines())('the retention sweep on %s', (engine) => {
       sign_in_addresses: 2,
       cancelled_orders: 0,
       funnel_tabs: 0,
+      // 6 days: both saved sign-ups' links expired more than 6 days ago
+      saved_signups: 2,
     });
     expect(await ids(t.database, 'leads')).toEqual([]);
     expect((await orderRow(t.database, seeded.orders['live-out']!)).client_address).toBe(
@@ -703,6 +742,7 @@ describe('the retention limits', () => {
       abandonedHoldsDays: 30,
       cancelledOrdersMonths: 12,
       funnelTabsDays: 2,
+      savedSignupsDays: 7,
     });
     expect(testConfig().retentionEveryMs).toBe(60 * MINUTE);
     expect(() => testConfig({ RETAIN_LEADS_MONTHS: '0' })).toThrow('RETAIN_LEADS_MONTHS');

@@ -13,6 +13,7 @@ import {
   deleteLeads,
   deleteFunnelTabs,
   deleteNotifications,
+  deleteSavedSignups,
   deleteSignInAddresses,
   tryRetentionLock,
 } from './repository.ts';
@@ -34,6 +35,7 @@ export const RETENTION_KINDS = [
   'abandoned_holds',
   'cancelled_orders',
   'funnel_tabs',
+  'saved_signups',
 ] as const;
 
 export type RetentionKind = (typeof RETENTION_KINDS)[number];
@@ -87,6 +89,7 @@ export function applyRetention(
         now,
       ),
       funnel_tabs: await deleteFunnelTabs(trx, daysBefore(now, limits.funnelTabsDays)),
+      saved_signups: await deleteSavedSignups(trx, daysBefore(now, limits.savedSignupsDays)),
     };
   });
 }

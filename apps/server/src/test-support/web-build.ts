@@ -13,7 +13,11 @@ export const fakeAssets = {
  * A built wizard in a temporary directory, as apps/web/dist holds one: index.html with its
  * assets, and the console's and the order page's pages when asked for.
  */
-export function fakeBuild({ console: withConsole = false, order = false } = {}): string {
+export function fakeBuild({
+  console: withConsole = false,
+  order = false,
+  resume = false,
+} = {}): string {
   const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(
@@ -34,6 +38,12 @@ export function fakeBuild({ console: withConsole = false, order = false } = {}):
     writeFileSync(
       join(dist, 'order.html'),
       '<!doctype html><html><head><title>Your order</title><script type="module" src="/assets/order-0a1b2c.js"></script></head><body></body></html>',
+    );
+  }
+  if (resume) {
+    writeFileSync(
+      join(dist, 'resume.html'),
+      '<!doctype html><html><head><title>Finish your sign-up</title><script type="module" src="/assets/resume-3d4e5f.js"></script></head><body></body></html>',
     );
   }
   return dist;

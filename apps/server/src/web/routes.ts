@@ -56,7 +56,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions = {}):
         'cache-control',
         path.includes('/assets/')
           ? 'public, max-age=31536000, immutable'
-          : path.endsWith('/order.html')
+          : path.endsWith('/order.html') || path.endsWith('/resume.html')
             ? 'no-store'
             : 'no-cache',
       );
@@ -112,6 +112,18 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions = {}):
         .header('referrer-policy', 'no-referrer')
         .header('x-robots-tag', 'noindex, nofollow')
         .sendFile('order.html'),
+    );
+  }
+
+  // The link to finish a sign-up later (docs/rules/mail.md#finish-later): its own page,
+  // resume.html, for /resume/<token>; the token is a secret, as the order page's is.
+  if (existsSync(`${dist}resume.html`)) {
+    app.get('/resume/:token', async (_request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .sendFile('resume.html'),
     );
   }
 }

@@ -209,3 +209,28 @@ describe('serving the order page at /order/<token>', () => {
     expect(api.json().error).toBe('not_found');
   });
 });
+
+describe('serving the finish-later link at /resume/<token>', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(
+      'pglite',
+      { GTM_ID: 'GTM-ABC123' },
+      { webDist: fakeBuild({ resume: true }) },
+    );
+  });
+  afterAll(() => t.close());
+
+  // docs/rules/mail.md#finish-later: the token is a secret, as the order page's is.
+  it('answers any token with its page: never stored, no referrer, not indexed, no tag manager', async () => {
+    for (const url of ['/resume/abcDEF123_-', '/resume/x?utm=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>Finish your sign-up</title>');
+      expect(res.body).not.toContain('googletagmanager');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+    }
+  });
+});

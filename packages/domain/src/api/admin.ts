@@ -234,7 +234,15 @@ export type AdminOffersAnswer = z.infer<typeof adminOffersAnswer>;
  */
 export const adminMail = z.object({
   id: z.string(),
-  kind: z.enum(['order.confirmation', 'order.rescheduled', 'order.cancelled', 'order.reminder']),
+  kind: z.enum([
+    'order.confirmation',
+    'order.rescheduled',
+    'order.cancelled',
+    'order.reminder',
+    // Finish later (docs/rules/mail.md#finish-later).
+    'signup.link',
+    'signup.reminder',
+  ]),
   orderId: z.nullable(z.string()),
   recipient: z.string(),
   subject: z.string(),

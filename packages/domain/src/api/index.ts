@@ -31,3 +31,5 @@ export * from './units-input.ts';
 export * from './funnel-steps.ts';
 export * from './funnel.ts';
 export * from './funnel-input.ts';
+export * from './finish-later.ts';
+export * from './finish-later-input.ts';

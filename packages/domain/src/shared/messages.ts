@@ -96,3 +96,10 @@ export const directDebitMessages = {
   bankDeclined:
     'Your bank declined the direct debit from this account. Please check the account or use another account or a card.',
 } as const;
+
+/*
+ * Finish later and the reminder to finish (issue 34; docs/rules/mail.md): their messages are in
+ * finish-later-messages.ts, a module of their own, because this one is in the address step's
+ * bundle and they are used only by the later steps, the resume page and the server.
+ */
+export { finishLaterMessages } from './finish-later-messages.ts';

@@ -2,7 +2,13 @@ import type { Generated, JSONColumnType } from 'kysely';
 
 /** What a customer mail is (docs/rules/mail.md). */
 export type MailKind =
-  'order.confirmation' | 'order.rescheduled' | 'order.cancelled' | 'order.reminder';
+  | 'order.confirmation'
+  | 'order.rescheduled'
+  | 'order.cancelled'
+  | 'order.reminder'
+  // Migration 028: the link to finish a sign-up later, and the one reminder to finish it.
+  | 'signup.link'
+  | 'signup.reminder';
 
 /** A file sent with a mail: the .ics invite. */
 export interface MailAttachment {

@@ -16,6 +16,8 @@ const kindText: Record<AdminMail['kind'], string> = {
   'order.rescheduled': 'Rescheduled',
   'order.cancelled': 'Cancelled',
   'order.reminder': 'Reminder',
+  'signup.link': 'Finish later link',
+  'signup.reminder': 'Reminder to finish',
 };
 
 /** 'Sent', 'Waiting' ('Waiting: no mail server' when none is set) or 'Failed: <last error>'. */

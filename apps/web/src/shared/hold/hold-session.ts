@@ -3,7 +3,9 @@
  * state is), sent with every hold and release as X-Hold-Session. The server lets one session hold
  * one window at a time, and only that session release it (docs/decisions/010-limits.md).
  */
-const KEY = 'fibre.hold-session';
+/** Also written by the finish-later link's page (resume/main.ts) when the hold is given back. */
+export const HOLD_SESSION_KEY = 'fibre.hold-session';
+const KEY = HOLD_SESSION_KEY;
 
 let fallback: string | null = null;
 

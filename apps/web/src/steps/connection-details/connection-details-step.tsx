@@ -1,7 +1,8 @@
 import { unitCallUs, unitMessages } from '@fibre/domain/shared';
-import { useId } from 'react';
+import { Suspense, useId } from 'react';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { telHref } from '../../shared/layout/header.tsx';
+import { lazyWithRetry } from '../../shared/lazy/lazy-with-retry.ts';
 import { OrderSummary } from '../../shared/order-summary/order-summary.tsx';
 import { StepHeading } from '../../shared/layout/step-focus.tsx';
 import { useWizard } from '../../shared/store/store-context.tsx';
@@ -10,6 +11,9 @@ import { Field } from '../../shared/ui/field.tsx';
 import { text } from './text.ts';
 import { useConnectionForm } from './use-connection-form.ts';
 import './connection-details.css';
+
+// Loaded after the step (docs/rules/mail.md#finish-later).
+const FinishLater = lazyWithRetry(() => import('../../shared/finish-later/finish-later.tsx'));
 
 /** Step 4, Connection details: the unit; street, suburb, postcode and state are read-only. */
 export function ConnectionDetailsStep() {
@@ -99,6 +103,9 @@ export function ConnectionDetailsStep() {
           <OrderSummary />
         </div>
       </div>
+      <Suspense fallback={null}>
+        <FinishLater />
+      </Suspense>
     </section>
   );
 }

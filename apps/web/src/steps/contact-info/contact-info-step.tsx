@@ -1,5 +1,6 @@
+import { lazyWithRetry } from '../../shared/lazy/lazy-with-retry.ts';
 import { howDidYouHearOptions } from '@fibre/domain/contact';
-import { useId, type ClipboardEvent, type DragEvent } from 'react';
+import { Suspense, useId, type ClipboardEvent, type DragEvent } from 'react';
 import { CollectionNotice } from '../../shared/legal/collection-notice.tsx';
 import { OrderSummary } from '../../shared/order-summary/order-summary.tsx';
 import { StepHeading } from '../../shared/layout/step-focus.tsx';
@@ -8,6 +9,9 @@ import { ErrorSummary } from '../../shared/ui/error-summary.tsx';
 import { Field } from '../../shared/ui/field.tsx';
 import { text } from './text.ts';
 import { useContactForm } from './use-contact-form.ts';
+
+// Loaded after the step (docs/rules/mail.md#finish-later).
+const FinishLater = lazyWithRetry(() => import('../../shared/finish-later/finish-later.tsx'));
 
 // docs/rules/contact-and-connection.md: copying and pasting are disabled in the confirm-email
 // field.
@@ -157,6 +161,9 @@ export function ContactInfoStep() {
           <OrderSummary />
         </div>
       </div>
+      <Suspense fallback={null}>
+        <FinishLater />
+      </Suspense>
     </section>
   );
 }

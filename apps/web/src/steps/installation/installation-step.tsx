@@ -1,6 +1,7 @@
+import { lazyWithRetry } from '../../shared/lazy/lazy-with-retry.ts';
 import type { Address } from '@fibre/domain/address';
 import { arrivalWindowText, dateLabel, dayKeyLabel } from '@fibre/domain/scheduling';
-import { useEffect, useId, useRef } from 'react';
+import { Suspense, useEffect, useId, useRef } from 'react';
 import { HoldExtension } from '../../shared/hold/hold-extension.tsx';
 import { HoldTimer } from '../../shared/hold/hold-timer.tsx';
 import { revealNearest } from '../../shared/hold/reveal.ts';
@@ -16,6 +17,9 @@ import { TimeWindows } from '../../shared/booking-calendar/time-windows.tsx';
 import { useInstallationCalendar } from './use-installation-calendar.ts';
 import type { WindowSlot } from '../../shared/booking-calendar/time-windows.tsx';
 import './installation.css';
+
+// Loaded after the step (docs/rules/mail.md#finish-later).
+const FinishLater = lazyWithRetry(() => import('../../shared/finish-later/finish-later.tsx'));
 
 // The hold's countdown ticks once a second: its own components, so a tick draws the timer and the
 // dialog only, not the whole step and its calendar (bench/README.md, INP on the installation step),
@@ -172,6 +176,9 @@ function Installation({ address }: { address: Address }) {
         </Button>
       </div>
 
+      <Suspense fallback={null}>
+        <FinishLater />
+      </Suspense>
       <InstallationTimedOutDialog expiresAt={expiresAt} onSelectNewTime={calendar.selectNewTime} />
     </section>
   );

@@ -25,6 +25,9 @@ import { text } from './text.ts';
 import { usePayment } from './use-payment.ts';
 import './payment.css';
 
+// Loaded after the step (docs/rules/mail.md#finish-later).
+const FinishLater = lazyWithRetry(() => import('../../shared/finish-later/finish-later.tsx'));
+
 function CardFieldsSkeleton() {
   return (
     <div className="card-fields-skeleton" aria-hidden="true">
@@ -169,7 +172,8 @@ export function PaymentStep() {
       <ErrorSummary items={summaryItems} attempt={attempt} />
 
       {/* On one column the order is shown before the agreements (the visitor checks what they
-          agree to pay, and Submit is the last thing on the page); beside them on a wide screen. */}
+          agree to pay, and Submit ends the step's form: only the offer to finish later follows it);
+          beside them on a wide screen. */}
       <div className="step-layout payment__layout">
         <div className="payment__main">
           <section className="card step-section" aria-labelledby={`${ids}-card`}>
@@ -293,6 +297,9 @@ export function PaymentStep() {
         )}
       </div>
 
+      <Suspense fallback={null}>
+        <FinishLater marketing={() => form.getValues('marketing') === true} />
+      </Suspense>
       <PaymentTimedOutDialog back={back} />
     </section>
   );

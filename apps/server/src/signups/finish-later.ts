@@ -1,0 +1,170 @@
+import type { FinishLaterRequest, ResumeAnswer } from '@fibre/domain/api';
+import { finishLaterMessages } from '@fibre/domain/shared';
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../context.ts';
+import type { Schema } from '../db/schema.ts';
+import { inTransaction } from '../db/transactions.ts';
+import { Refusal } from '../http/errors.ts';
+import { enqueueMail, hashOrderToken, newOrderToken, type RenderedMail } from '../mail/index.ts';
+import {
+  findSignupLink,
+  insertSavedSignup,
+  insertSignupLink,
+  liveHold,
+  useSignupLink,
+} from './repository.ts';
+import { renderFinishLaterLink } from './mail.ts';
+
+/*
+ * Finish later (docs/rules/mail.md, "Finish later"): the visitor's sign-up saved with a link
+ * mailed through the outbox; the link opens it once, on any device, until it expires.
+ */
+
+type State = Record<string, unknown>;
+const area = (state: State, key: string): State => {
+  const value = state[key];
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as State) : {};
+};
+
+/**
+ * The wizard's state as saved: card data, the card's token, the payment boxes ticked with it, the
+ * install's idempotency key and answer, and the hold taken out. The hold's id is returned apart:
+ * kept beside the state, given back only while it holds.
+ */
+export function savedState(state: State): { state: State; reservationId: string | null } {
+  const signup = area(state, 'signup');
+  const reservations = area(state, 'reservations');
+  const reservation = area(reservations, 'reservation');
+  const id = reservation.reservation_id;
+  return {
+    state: {
+      ...state,
+      signup: {
+        ...signup,
+        cardToken: null,
+        acceptances: null,
+        idempotencyKey: null,
+        placed: null,
+      },
+      reservations: { ...reservations, reservation: null, lost: false, booked: false },
+    },
+    reservationId: typeof id === 'string' && id.length <= 200 ? id : null,
+  };
+}
+
+/** Writes a new link to the sign-up and its mail, in the caller's transaction. */
+export async function queueSignupMail(
+  trx: Transaction<Schema>,
+  ctx: AppContext,
+  mail: {
+    kind: 'signup.link' | 'signup.reminder';
+    id: string;
+    signupId: string;
+    recipient: string;
+    rendered: RenderedMail;
+    now: Date;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  const token = newOrderToken();
+  await insertSignupLink(trx, {
+    tokenHash: hashOrderToken(token),
+    signupId: mail.signupId,
+    createdAt: mail.now,
+    expiresAt: mail.expiresAt,
+  });
+  await enqueueMail(trx, {
+    id: mail.id,
+    kind: mail.kind,
+    orderId: null,
+    recipient: mail.recipient,
+    ...mail.rendered,
+    linkToken: token,
+    createdAt: mail.now,
+  });
+}
+
+/** Saves the sign-up and queues its link; answers where it went and until when it works. */
+export async function saveForLater(ctx: AppContext, body: FinishLaterRequest) {
+  const now = ctx.now();
+  const contact = body.snapshot.state.signup.contact;
+  const email = contact.email.trim();
+  const firstName = contact.firstName.trim();
+  const expiresAt = new Date(now.getTime() + ctx.config.finishLater.linkMs);
+  const { state, reservationId } = savedState(body.snapshot.state);
+  const signupId = ctx.newId();
+  const rendered = renderFinishLaterLink({
+    firstName,
+    provider: ctx.catalogue.current().provider,
+    expiresAt,
+  });
+  await inTransaction(ctx.database.db, async (trx) => {
+    await insertSavedSignup(trx, {
+      id: signupId,
+      email,
+      firstName,
+      snapshot: { version: body.snapshot.version, state },
+      reservationId,
+      // The evidence of consent, as the acceptance record keeps it: the words, when
+      // (docs/rules/mail.md, "The reminder to finish").
+      consent: {
+        words: `${finishLaterMessages.button}. ${finishLaterMessages.notice}`,
+        marketing: body.marketing,
+        at: now.toISOString(),
+      },
+      createdAt: now,
+      expiresAt,
+    });
+    await queueSignupMail(trx, ctx, {
+      kind: 'signup.link',
+      id: ctx.newId(),
+      signupId,
+      recipient: email,
+      rendered,
+      now,
+      expiresAt,
+    });
+  });
+  return { email, expires_at: expiresAt.toISOString() };
+}
+
+const notFound = () =>
+  new Refusal('not_found', 'not_found', finishLaterMessages.notFound, undefined);
+
+/**
+ * Opens a link once: the saved state, with the hold given back while it holds. A token that opens
+ * nothing answers 404, an expired link 409 `link_expired`, a used one 409 `link_used`.
+ */
+export async function resumeSignup(ctx: AppContext, token: string): Promise<ResumeAnswer> {
+  const now = ctx.now();
+  const hash = hashOrderToken(token);
+  return inTransaction(ctx.database.db, async (trx) => {
+    const link = await findSignupLink(trx, hash);
+    if (!link) throw notFound();
+    if (link.expires_at.getTime() <= now.getTime())
+      throw new Refusal('conflict', 'link_expired', finishLaterMessages.expired, undefined);
+    if (link.used_at !== null || !(await useSignupLink(trx, hash, now)))
+      throw new Refusal('conflict', 'link_used', finishLaterMessages.used, undefined);
+    const snapshot = link.snapshot as { version: number; state: State };
+    const hold = link.reservation_id ? await liveHold(trx, link.reservation_id, now) : undefined;
+    if (!hold) return { snapshot, hold_session: null };
+    const reservations = area(snapshot.state, 'reservations');
+    return {
+      snapshot: {
+        ...snapshot,
+        state: {
+          ...snapshot.state,
+          reservations: {
+            ...reservations,
+            reservation: {
+              reservation_id: hold.reservation_id,
+              event_id: hold.event_id,
+              expires_at: hold.expires_at.toISOString(),
+            },
+          },
+        },
+      },
+      hold_session: hold.hold_session,
+    };
+  });
+}

@@ -1,0 +1,84 @@
+import { finishLaterMessages } from '@fibre/domain/shared';
+import {
+  escapeHtml,
+  mailHtml,
+  UNSUBSCRIBE_LINK_PLACEHOLDER,
+  type MailProvider,
+  type RenderedMail,
+} from '../mail/index.ts';
+
+/*
+ * The sign-up's two mails (docs/rules/mail.md, "Finish later" and "The reminder to finish"): the
+ * link asked for, and the one reminder. Both carry the provider's name and contact (mailHtml) and
+ * the unsubscribe link; %ORDER_LINK% stands for the /resume/<token> link until the mail is sent.
+ */
+
+interface SignupMailFacts {
+  firstName: string;
+  provider: MailProvider;
+  /** When the link stops working. */
+  expiresAt: Date;
+}
+
+const dateWords = (at: Date) =>
+  new Intl.DateTimeFormat('en-AU', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Australia/Sydney',
+  }).format(at);
+
+function render(
+  facts: SignupMailFacts,
+  subject: string,
+  opening: string,
+  linkText: string,
+): RenderedMail {
+  const { provider } = facts;
+  const until = `The link works once, until ${dateWords(facts.expiresAt)}. Card details are never saved: you enter them again.`;
+  const unsubscribe = 'Don’t want a reminder? Unsubscribe:';
+  const text = [
+    `Hi ${facts.firstName},`,
+    '',
+    opening,
+    '',
+    `${linkText}: %ORDER_LINK%`,
+    '',
+    until,
+    '',
+    `${unsubscribe} ${UNSUBSCRIBE_LINK_PLACEHOLDER}`,
+    '',
+    `Questions? Call ${provider.support_phone} or email ${provider.support_email}.`,
+    '',
+    provider.name,
+  ].join('\n');
+  const e = escapeHtml;
+  const html = mailHtml({
+    provider,
+    subject,
+    firstName: facts.firstName,
+    linkText,
+    body: `<p>${e(opening)}</p>
+<p>${e(until)}</p>
+<p>${e(unsubscribe)} <a href="${UNSUBSCRIBE_LINK_PLACEHOLDER}">${e(finishLaterMessages.unsubscribeButton)}</a></p>`,
+  });
+  return { subject, text, html, attachments: [] };
+}
+
+/** The link the visitor asked for. */
+export const renderFinishLaterLink = (facts: SignupMailFacts): RenderedMail =>
+  render(
+    facts,
+    `Finish your ${facts.provider.name} sign-up`,
+    `Here is the link you asked for: it opens your ${facts.provider.name} sign-up where you left it, on any device.`,
+    'Finish your sign-up',
+  );
+
+/** The one reminder. */
+export const renderFinishReminder = (facts: SignupMailFacts): RenderedMail =>
+  render(
+    facts,
+    `Your ${facts.provider.name} sign-up is waiting`,
+    `You started signing up to ${facts.provider.name} but did not finish. Your choices are saved: the link opens your sign-up where you left it.`,
+    'Finish your sign-up',
+  );

@@ -1,0 +1,211 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Schema } from '../db/schema.ts';
+import type { SignupConsent } from '../db/tables/signups.ts';
+
+/** The only SQL for saved sign-ups and their links (docs/rules/mail.md, "Finish later"). */
+
+type Db = Kysely<Schema> | Transaction<Schema>;
+
+export interface NewSavedSignup {
+  id: string;
+  email: string;
+  firstName: string;
+  snapshot: Record<string, unknown>;
+  reservationId: string | null;
+  consent: SignupConsent;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export async function insertSavedSignup(trx: Transaction<Schema>, s: NewSavedSignup) {
+  await trx
+    .insertInto('saved_signups')
+    .values({
+      id: s.id,
+      email: s.email,
+      first_name: s.firstName,
+      snapshot: JSON.stringify(s.snapshot),
+      reservation_id: s.reservationId,
+      consent: JSON.stringify(s.consent),
+      created_at: s.createdAt,
+      expires_at: s.expiresAt,
+    })
+    .execute();
+}
+
+/** A link's token, as its SHA-256 only, in the transaction that queues its mail. */
+export async function insertSignupLink(
+  trx: Transaction<Schema>,
+  link: { tokenHash: string; signupId: string; createdAt: Date; expiresAt: Date },
+) {
+  await trx
+    .insertInto('signup_links')
+    .values({
+      token_hash: link.tokenHash,
+      signup_id: link.signupId,
+      created_at: link.createdAt,
+      expires_at: link.expiresAt,
+    })
+    .execute();
+}
+
+/** The link a token's SHA-256 names, with its sign-up. */
+export async function findSignupLink(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('signup_links')
+    .innerJoin('saved_signups', 'saved_signups.id', 'signup_links.signup_id')
+    .select([
+      'signup_links.signup_id',
+      'signup_links.expires_at',
+      'signup_links.used_at',
+      'saved_signups.email',
+      'saved_signups.snapshot',
+      'saved_signups.reservation_id',
+    ])
+    .where('signup_links.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/**
+ * Marks the link used, once: the WHERE on used_at makes two openings at once exclusive (the row
+ * lock queues them and the second finds it used). Answers whether this call used it.
+ */
+export async function useSignupLink(trx: Transaction<Schema>, tokenHash: string, at: Date) {
+  const row = await trx
+    .updateTable('signup_links')
+    .set({ used_at: at })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .returning('token_hash')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The hold, when it still holds at `now`: what the wizard keeps of it, and its session. */
+export async function liveHold(db: Db, reservationId: string, now: Date) {
+  return db
+    .selectFrom('reservations')
+    .select(['reservation_id', 'event_id', 'expires_at', 'hold_session'])
+    .where('reservation_id', '=', reservationId)
+    .where('status', '=', 'held')
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/**
+ * Unsubscribes the address the sign-up was saved for: every saved sign-up of that address (case
+ * aside) made up to now stops getting the reminder. Answers whether the token named a sign-up.
+ */
+export async function unsubscribeSignup(db: Kysely<Schema>, tokenHash: string, at: Date) {
+  const link = await db
+    .selectFrom('signup_links')
+    .innerJoin('saved_signups', 'saved_signups.id', 'signup_links.signup_id')
+    .select('saved_signups.email')
+    .where('signup_links.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!link) return false;
+  await db
+    .updateTable('saved_signups')
+    .set({ unsubscribed_at: at })
+    .where(sql<string>`lower(email)`, '=', link.email.toLowerCase())
+    .where('unsubscribed_at', 'is', null)
+    .execute();
+  return true;
+}
+
+/**
+ * The saved sign-ups whose reminder is due: saved at or before `savedBy`, links not yet expired,
+ * not unsubscribed, the newest of their address, no reminder yet, and no order from their address
+ * since they were saved (docs/rules/mail.md, "The reminder to finish").
+ */
+export async function reminderCandidates(db: Kysely<Schema>, now: Date, savedBy: Date) {
+  return db
+    .selectFrom('saved_signups as s')
+    .select(['s.id', 's.email', 's.first_name', 's.created_at'])
+    .where('s.created_at', '<=', savedBy)
+    .where('s.expires_at', '>', now)
+    .where('s.unsubscribed_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('signup_reminders as r')
+            .select('r.signup_id')
+            .whereRef('r.signup_id', '=', 's.id'),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('saved_signups as newer')
+            .select('newer.id')
+            .where(sql<boolean>`lower(newer.email) = lower(s.email)`)
+            .where((eb) =>
+              eb.or([
+                eb('newer.created_at', '>', eb.ref('s.created_at')),
+                eb.and([
+                  eb('newer.created_at', '=', eb.ref('s.created_at')),
+                  eb('newer.id', '>', eb.ref('s.id')),
+                ]),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('orders as o')
+            .select('o.id')
+            .where(sql<boolean>`lower(o.email) = lower(s.email)`)
+            .whereRef('o.created_at', '>=', 's.created_at'),
+        ),
+      ),
+    )
+    .orderBy('s.created_at')
+    .orderBy('s.id')
+    .limit(500)
+    .execute();
+}
+
+/**
+ * Claims the sign-up's one reminder: INSERT … ON CONFLICT DO NOTHING on signup_reminders' primary
+ * key, so any number of instances write exactly one. Answers whether this call claimed it.
+ */
+export async function claimSignupReminder(
+  trx: Transaction<Schema>,
+  signupId: string,
+  mailId: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await trx
+    .insertInto('signup_reminders')
+    .values({ signup_id: signupId, mail_id: mailId, created_at: at })
+    .onConflict((oc) => oc.column('signup_id').doNothing())
+    .returning('signup_id')
+    .execute();
+  return rows.length > 0;
+}
+
+/** Whether the sign-up may still be reminded (re-read inside the claiming transaction). */
+export async function stillRemindable(trx: Transaction<Schema>, signupId: string, now: Date) {
+  const row = await trx
+    .selectFrom('saved_signups')
+    .select('id')
+    .where('id', '=', signupId)
+    .where('unsubscribed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The sign-up lives as long as its newest link (the reminder's is newer than the first). */
+export async function keepSignupUntil(trx: Transaction<Schema>, signupId: string, until: Date) {
+  await trx
+    .updateTable('saved_signups')
+    .set({ expires_at: until })
+    .where('id', '=', signupId)
+    .where('expires_at', '<', until)
+    .execute();
+}

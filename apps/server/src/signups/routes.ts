@@ -1,0 +1,171 @@
+import {
+  errorAnswer,
+  finishLaterAnswer,
+  finishLaterBody,
+  providerParams,
+  resumeAnswer,
+  signupTokenParams,
+} from '@fibre/domain/api';
+import { finishLaterMessages as words } from '@fibre/domain/shared';
+import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { checkProvider } from '../catalogue/index.ts';
+import { defineRoute, registerDefined } from '../http/define.ts';
+import { escapeHtml, hashOrderToken } from '../mail/index.ts';
+import { resumeSignup, saveForLater } from './finish-later.ts';
+import { findSignupLink, unsubscribeSignup } from './repository.ts';
+
+/*
+ * Finish later and the reminder to finish (docs/rules/mail.md): saving the sign-up with a link
+ * mailed, opening the link once, and the one-click unsubscribe (RFC 8058). The token is in the
+ * path, so the log shows it as [token] (http/logging.ts); it is never logged.
+ */
+
+export const UNSUBSCRIBE_PATH = '/api/v1/public/unsubscribe/';
+
+/** A small page of the server's own (no script, no style): the unsubscribe link's answers. */
+function page(heading: string, text: string, form: boolean): string {
+  const e = escapeHtml;
+  return `<!doctype html>
+<html lang="en-AU">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${e(heading)}</title></head>
+<body>
+<main>
+<h1>${e(heading)}</h1>
+<p>${e(text)}</p>
+${form ? `<form method="post"><button type="submit">${e(words.unsubscribeButton)}</button></form>` : ''}
+</main>
+</body>
+</html>
+`;
+}
+
+/** A browser (Accept: text/html before any application/json) gets a page; anyone else JSON. */
+function wantsHtml(accept: string | undefined): boolean {
+  const html = accept?.indexOf('text/html') ?? -1;
+  const json = accept?.indexOf('application/json') ?? -1;
+  return html >= 0 && (json < 0 || html < json);
+}
+
+export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // RFC 8058: a mail client unsubscribes by POSTing `List-Unsubscribe=One-Click` as a form. The
+  // unsubscribe URL alone takes a form body (ignored); every other route still answers 415.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (request, _body, done) => {
+      if (request.url.startsWith(UNSUBSCRIBE_PATH)) done(null, {});
+      else done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), undefined);
+    },
+  );
+  const error = (description: string) => ({ description, schema: errorAnswer });
+  const noStore = (reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    reply.header('referrer-policy', 'no-referrer');
+  };
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.status(status).header('content-type', 'text/html; charset=utf-8').send(body);
+  /** A token that opens nothing: the page for a browser, the error answer for anyone else. */
+  const unknownLink = (request: FastifyRequest, reply: FastifyReply) =>
+    wantsHtml(request.headers.accept)
+      ? html(reply, 404, page(words.notFoundHeading, words.notFound, false))
+      : reply.status(404).send({ error: 'not_found', message: words.notFound });
+  const unknownAnswer = {
+    description: 'not_found: the token opens nothing (a page for a browser that asks for one)',
+    schema: errorAnswer,
+    html: true,
+  };
+
+  registerDefined(app, [
+    defineRoute({
+      method: 'POST',
+      url: '/api/v1/:provider/signups/finish-later',
+      loggedParams: ['provider'],
+      operationId: 'finishLater',
+      summary: 'Saves the sign-up and mails a link to finish it later, on any device',
+      description:
+        "The wizard's serialised state, from the contact step on; the server takes out card data and the hold, keeps the consent to one reminder, and mails the contact's email a link (docs/rules/mail.md#finish-later).",
+      tags: ['wizard'],
+      security: 'public',
+      params: providerParams,
+      before: (request) => checkProvider(ctx, request),
+      body: finishLaterBody,
+      responses: {
+        202: { description: 'Saved; the link is in the outbox', schema: finishLaterAnswer },
+        400: error('Bad input: no contact email, a step before contact, or too large'),
+        404: error('Unknown provider'),
+        429: error('Too many links asked for from this address (LEADS_PER_MINUTE)'),
+      },
+      handler: async (request, reply) => {
+        return reply.status(202).send(await saveForLater(ctx, request.body));
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/v1/public/signups/resume/:token',
+      operationId: 'resumeSignup',
+      summary: 'Opens a saved sign-up once: its state, with the hold while it still holds',
+      description:
+        'The token of the mailed link (/resume/<token>). Cache-Control: no-store (docs/rules/mail.md#finish-later).',
+      tags: ['wizard'],
+      security: 'public',
+      params: signupTokenParams,
+      responses: {
+        200: { description: 'The saved sign-up', schema: resumeAnswer },
+        404: error('not_found: the token opens nothing'),
+        409: error('link_expired: the link has expired; link_used: it was opened before'),
+        429: error('Too many link openings from this address (ORDER_PAGE_PER_MINUTE)'),
+      },
+      handler: async (request, reply) => {
+        noStore(reply);
+        return resumeSignup(ctx, request.params.token);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/v1/public/unsubscribe/:token',
+      operationId: 'unsubscribePage',
+      summary: 'The unsubscribe link: a page asking to confirm (a GET changes nothing)',
+      tags: ['wizard'],
+      security: 'public',
+      params: signupTokenParams,
+      responses: {
+        200: { description: 'The page, with its Unsubscribe button', text: 'text/html' },
+        404: unknownAnswer,
+      },
+      handler: async (request, reply) => {
+        noStore(reply);
+        const known = await findSignupLink(ctx.database.db, hashOrderToken(request.params.token));
+        return known
+          ? html(reply, 200, page(words.unsubscribeHeading, words.unsubscribeAsk, true))
+          : unknownLink(request, reply);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/v1/public/unsubscribe/:token',
+      operationId: 'unsubscribe',
+      summary: 'Unsubscribes from the reminder to finish, in one click (RFC 8058)',
+      description:
+        'No cookie, no CSRF token: the token in the path is the proof. Takes `List-Unsubscribe=One-Click` as a form, or no body (docs/rules/mail.md#the-reminder-to-finish).',
+      tags: ['wizard'],
+      security: 'public',
+      params: signupTokenParams,
+      responses: {
+        200: { description: 'Unsubscribed (again is harmless)', text: 'text/html' },
+        404: unknownAnswer,
+      },
+      handler: async (request, reply) => {
+        noStore(reply);
+        const done = await unsubscribeSignup(
+          ctx.database.db,
+          hashOrderToken(request.params.token),
+          ctx.now(),
+        );
+        return done
+          ? html(reply, 200, page(words.unsubscribedHeading, words.unsubscribed, false))
+          : unknownLink(request, reply);
+      },
+    }),
+  ]);
+}

@@ -1,0 +1,424 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { finishLaterMessages } from '@fibre/domain/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hashOrderToken } from '../mail/order-link.ts';
+import { findMail } from '../mail/repository.ts';
+import {
+  eventually,
+  engines,
+  startAppOn,
+  startTestApp,
+  type TestApp,
+} from '../test-support/app.ts';
+import { freeSlots, prepareOrder } from '../test-support/order.ts';
+import {
+  smtpEnv,
+  startSmtpReceiver,
+  type SmtpReceiver,
+} from '../test-support/stand-ins/smtp-receiver.ts';
+
+/*
+ * docs/rules/mail.md, "Finish later" and "The reminder to finish": the sign-up saved with a link
+ * mailed through the outbox; the link, stored hashed, opens it once until it expires, without card
+ * data, with the hold only while it holds; one reminder after the delay for those who asked, never
+ * after they order or unsubscribe, once however many instances sweep.
+ */
+
+const PUBLIC_URL = 'https://signup.example.com';
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const REMINDER_ON = { PUBLIC_URL, ABANDONED_REMINDER: 'on' };
+
+/** The wizard's serialised state on the payment step, as persistence.ts writes it. */
+function snapshot(email = 'jane@example.com', extra: Record<string, unknown> = {}) {
+  return {
+    version: 2,
+    state: {
+      step: 6,
+      address: { input: '1 George St, Sydney NSW 2000', value: null, dialogOpen: false },
+      plans: { filter: 'all', selectedId: 'boost-100' },
+      routers: { selectedId: 'wifi-6' },
+      signup: {
+        addOns: ['static-ip'],
+        contact: { firstName: 'Jane', lastName: 'Citizen', email, confirmEmail: email },
+        connectionConfirmed: true,
+        cardToken: 'tok_secret',
+        acceptances: { monthlyCharge: true, terms: true, marketing: true },
+        idempotencyKey: 'key-1',
+        placed: null,
+        paymentMethod: 'card',
+      },
+      reservations: {
+        reservation: { reservation_id: 'r-unknown', event_id: 'e', expires_at: '2030-01-01' },
+        slot: null,
+        lost: false,
+        booked: false,
+      },
+      ...extra,
+    },
+  };
+}
+
+const save = (app: FastifyInstance, body: object) =>
+  app.inject({ method: 'POST', url: '/api/v1/demo/signups/finish-later', payload: body });
+
+const resume = (app: FastifyInstance, token: string) =>
+  app.inject({ method: 'POST', url: `/api/v1/public/signups/resume/${token}` });
+
+async function signupMail(t: TestApp, kind = 'signup.link') {
+  return (await findMail(t.database.db)).filter((m) => m.kind === kind);
+}
+
+/** Saves a sign-up and answers the token its mail carries. */
+async function saved(t: TestApp, email = 'jane@example.com', extra: Record<string, unknown> = {}) {
+  const before = new Set((await signupMail(t)).map((m) => m.id));
+  const res = await save(t.app, { snapshot: snapshot(email, extra) });
+  expect(res.statusCode, res.body).toBe(202);
+  const added = (await signupMail(t)).filter((m) => !before.has(m.id));
+  expect(added).toHaveLength(1);
+  return added[0]!.link_token!;
+}
+
+describe.each(engines())('finish later on %s', (engine) => {
+  let t: TestApp;
+  let smtp: SmtpReceiver | undefined;
+  afterEach(async () => {
+    await t.close();
+    await smtp?.close();
+    smtp = undefined;
+  });
+
+  it('saves the sign-up without card data or the hold, and mails a link stored only hashed', async () => {
+    t = await startTestApp(engine, { PUBLIC_URL }, { clock: true });
+    const res = await save(t.app, { snapshot: snapshot(), marketing: true });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toEqual({
+      email: 'jane@example.com',
+      expires_at: new Date(t.clock.now.getTime() + 7 * DAY).toISOString(),
+    });
+    const [row] = await t.database.db.selectFrom('saved_signups').selectAll().execute();
+    const state = row!.snapshot.state as Record<string, Record<string, unknown>>;
+    expect(state.signup).toMatchObject({
+      cardToken: null,
+      acceptances: null,
+      idempotencyKey: null,
+      // A field the server does not know flows through.
+      paymentMethod: 'card',
+      addOns: ['static-ip'],
+    });
+    expect(state.reservations!.reservation).toBeNull();
+    expect(row!.reservation_id).toBe('r-unknown');
+    expect(row!.consent).toEqual({
+      words: `${finishLaterMessages.button}. ${finishLaterMessages.notice}`,
+      marketing: true,
+      at: t.clock.now.toISOString(),
+    });
+    expect(JSON.stringify(row)).not.toContain('tok_secret');
+
+    const [mail] = await signupMail(t);
+    const token = mail!.link_token!;
+    expect(token).toMatch(/^[\w-]{43}$/);
+    const links = await t.database.db.selectFrom('signup_links').selectAll().execute();
+    expect(links.map((l) => l.token_hash)).toEqual([hashOrderToken(token)]);
+    expect(mail!.recipient).toBe('jane@example.com');
+    expect(mail!.text_body).toContain('%ORDER_LINK%');
+    expect(mail!.text_body).toContain('%UNSUBSCRIBE_LINK%');
+  });
+
+  it('sends the link with the provider’s identity and a one-click unsubscribe', async () => {
+    smtp = await startSmtpReceiver();
+    t = await startTestApp(engine, { PUBLIC_URL, ...smtpEnv(smtp) });
+    const token = await saved(t);
+    await t.app.mail.runOnce();
+    await eventually(() => smtp!.messages.length > 0);
+    const [message] = smtp.messages;
+    expect(message!.subject).toBe('Finish your Demo Fibre sign-up');
+    const unsubscribe = `${PUBLIC_URL}/api/v1/public/unsubscribe/${token}`;
+    expect(message!.text).toContain(`${PUBLIC_URL}/resume/${token}`);
+    expect(message!.text).toContain(unsubscribe);
+    expect(message!.text).toMatch(/Questions\? Call .+ or email .+@/);
+    expect(message!.html).toContain(`href="${unsubscribe}"`);
+    // The raw line, unfolded (RFC 5322: a long header may go on over lines).
+    const header = (key: string) =>
+      message!.headerLines.find((h) => h.key === key)?.line.replace(/\r\n\s+/g, ' ');
+    expect(header('list-unsubscribe')).toBe(`List-Unsubscribe: <${unsubscribe}>`);
+    expect(header('list-unsubscribe-post')).toBe(
+      'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+    );
+    // Sent: the token leaves the outbox.
+    const [mail] = await signupMail(t);
+    expect(mail!.link_token).toBeNull();
+  });
+
+  it('refuses a sign-up before the contact step, without an email, too large, or for another provider', async () => {
+    t = await startTestApp(engine, { PUBLIC_URL });
+    const early = snapshot();
+    early.state.step = 2;
+    expect((await save(t.app, { snapshot: early })).statusCode).toBe(400);
+    const noEmail = snapshot('');
+    expect((await save(t.app, { snapshot: noEmail })).statusCode).toBe(400);
+    const big = snapshot('jane@example.com', { padding: 'x'.repeat(40_000) });
+    expect((await save(t.app, { snapshot: big })).statusCode).toBe(400);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/other/signups/finish-later',
+      payload: { snapshot: snapshot() },
+    });
+    expect(other.statusCode).toBe(404);
+    expect(await signupMail(t)).toEqual([]);
+  });
+
+  it('opens once: the state without card data, then a clear refusal; unknown tokens 404', async () => {
+    t = await startTestApp(engine, { PUBLIC_URL }, { clock: true });
+    const token = await saved(t);
+    const first = await resume(t.app, token);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    const body = first.json<{
+      snapshot: { state: Record<string, Record<string, unknown>> };
+      hold_session: unknown;
+    }>();
+    expect(body.snapshot.state.signup!.cardToken).toBeNull();
+    expect(body.snapshot.state.plans!.selectedId).toBe('boost-100');
+    // The hold named nothing live: not given back.
+    expect(body.snapshot.state.reservations!.reservation).toBeNull();
+    expect(body.hold_session).toBeNull();
+
+    const again = await resume(t.app, token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'link_used', message: finishLaterMessages.used });
+    const unknown = await resume(t.app, 'nope');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  it('expires after FINISH_LATER_DAYS', async () => {
+    t = await startTestApp(engine, { PUBLIC_URL, FINISH_LATER_DAYS: '2' }, { clock: true });
+    const token = await saved(t);
+    t.clock.advance(2 * DAY);
+    const res = await resume(t.app, token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      error: 'link_expired',
+      message: finishLaterMessages.expired,
+    });
+  });
+
+  it('gives the hold back while it holds, with its session; not once it lapsed', async () => {
+    t = await startTestApp(engine, { PUBLIC_URL }, { clock: true });
+    const [slot] = await freeSlots(t.app, 'NSW', t.clock.now);
+    const hold = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/demo/reservations',
+        headers: { 'x-hold-session': 'a1b2c3d4-0000-4000-8000-000000000001' },
+        payload: { booking_id: slot!.booking_id, start: slot!.start, end: slot!.end },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ reservation_id: string; event_id: string; expires_at: string }>();
+    };
+    const held = await hold();
+    const withHold = (r: object) => ({
+      reservations: { reservation: r, slot: null, lost: false, booked: false },
+    });
+    const token = await saved(t, 'jane@example.com', withHold(held));
+    const res = await resume(t.app, token);
+    const body = res.json<{
+      snapshot: { state: Record<string, Record<string, unknown>> };
+      hold_session: unknown;
+    }>();
+    expect(body.snapshot.state.reservations!.reservation).toEqual(held);
+    expect(body.hold_session).toBe('a1b2c3d4-0000-4000-8000-000000000001');
+
+    const lapsing = await saved(t, 'jane@example.com', withHold(held));
+    t.clock.now = new Date(new Date(held.expires_at).getTime() + 1000);
+    const lateRes = await resume(t.app, lapsing);
+    expect(lateRes.statusCode, lateRes.body).toBe(200);
+    const late = lateRes.json<{
+      snapshot: { state: Record<string, Record<string, unknown>> };
+    }>();
+    expect(late.snapshot.state.reservations!.reservation).toBeNull();
+  });
+
+  it('unsubscribes in one click: a GET only asks, a form POST without cookies does it', async () => {
+    t = await startTestApp(engine, { PUBLIC_URL });
+    const token = await saved(t);
+    const url = `/api/v1/public/unsubscribe/${token}`;
+    const page = await t.app.inject({ method: 'GET', url });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<form method="post">');
+    const unsubscribed = async () =>
+      (await t.database.db.selectFrom('saved_signups').select('unsubscribed_at').execute()).map(
+        (r) => r.unsubscribed_at !== null,
+      );
+    expect(await unsubscribed()).toEqual([false]);
+    const post = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(post.statusCode, post.body).toBe(200);
+    expect(post.body).toContain(finishLaterMessages.unsubscribedHeading);
+    expect(await unsubscribed()).toEqual([true]);
+    // Again is harmless; an unknown token 404s; a form elsewhere is still refused.
+    expect((await t.app.inject({ method: 'POST', url })).statusCode).toBe(200);
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/v1/public/unsubscribe/nope' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'not_found', message: finishLaterMessages.notFound });
+    const unknownPage = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/public/unsubscribe/nope',
+      headers: { accept: 'text/html' },
+    });
+    expect(unknownPage.statusCode).toBe(404);
+    expect(unknownPage.body).toContain(finishLaterMessages.notFoundHeading);
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/public/leads',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'a=b',
+    });
+    expect(form.statusCode).toBe(415);
+  });
+});
+
+describe.each(engines())('the reminder to finish on %s', (engine) => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('is off by default', async () => {
+    t = await startTestApp(engine, { PUBLIC_URL }, { clock: true });
+    await saved(t);
+    t.clock.advance(2 * DAY);
+    expect(await t.app.finishReminders.runOnce()).toBe(0);
+    expect(await signupMail(t, 'signup.reminder')).toEqual([]);
+  });
+
+  it('is queued once after ABANDONED_REMINDER_HOURS, with a new link, for the newest sign-up', async () => {
+    t = await startTestApp(engine, REMINDER_ON, { clock: true });
+    await saved(t);
+    t.clock.advance(MINUTE);
+    await saved(t, 'JANE@example.com');
+    // The newer sign-up's delay: 24 hours after it was saved.
+    t.clock.advance(24 * HOUR - MINUTE);
+    expect(await t.app.finishReminders.runOnce()).toBe(0);
+    t.clock.advance(MINUTE);
+    expect(await t.app.finishReminders.runOnce()).toBe(1);
+    expect(await t.app.finishReminders.runOnce()).toBe(0);
+    t.clock.advance(DAY);
+    expect(await t.app.finishReminders.runOnce()).toBe(0);
+    const [reminder] = await signupMail(t, 'signup.reminder');
+    expect(reminder!.recipient).toBe('JANE@example.com');
+    expect(reminder!.subject).toBe('Your Demo Fibre sign-up is waiting');
+    expect(reminder!.text_body).toContain('%UNSUBSCRIBE_LINK%');
+    // Its link opens the sign-up.
+    expect((await resume(t.app, reminder!.link_token!)).statusCode).toBe(200);
+  });
+
+  it('follows ABANDONED_REMINDER_HOURS', async () => {
+    t = await startTestApp(
+      engine,
+      { ...REMINDER_ON, ABANDONED_REMINDER_HOURS: '2' },
+      {
+        clock: true,
+      },
+    );
+    await saved(t);
+    t.clock.advance(2 * HOUR - MINUTE);
+    expect(await t.app.finishReminders.runOnce()).toBe(0);
+    t.clock.advance(MINUTE);
+    expect(await t.app.finishReminders.runOnce()).toBe(1);
+  });
+
+  it('is never sent after the visitor unsubscribed', async () => {
+    t = await startTestApp(engine, REMINDER_ON, { clock: true });
+    const token = await saved(t);
+    const res = await t.app.inject({ method: 'POST', url: `/api/v1/public/unsubscribe/${token}` });
+    expect(res.statusCode).toBe(200);
+    t.clock.advance(2 * DAY);
+    expect(await t.app.finishReminders.runOnce()).toBe(0);
+  });
+
+  it('is never sent after the visitor ordered', async () => {
+    t = await startTestApp(engine, REMINDER_ON, { clock: true });
+    const { body } = await prepareOrder(t.app, {}, t.clock.now);
+    const email = (body as unknown as { email: string }).email;
+    await saved(t, email);
+    t.clock.advance(MINUTE);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/demo/install',
+      payload: body,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    t.clock.advance(2 * DAY);
+    expect(await t.app.finishReminders.runOnce()).toBe(0);
+  });
+});
+
+describe('the reminder to finish with two instances on postgres', () => {
+  it.runIf(engines().includes('postgres'))(
+    'two instances sweeping at once queue one per sign-up',
+    async () => {
+      const t = await startTestApp('postgres', REMINDER_ON, { clock: true });
+      const other = await startAppOn(t.config, t.database, { now: () => t.clock.now });
+      try {
+        for (let i = 0; i < 3; i++) await saved(t, `visitor${i}@example.com`);
+        t.clock.advance(DAY);
+        const counts = await Promise.all([
+          t.app.finishReminders.runOnce(),
+          other.finishReminders.runOnce(),
+          t.app.finishReminders.runOnce(),
+          other.finishReminders.runOnce(),
+        ]);
+        expect(counts.reduce((a, b) => a + b, 0)).toBe(3);
+        const rows = await signupMail(t, 'signup.reminder');
+        expect(rows.map((r) => r.recipient).sort()).toEqual([
+          'visitor0@example.com',
+          'visitor1@example.com',
+          'visitor2@example.com',
+        ]);
+      } finally {
+        await other.close();
+        await t.close();
+      }
+    },
+  );
+});
+
+describe('the log of finish later', () => {
+  it('never shows a link’s token', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const t = await startTestApp(
+      'pglite',
+      { PUBLIC_URL, LOG_LEVEL: 'info' },
+      { logger: { stream } },
+    );
+    try {
+      const token = await saved(t);
+      await resume(t.app, token);
+      await resume(t.app, token);
+      await t.app.inject({ method: 'GET', url: `/api/v1/public/unsubscribe/${token}` });
+      await t.app.inject({ method: 'POST', url: `/api/v1/public/unsubscribe/${token}` });
+      const log = lines.join('');
+      expect(log).toContain('/api/v1/public/signups/resume/[token]');
+      expect(log).toContain('/api/v1/public/unsubscribe/[token]');
+      expect(log).not.toContain(token);
+      expect(log).not.toContain(hashOrderToken(token));
+    } finally {
+      await t.close();
+    }
+  });
+});

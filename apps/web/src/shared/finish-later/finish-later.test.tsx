@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+import { finishLaterMessages as words } from '@fibre/domain/shared';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer } from '../../test-support/fake-server.ts';
+import { renderInWizard } from '../../test-support/render.tsx';
+import { contactDoneState, orderState } from '../../test-support/wizard-state.ts';
+import FinishLater from './finish-later.tsx';
+
+// docs/rules/mail.md#finish-later: the button shows once the contact step has passed, sends the
+// wizard's own serialised state with the marketing box as ticked, and says where the link went.
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Email me a link to finish later', () => {
+  it('is not offered before the contact step has passed', () => {
+    renderInWizard(<FinishLater />, { state: { ...orderState, step: 3 } });
+    expect(screen.queryByRole('button', { name: words.button })).toBeNull();
+  });
+
+  it("sends the wizard's state and the marketing box, then says where the link went", async () => {
+    const server = fakeServer();
+    renderInWizard(<FinishLater marketing={() => true} />, {
+      state: { ...contactDoneState, step: 5 },
+    });
+    expect(screen.getByText(words.notice)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: words.button }));
+    await waitFor(() => expect(server.matching('POST', /signups\/finish-later$/)).toHaveLength(1));
+    const [call] = server.matching('POST', /signups\/finish-later$/);
+    expect(call!.url.pathname).toBe('/api/v1/demo/signups/finish-later');
+    expect(call!.body).toMatchObject({
+      marketing: true,
+      snapshot: {
+        version: 2,
+        state: { step: 5, signup: { contact: { email: 'mary@example.com' } } },
+      },
+    });
+    call!.respond(202, { email: 'mary@example.com', expires_at: '2026-12-04T01:00:00.000Z' });
+    expect(await screen.findByText(/We've emailed a link to mary@example\.com\./)).toBeTruthy();
+  });
+
+  it('says so when the link could not be sent', async () => {
+    const server = fakeServer();
+    renderInWizard(<FinishLater />, { state: { ...contactDoneState, step: 4 } });
+    fireEvent.click(screen.getByRole('button', { name: words.button }));
+    await waitFor(() => expect(server.matching('POST', /finish-later$/)).toHaveLength(1));
+    server.matching('POST', /finish-later$/)[0]!.respond(500, { error: 'x', message: 'x' });
+    expect((await screen.findByRole('alert')).textContent).toBe(words.failed);
+  });
+});

@@ -1,0 +1,151 @@
+import { finishLaterMessages as words } from '@fibre/domain/shared';
+import type { Browser, Page } from '@playwright/test';
+import { bookFirstWindow, fillCard, cards, toInstallation } from '../support/checkout.ts';
+import {
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  expectPageName,
+  narrowViewport,
+} from '../support/checks.ts';
+import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
+import {
+  expect,
+  LINK_SUBJECT,
+  linksOf,
+  mailsTo,
+  mailTo,
+  REMINDER_SUBJECT,
+  test,
+} from '../support/finish-later.ts';
+import { Wizard } from '../support/wizard.ts';
+
+// Issue 34, items 1 and 2 (docs/rules/mail.md, "Finish later" and "The reminder to finish"): a
+// visitor asks for the link on Payment, closes the tab, and the mailed link opens the sign-up in
+// another browser on Payment with the choices kept and no card data; the link works once; the one
+// reminder goes to those who asked, after ABANDONED_REMINDER_SECONDS here, and the unsubscribe link
+// stops it. A server of this spec's own with a local SMTP receiver.
+
+test.describe.configure({ mode: 'default', timeout: 240_000 });
+// A delay long enough for a visitor to unsubscribe before it ends, short enough to wait for.
+test.use({ finishLaterEnv: { ABANDONED_REMINDER: 'on', ABANDONED_REMINDER_SECONDS: '30' } });
+
+let paidRouter = '';
+test.beforeEach(async ({ request }) => {
+  paidRouter ||= routerNames((await fetchCatalogue(request, 'G1A2B3')).routers).paid;
+});
+
+/** Steps 1 to 6 for `email`, then the card number typed (never saved). */
+async function toPayment(wizard: Wizard, email: string): Promise<void> {
+  await toInstallation(wizard, addresses.pyrmont, {
+    router: paidRouter,
+    contact: { email, confirmEmail: email },
+  });
+  await bookFirstWindow(wizard);
+  await fillCard(wizard, { number: cards.visa });
+}
+
+/** Presses 'Email me a link to finish later' and waits for the wizard to say it was sent. */
+async function askForLink(page: Page, email: string): Promise<void> {
+  await page.getByRole('button', { name: words.button }).click();
+  await expect(page.getByRole('status').filter({ hasText: email })).toContainText(
+    `We've emailed a link to ${email}.`,
+  );
+}
+
+async function openInNewBrowser(browser: Browser, baseURL: string, path: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto(path);
+  return { context, page };
+}
+
+const first = 'finish.later@example.com';
+const reminded = 'reminded@example.com';
+const never = 'never.asked@example.com';
+const unsubscribing = 'unsubscribing@example.com';
+const marker = 'marker@example.com';
+
+test('the mailed link opens the sign-up on Payment in another browser, without card data, once', async ({
+  wizard,
+  page,
+  browser,
+  deployment,
+}) => {
+  await toPayment(wizard, first);
+  await askForLink(page, first);
+  await expectNoSeriousA11yViolations(page, { label: 'payment with the link sent' });
+  await page.setViewportSize(narrowViewport);
+  await expectNoHorizontalScroll(page);
+  await page.context().close();
+
+  const mail = await mailTo(deployment.smtp, first, LINK_SUBJECT);
+  const { resume } = linksOf(mail);
+  const baseURL = deployment.server.baseURL;
+
+  const other = await openInNewBrowser(browser, baseURL, resume);
+  const restored = new Wizard(other.page);
+  // The link's page opens the sign-up, then the wizard.
+  await other.page.waitForURL((url) => url.pathname === '/');
+  await expectPageName(other.page, 'Payment');
+  // The choices kept: the router in the order summary, the hold's timer; the card typed is not.
+  await expect(other.page.getByText(paidRouter).first()).toBeVisible();
+  await expect(restored.field('Card number')).toHaveValue('');
+  await expect(other.page.getByRole('button', { name: words.button })).toBeVisible();
+  await other.context.close();
+
+  // The same link again, in yet another browser: a clear message and a way to start again.
+  const again = await openInNewBrowser(browser, baseURL, resume);
+  await expect(again.page.getByRole('heading', { name: words.usedHeading })).toBeVisible();
+  await expect(again.page.getByText(words.used)).toBeVisible();
+  await expect(again.page.getByRole('link', { name: words.startAgain })).toHaveAttribute(
+    'href',
+    '/',
+  );
+  await expectNoSeriousA11yViolations(again.page, { label: 'a used link' });
+  await again.page.setViewportSize(narrowViewport);
+  await expectNoHorizontalScroll(again.page);
+  // A link that opens nothing.
+  await again.page.goto('/resume/not-a-token');
+  await expect(again.page.getByRole('heading', { name: words.notFoundHeading })).toBeVisible();
+  await again.context.close();
+});
+
+test('one reminder for a visitor who asked, none for one who did not, none after unsubscribing', async ({
+  browser,
+  deployment,
+}) => {
+  const { smtp } = deployment;
+  const baseURL = deployment.server.baseURL;
+  const visitor = async (email: string, ask: boolean) => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await toPayment(new Wizard(page), email);
+    if (ask) await askForLink(page, email);
+    await context.close();
+  };
+  await visitor(reminded, true);
+  await visitor(never, false);
+  await visitor(unsubscribing, true);
+
+  // The unsubscribe link of the mail asked for: a page that asks, then one click.
+  const { unsubscribe } = linksOf(await mailTo(smtp, unsubscribing, LINK_SUBJECT));
+  const { context, page } = await openInNewBrowser(browser, baseURL, unsubscribe);
+  await expect(page.getByRole('heading', { name: words.unsubscribeHeading })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, { label: 'the unsubscribe page' });
+  await page.setViewportSize(narrowViewport);
+  await expectNoHorizontalScroll(page);
+  await page.getByRole('button', { name: words.unsubscribeButton }).click();
+  await expect(page.getByRole('heading', { name: words.unsubscribedHeading })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, { label: 'unsubscribed' });
+  await context.close();
+
+  // A visitor who asks after them: once their reminder comes, every earlier one was due too.
+  await visitor(marker, true);
+  await mailTo(smtp, marker, REMINDER_SUBJECT);
+  const reminder = await mailTo(smtp, reminded, REMINDER_SUBJECT);
+  expect(reminder.text).toContain('/resume/');
+  expect(reminder.text).toMatch(/Questions\? Call .+ or email /);
+  expect(mailsTo(smtp, reminded, REMINDER_SUBJECT)).toHaveLength(1);
+  expect(mailsTo(smtp, never, /./)).toHaveLength(0);
+  expect(mailsTo(smtp, unsubscribing, REMINDER_SUBJECT)).toHaveLength(0);
+});
