@@ -334,6 +334,41 @@ describe('Chargebee billing on the wire', () => {
     expect(down).toMatchObject({ status: 503, code: 'billing_unavailable' });
   });
 
+  it("retries a direct debit order (operators.md) with the customer's bank account at Chargebee, and refuses when it never got there", async () => {
+    const billing = chargebeeBilling(chargebeeSettings());
+    // The account was made, the subscription's outcome unknown (a 500): the customer is kept.
+    const made = await request('', { bankAccount: { ...BANK_ACCOUNT } });
+    cb.faults.fail(
+      'POST',
+      /subscription_for_items$/,
+      { status: 500, body: { message: 'down' } },
+      1,
+    );
+    await failure(billing.subscribe(made));
+    // The retry has no bank account (never kept): it bills with the customer's.
+    const retry = { ...made, bankAccount: undefined };
+    cb.requests.length = 0;
+    await billing.subscribe(retry, { keepCustomer: true });
+    expect(cb.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /api/v2/customers',
+      `GET /api/v2/customers/${made.orderId}`,
+      `POST /api/v2/customers/${made.orderId}/subscription_for_items`,
+    ]);
+    expect(cb.requests[0]!.form.has('token_id')).toBe(false);
+    expect(cb.subscriptions.get(made.orderId)).toMatchObject({ customer_id: made.orderId });
+
+    // Chargebee was down when the account was to be made: the retry cannot bill, and says why.
+    const lost = await request('', { bankAccount: { ...BANK_ACCOUNT } });
+    cb.faults.fail('POST', /create_bank_account$/, { status: 500, body: { message: 'down' } }, 1);
+    await failure(billing.subscribe(lost));
+    const answer = await failure(
+      billing.subscribe({ ...lost, bankAccount: undefined }, { keepCustomer: true }),
+    );
+    expect(answer).toMatchObject({ status: 502, code: 'billing_failed' });
+    expect(answer.message).toMatch(/bank account/);
+    expect(cb.subscriptions.has(lost.orderId)).toBe(false);
+  });
+
   it('bills no router for bring-your-own and sends no coupon when there is none', async () => {
     const req = await request('cb_tok_good_2', {
       routerId: 'byo',

@@ -8,7 +8,8 @@ type ChargebeeSettings = NonNullable<Services['chargebeeBilling']>;
 
 /**
  * Billing with the Chargebee API through the official SDK (chargebee v3): a customer whose payment
- * source is the Chargebee.js token, then a subscription for the plan, the router, the add-ons and
+ * source is the Chargebee.js token, or, for direct debit, the bank account sent with the order
+ * (createBankAccount below), then a subscription for the plan, the router, the add-ons and
  * the coupon (Product Catalog 2.0 item prices named after the catalogue's ids: see README).
  *
  * Every call carries a `chargebee-idempotency-key` made from the order id, and the customer and
@@ -26,6 +27,9 @@ export function chargebeeBilling(settings: ChargebeeSettings): ExternalBilling {
     kind: 'external',
     async subscribe(request, options = {}) {
       const id = request.orderId;
+      // A direct debit order has no token: the bank account comes with the install, or, on an
+      // operator's retry, is already the customer's at Chargebee (it is never kept here).
+      const directDebit = Boolean(request.bankAccount) || request.cardToken === '';
       // The customer and its payment source must not stay behind when what follows is refused,
       // unless an operator's retry keeps them for the next try (see the subscription's catch).
       const undo = async (error: unknown) => {
@@ -45,7 +49,7 @@ export function chargebeeBilling(settings: ChargebeeSettings): ExternalBilling {
               phone: request.phone,
               auto_collection: 'on',
               // Direct debit: the bank account becomes the payment source below, not a token.
-              ...(request.bankAccount ? {} : { token_id: request.cardToken }),
+              ...(directDebit ? {} : { token_id: request.cardToken }),
               billing_address: billingAddress(request),
             },
             key(id, 'customer'),
@@ -54,6 +58,7 @@ export function chargebeeBilling(settings: ChargebeeSettings): ExternalBilling {
       } catch (error) {
         throw billingError(error);
       }
+      if (directDebit && !request.bankAccount) await expectPaymentSource(chargebee, id);
       let paymentSourceId: string | undefined;
       if (request.bankAccount) {
         try {
@@ -153,6 +158,26 @@ async function createBankAccount(
     key(customerId, 'bank-account'),
   );
   return payment_source.id;
+}
+
+/**
+ * An operator's retry of a direct debit order (docs/rules/operators.md#acting-on-orders): the bank
+ * account was never kept here, so the customer at Chargebee must already have it as its payment
+ * source; otherwise the retry cannot bill and says so.
+ */
+async function expectPaymentSource(chargebee: Chargebee, customerId: string): Promise<void> {
+  let source: string | undefined;
+  try {
+    source = (await chargebee.customer.retrieve(customerId)).customer.primary_payment_source_id;
+  } catch (error) {
+    throw billingError(error);
+  }
+  if (!source)
+    throw new ServiceRefusal(
+      'upstream_failed',
+      'billing_failed',
+      "The customer's bank account did not reach Chargebee and is never kept here: the customer must give it again.",
+    );
 }
 
 /** The account name as the bank account's holder: the last word the last name, the rest first. */

@@ -13,6 +13,7 @@ import { startStandIn, type RecordedRequest, type Reply, type StandIn } from './
  *   POST /api/v2/subscriptions/{id}/cancel_for_items         cancel it
  *   POST /api/v2/customers/{id}/delete                       delete a customer
  *   POST /api/v2/customers/{id}                              update a customer's contact
+ *   GET  /api/v2/customers/{id}                              retrieve one (primary_payment_source_id)
  *   POST /api/v2/payment_sources/create_bank_account         a direct debit bank account (BECS)
  *
  * Card tokens: any `cb_tok_...` is accepted, except DECLINED_TOKEN, which the gateway refuses
@@ -216,6 +217,12 @@ export async function startChargebee(): Promise<ChargebeeStandIn> {
         return error(404, 'invalid_request', 'resource_not_found', 'Subscription not found.');
       subscription.status = 'cancelled';
       return { status: 200, body: { subscription } };
+    }
+    if (req.method === 'GET' && (m = /^\/api\/v2\/customers\/([^/]+)$/.exec(req.path))) {
+      const customer = customers.get(decodeURIComponent(m[1]!));
+      if (!customer || customer.deleted)
+        return error(404, 'invalid_request', 'resource_not_found', 'Customer not found.');
+      return { status: 200, body: { customer } };
     }
     if (req.method === 'POST' && (m = /^\/api\/v2\/customers\/([^/]+)$/.exec(req.path))) {
       const customer = customers.get(decodeURIComponent(m[1]!));
