@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { InstallBody } from '@fibre/domain/install';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, importTestCatalogue, startTestApp, type TestApp } from '../test-support/app.ts';
@@ -267,9 +268,21 @@ describe.each(engines())('direct debit through Chargebee on %s', (engine) => {
   let t: TestApp;
   let cb: ChargebeeStandIn;
   let slot = 0;
+  // Everything the server logs, at its most talkative: the bank account must never be in it.
+  const log: string[] = [];
   beforeAll(async () => {
     cb = await startChargebee();
-    t = await startTestApp(engine, chargebeeEnv(cb), { clock: true });
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        log.push(chunk.toString());
+        done();
+      },
+    });
+    t = await startTestApp(
+      engine,
+      { ...chargebeeEnv(cb), LOG_LEVEL: 'debug' },
+      { clock: true, logger: { stream } },
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -374,6 +387,13 @@ describe.each(engines())('direct debit through Chargebee on %s', (engine) => {
     expect(res.json().fields).toEqual({
       'charge_bee.tmp_token': 'send either a card token or a bank account',
     });
+  });
+
+  it('logged none of the bank accounts sent (the tests above)', () => {
+    expect(log.length).toBeGreaterThan(0);
+    const text = log.join('');
+    for (const data of ['98765432', '98 765 432', '062-000', '062000', '062-00'])
+      expect(text).not.toContain(data);
   });
 
   it('keeps the card path: a Chargebee.js token still pays by card with the surcharge', async () => {
