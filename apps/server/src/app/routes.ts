@@ -6,7 +6,7 @@ import { schedulingRoutes } from '../scheduling/routes.ts';
 import { catalogueRoutes } from '../catalogue/routes.ts';
 import { offerRoutes } from '../offers/routes.ts';
 import { unitRoutes } from '../units/routes.ts';
-import { vaultRoutes } from '../vault/routes.ts';
+import { directDebitOfferRoute, vaultRoutes } from '../vault/routes.ts';
 import { publicConfigRoutes } from '../public-config/routes.ts';
 import { leadRoutes } from '../leads/routes.ts';
 import { orderRoutes } from '../orders/routes.ts';
@@ -55,6 +55,8 @@ export async function registerRoutes(
   signupRoutes(app, ctx);
   // The test-mode vault exists only when no Chargebee site is configured (docs/rules/api.md).
   if (!ctx.config.keys.CHARGEBEE_SITE) vaultRoutes(app, ctx);
+  // Direct debit's offer, with the vault or Chargebee (docs/rules/contact-and-connection.md).
+  directDebitOfferRoute(app, ctx);
   // The operator console's API (docs/rules/operators.md).
   await adminRoutes(app, ctx, [
     // Orders and leads, read (docs/rules/operators.md#reading).

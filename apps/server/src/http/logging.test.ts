@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { safeError } from './logging.ts';
+import Fastify from 'fastify';
+import { loggerOptions, safeError } from './logging.ts';
 import { engines, startTestApp, type TestApp } from '../test-support/app.ts';
 
 // Logs carry no personal data (docs/decisions/008-server-input.md). Before, a database error was
@@ -98,5 +99,29 @@ describe('safeError', () => {
     );
     expect(safeError(error).message).toBe('invalid input syntax for type uuid: [redacted]');
     expect(safeError(error).stack).not.toContain('jane');
+  });
+});
+
+describe('the log and a bank account (docs/rules/contact-and-connection.md#direct-debit)', () => {
+  it('censors a bank account however it is logged', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' });
+    const app = Fastify({ logger: { ...loggerOptions(config), stream } });
+    const account = { account_name: 'Jane Citizen', bsb: '062-000', account_number: '98765432' };
+    app.log.info({ charge_bee: { bank_account: account } }, 'body');
+    app.log.info({ body: { charge_bee: { bank_account: account } } }, 'request');
+    app.log.info({ bankAccount: account }, 'facts');
+    app.log.info({ facts: { bankAccount: account } }, 'nested facts');
+    await app.close();
+    const log = lines.join('');
+    expect(lines).toHaveLength(4);
+    for (const data of ['98765432', '062-000', 'Jane Citizen']) expect(log).not.toContain(data);
+    expect(log).toContain('[Redacted]');
   });
 });

@@ -142,7 +142,18 @@ export function loggerOptions(config: Config, words: RouteWords = routeWords()) 
   return {
     level: config.logLevel,
     ...(config.tracing ? { mixin: traceFields } : {}),
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    // A bank account for direct debit passes through the install (docs/rules/contact-and-connection.md#direct-debit):
+    // bodies are not logged, and should one ever be, or the facts read from it, it shows censored.
+    redact: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      'req.body.charge_bee.bank_account',
+      'body.charge_bee.bank_account',
+      'charge_bee.bank_account',
+      'bank_account',
+      'bankAccount',
+      '*.bankAccount',
+    ],
     serializers: {
       err: safeError,
       error: safeError,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages } from '@fibre/domain/shared';
+import { directDebitMessages, messages } from '@fibre/domain/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { ServiceRefusal } from '../http/errors.ts';
@@ -7,6 +7,7 @@ import { configuredServices } from '../services.ts';
 import { startTestApp, type TestApp } from '../test-support/app.ts';
 import {
   API_KEY,
+  DECLINED_BSB,
   DECLINED_TOKEN,
   startChargebee,
   type ChargebeeStandIn,
@@ -116,6 +117,13 @@ async function request(cardToken: string, change: Partial<SubscriptionRequest> =
   return value;
 }
 
+/** A bank account as the install body carries it, checked and normalised. */
+const BANK_ACCOUNT = {
+  account_name: 'Jane Mary Citizen',
+  bsb: '062000',
+  account_number: '12345678',
+};
+
 const subscribe = (adapter: BillingAdapter, req: SubscriptionRequest) =>
   adapter.kind === 'local'
     ? t.database.db.transaction().execute((trx) => adapter.subscribe(trx, req, new Date()))
@@ -166,6 +174,28 @@ describe.each(twins)('billing contract: $name', (twin) => {
     const result = await subscribe(twin.adapter(), await request(await twin.goodToken()));
     expect(result.customerId).toEqual(expect.any(String));
     expect(result.subscriptionId).toEqual(expect.any(String));
+  });
+
+  it('starts a subscription paid by direct debit from a bank account sent with the order', async () => {
+    const result = await subscribe(
+      twin.adapter(),
+      await request('', { bankAccount: { ...BANK_ACCOUNT } }),
+    );
+    expect(result.subscriptionId).toEqual(expect.any(String));
+  });
+
+  it("declines the failing BSB with the bank's message (docs/rules/contact-and-connection.md#direct-debit)", async () => {
+    const answer = await failure(
+      subscribe(
+        twin.adapter(),
+        await request('', { bankAccount: { ...BANK_ACCOUNT, bsb: DECLINED_BSB } }),
+      ),
+    );
+    expect(answer).toEqual({
+      status: 402,
+      code: 'payment_declined',
+      message: directDebitMessages.bankDeclined,
+    });
   });
 
   it('declines the insufficient-funds card with 402 payment_declined and a readable message', async () => {
@@ -231,6 +261,112 @@ describe('Chargebee billing on the wire', () => {
       start_date: String(Math.floor(Date.parse('2031-03-03T12:59:59.999Z') / 1000)),
     });
     expect(cb.subscriptions.get(req.orderId)).toMatchObject({ status: 'future' });
+  });
+
+  it('pays by direct debit: the customer without a token, its bank account (create_bank_account), then the subscription with that payment source', async () => {
+    const req = await request('', { bankAccount: { ...BANK_ACCOUNT } });
+    await chargebeeBilling(chargebeeSettings()).subscribe(req);
+    expect(cb.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /api/v2/customers',
+      'POST /api/v2/payment_sources/create_bank_account',
+      `POST /api/v2/customers/${req.orderId}/subscription_for_items`,
+    ]);
+    const [customer, bank, subscription] = cb.requests;
+    expect(customer!.form.has('token_id')).toBe(false);
+    expect(bank!.headers.authorization).toBe(basic);
+    expect(bank!.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(bank!.headers['chargebee-idempotency-key']).toBe(`${req.orderId}-bank-account`);
+    expect(Object.fromEntries(bank!.form)).toEqual({
+      customer_id: req.orderId,
+      issuing_country: 'AU',
+      'bank_account[first_name]': 'Jane Mary',
+      'bank_account[last_name]': 'Citizen',
+      'bank_account[bank_code]': '062000',
+      'bank_account[account_number]': '12345678',
+    });
+    const [source] = [...cb.paymentSources.values()].filter((p) => p.customer_id === req.orderId);
+    expect(source).toMatchObject({
+      type: 'direct_debit',
+      status: 'valid',
+      bank_account: { last4: '5678', name_on_account: 'Jane Mary Citizen' },
+    });
+    expect(Object.fromEntries(subscription!.form)).toMatchObject({
+      id: req.orderId,
+      payment_source_id: source!.id,
+    });
+    expect(cb.subscriptions.get(req.orderId)).toMatchObject({ payment_source_id: source!.id });
+  });
+
+  it('removes the customer when Chargebee refuses the bank account, and makes no subscription', async () => {
+    const req = await request('', { bankAccount: { ...BANK_ACCOUNT, bsb: DECLINED_BSB } });
+    const answer = await failure(chargebeeBilling(chargebeeSettings()).subscribe(req));
+    expect(answer).toMatchObject({ status: 402, message: directDebitMessages.bankDeclined });
+    expect(cb.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /api/v2/customers',
+      'POST /api/v2/payment_sources/create_bank_account',
+      `POST /api/v2/customers/${req.orderId}/delete`,
+    ]);
+    expect(cb.customers.get(req.orderId)).toMatchObject({ deleted: true });
+    expect(cb.subscriptions.has(req.orderId)).toBe(false);
+  });
+
+  it('gives the bank message for a bank account parameter Chargebee refuses, and is unavailable on its 5xx', async () => {
+    cb.faults.fail('POST', /create_bank_account$/, {
+      status: 400,
+      body: {
+        message: 'bank_account[account_number] : invalid value',
+        type: 'invalid_request',
+        api_error_code: 'param_wrong_value',
+        param: 'bank_account[account_number]',
+        http_status_code: 400,
+      },
+    });
+    const billing = chargebeeBilling(chargebeeSettings());
+    const refused = await failure(
+      billing.subscribe(await request('', { bankAccount: { ...BANK_ACCOUNT } })),
+    );
+    expect(refused).toMatchObject({ status: 402, message: directDebitMessages.bankDeclined });
+    cb.faults.clear();
+    cb.faults.fail('POST', /create_bank_account$/, { status: 500, body: { message: 'down' } });
+    const down = await failure(
+      billing.subscribe(await request('', { bankAccount: { ...BANK_ACCOUNT } })),
+    );
+    expect(down).toMatchObject({ status: 503, code: 'billing_unavailable' });
+  });
+
+  it("retries a direct debit order (operators.md) with the customer's bank account at Chargebee, and refuses when it never got there", async () => {
+    const billing = chargebeeBilling(chargebeeSettings());
+    // The account was made, the subscription's outcome unknown (a 500): the customer is kept.
+    const made = await request('', { bankAccount: { ...BANK_ACCOUNT } });
+    cb.faults.fail(
+      'POST',
+      /subscription_for_items$/,
+      { status: 500, body: { message: 'down' } },
+      1,
+    );
+    await failure(billing.subscribe(made));
+    // The retry has no bank account (never kept): it bills with the customer's.
+    const retry = { ...made, bankAccount: undefined };
+    cb.requests.length = 0;
+    await billing.subscribe(retry, { keepCustomer: true });
+    expect(cb.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /api/v2/customers',
+      `GET /api/v2/customers/${made.orderId}`,
+      `POST /api/v2/customers/${made.orderId}/subscription_for_items`,
+    ]);
+    expect(cb.requests[0]!.form.has('token_id')).toBe(false);
+    expect(cb.subscriptions.get(made.orderId)).toMatchObject({ customer_id: made.orderId });
+
+    // Chargebee was down when the account was to be made: the retry cannot bill, and says why.
+    const lost = await request('', { bankAccount: { ...BANK_ACCOUNT } });
+    cb.faults.fail('POST', /create_bank_account$/, { status: 500, body: { message: 'down' } }, 1);
+    await failure(billing.subscribe(lost));
+    const answer = await failure(
+      billing.subscribe({ ...lost, bankAccount: undefined }, { keepCustomer: true }),
+    );
+    expect(answer).toMatchObject({ status: 502, code: 'billing_failed' });
+    expect(answer.message).toMatch(/bank account/);
+    expect(cb.subscriptions.has(lost.orderId)).toBe(false);
   });
 
   it('bills no router for bring-your-own and sends no coupon when there is none', async () => {

@@ -8,6 +8,8 @@ import {
 } from './repository/billing.ts';
 import { findBankAccountToken, findToken } from '../vault/index.ts';
 import { directDebitMessages, messages } from '@fibre/domain/shared';
+import type { BankAccountBody } from '@fibre/domain/install';
+import { DISHONOURED_BSB } from '../vault/index.ts';
 
 /**
  * What billing needs to start a customer's subscription (docs/rules/orders.md: charge_bee, priced).
@@ -20,6 +22,11 @@ export interface SubscriptionRequest {
   /** +61 4xx xxx xxx. */
   phone: string;
   cardToken: string;
+  /**
+   * The bank account for direct debit through Chargebee, sent at install instead of a token
+   * (docs/rules/contact-and-connection.md#direct-debit): held for this call only, never stored.
+   */
+  bankAccount?: BankAccountBody;
   planId: string;
   routerId: string;
   /** The router's monthly charge; 0 for bring-your-own, which is not billed. */
@@ -116,6 +123,13 @@ export function localLedger(newId: () => string): LocalBilling {
   return {
     kind: 'local',
     async subscribe(trx, request, now) {
+      // A bank account sent with the order (the Chargebee path's body): the test BSB that is
+      // dishonoured is declined as the vault's is; the ledger keeps only the BSB, never the number.
+      if (request.bankAccount) {
+        if (request.bankAccount.bsb === DISHONOURED_BSB)
+          throw paymentDeclined(directDebitMessages.bankDeclined);
+        return insertSubscription(trx, request, `direct_debit:${request.bankAccount.bsb}`, now);
+      }
       const card = await findToken(trx, request.cardToken);
       // A bank account for direct debit (docs/rules/contact-and-connection.md#direct-debit): a
       // dishonoured debit is declined as a card is, in the bank's words.
@@ -124,33 +138,7 @@ export function localLedger(newId: () => string): LocalBilling {
         throw new ServiceRefusal('unprocessable', 'card_invalid', messages.cardInvalid);
       if (card?.outcome === 'insufficient_funds') throw paymentDeclined();
       if (account?.outcome === 'dishonour') throw paymentDeclined(directDebitMessages.bankDeclined);
-      const customerId = `cus_${newId()}`;
-      const subscriptionId = `sub_${newId()}`;
-      await insertLedgerSubscription(
-        trx,
-        {
-          id: customerId,
-          orderId: request.orderId,
-          firstName: request.firstName,
-          lastName: request.lastName,
-          email: request.email,
-          cardToken: request.cardToken,
-          createdAt: now,
-        },
-        {
-          id: subscriptionId,
-          customerId,
-          orderId: request.orderId,
-          planId: request.planId,
-          routerId: request.routerId,
-          addOns: request.addOns,
-          couponId: request.couponId,
-          monthlyCents: request.monthlyCents,
-          startDate: request.startDate,
-          createdAt: now,
-        },
-      );
-      return { customerId, subscriptionId };
+      return insertSubscription(trx, request, request.cardToken, now);
     },
     async cancel(trx, orderId, now) {
       await cancelLedgerSubscription(trx, orderId, now);
@@ -159,4 +147,39 @@ export function localLedger(newId: () => string): LocalBilling {
       await updateLedgerCustomer(trx, orderId, contact);
     },
   };
+
+  async function insertSubscription(
+    trx: Transaction<Schema>,
+    request: SubscriptionRequest,
+    cardToken: string,
+    now: Date,
+  ): Promise<Subscription> {
+    const customerId = `cus_${newId()}`;
+    const subscriptionId = `sub_${newId()}`;
+    await insertLedgerSubscription(
+      trx,
+      {
+        id: customerId,
+        orderId: request.orderId,
+        firstName: request.firstName,
+        lastName: request.lastName,
+        email: request.email,
+        cardToken,
+        createdAt: now,
+      },
+      {
+        id: subscriptionId,
+        customerId,
+        orderId: request.orderId,
+        planId: request.planId,
+        routerId: request.routerId,
+        addOns: request.addOns,
+        couponId: request.couponId,
+        monthlyCents: request.monthlyCents,
+        startDate: request.startDate,
+        createdAt: now,
+      },
+    );
+    return { customerId, subscriptionId };
+  }
 }

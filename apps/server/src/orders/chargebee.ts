@@ -1,5 +1,5 @@
 import Chargebee from 'chargebee';
-import { messages } from '@fibre/domain/shared';
+import { directDebitMessages, messages } from '@fibre/domain/shared';
 import { ServiceRefusal } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import { paymentDeclined, type ExternalBilling, type SubscriptionRequest } from './billing.ts';
@@ -8,7 +8,8 @@ type ChargebeeSettings = NonNullable<Services['chargebeeBilling']>;
 
 /**
  * Billing with the Chargebee API through the official SDK (chargebee v3): a customer whose payment
- * source is the Chargebee.js token, then a subscription for the plan, the router, the add-ons and
+ * source is the Chargebee.js token, or, for direct debit, the bank account sent with the order
+ * (createBankAccount below), then a subscription for the plan, the router, the add-ons and
  * the coupon (Product Catalog 2.0 item prices named after the catalogue's ids: see README).
  *
  * Every call carries a `chargebee-idempotency-key` made from the order id, and the customer and
@@ -26,6 +27,17 @@ export function chargebeeBilling(settings: ChargebeeSettings): ExternalBilling {
     kind: 'external',
     async subscribe(request, options = {}) {
       const id = request.orderId;
+      // A direct debit order has no token: the bank account comes with the install, or, on an
+      // operator's retry, is already the customer's at Chargebee (it is never kept here).
+      const directDebit = Boolean(request.bankAccount) || request.cardToken === '';
+      // The customer and its payment source must not stay behind when what follows is refused,
+      // unless an operator's retry keeps them for the next try (see the subscription's catch).
+      const undo = async (error: unknown) => {
+        if (!options.keepCustomer && refused(error))
+          await chargebee.customer
+            .delete(id, { delete_payment_method: true }, key(id, 'customer-undo'))
+            .catch(() => undefined);
+      };
       try {
         await ignoreDuplicate(
           chargebee.customer.create(
@@ -36,7 +48,8 @@ export function chargebeeBilling(settings: ChargebeeSettings): ExternalBilling {
               email: request.email,
               phone: request.phone,
               auto_collection: 'on',
-              token_id: request.cardToken,
+              // Direct debit: the bank account becomes the payment source below, not a token.
+              ...(directDebit ? {} : { token_id: request.cardToken }),
               billing_address: billingAddress(request),
             },
             key(id, 'customer'),
@@ -45,12 +58,23 @@ export function chargebeeBilling(settings: ChargebeeSettings): ExternalBilling {
       } catch (error) {
         throw billingError(error);
       }
+      if (directDebit && !request.bankAccount) await expectPaymentSource(chargebee, id);
+      let paymentSourceId: string | undefined;
+      if (request.bankAccount) {
+        try {
+          paymentSourceId = await createBankAccount(chargebee, id, request.bankAccount, key);
+        } catch (error) {
+          await undo(error);
+          throw bankAccountError(error);
+        }
+      }
       try {
         await ignoreDuplicate(
           chargebee.subscription.createWithItems(
             id,
             {
               id,
+              ...(paymentSourceId ? { payment_source_id: paymentSourceId } : {}),
               subscription_items: subscriptionItems(request),
               ...(request.couponId ? { coupon_ids: [request.couponId] } : {}),
               start_date: Math.floor(request.startDate.getTime() / 1000),
@@ -63,10 +87,7 @@ export function chargebeeBilling(settings: ChargebeeSettings): ExternalBilling {
         // operator's retry keeps it for the next try. Only a definite refusal removes it here: when
         // the outcome is unknown (5xx, a timeout) the order may be kept for a retry, which needs
         // the customer, and the install's undo (`cancel`) removes it when the order is not kept.
-        if (!options.keepCustomer && refused(error))
-          await chargebee.customer
-            .delete(id, { delete_payment_method: true }, key(id, 'customer-undo'))
-            .catch(() => undefined);
+        await undo(error);
         throw billingError(error);
       }
       return { customerId: id, subscriptionId: id };
@@ -100,6 +121,85 @@ export function chargebeeBilling(settings: ChargebeeSettings): ExternalBilling {
       }
     },
   };
+}
+
+/**
+ * Australian direct debit (BECS) through Chargebee: Chargebee.js has no BECS field, so the bank
+ * account reaches Chargebee by its API, which hands it to GoCardless
+ * (docs/rules/contact-and-connection.md#direct-debit). What this relies on, from "Create a bank
+ * account payment source", https://apidocs.chargebee.com/docs/api/payment_sources/create-a-bank-account-payment-source
+ * (and https://www.chargebee.com/docs/payments/2.0/kb/billing/creating-bacs-and-becs-bank-account-payment-sources-via-chargebee-api):
+ * `POST /api/v2/payment_sources/create_bank_account`, form-encoded, idempotency supported, with
+ * `customer_id` (required), `issuing_country`, and `bank_account[...]`: `account_number`,
+ * `bank_code` (the local bank/branch code GoCardless takes instead of an IBAN: the BSB's six
+ * digits), `first_name`/`last_name` (the account holder as the bank knows them). The answer is
+ * `{customer, payment_source}`, the source with `id`, `type: direct_debit`, `status` and
+ * `bank_account: {last4, name_on_account, ...}`; a refusal is the usual error
+ * `{message, type, api_error_code, param, http_status_code}`.
+ */
+async function createBankAccount(
+  chargebee: Chargebee,
+  customerId: string,
+  account: NonNullable<SubscriptionRequest['bankAccount']>,
+  key: (orderId: string, step: string) => Record<string, string>,
+): Promise<string> {
+  const { first, last } = holderName(account.account_name);
+  const { payment_source } = await chargebee.paymentSource.createBankAccount(
+    {
+      customer_id: customerId,
+      issuing_country: 'AU',
+      bank_account: {
+        ...(first ? { first_name: first } : {}),
+        last_name: last,
+        bank_code: account.bsb,
+        account_number: account.account_number,
+      },
+    },
+    key(customerId, 'bank-account'),
+  );
+  return payment_source.id;
+}
+
+/**
+ * An operator's retry of a direct debit order (docs/rules/operators.md#acting-on-orders): the bank
+ * account was never kept here, so the customer at Chargebee must already have it as its payment
+ * source; otherwise the retry cannot bill and says so.
+ */
+async function expectPaymentSource(chargebee: Chargebee, customerId: string): Promise<void> {
+  let source: string | undefined;
+  try {
+    source = (await chargebee.customer.retrieve(customerId)).customer.primary_payment_source_id;
+  } catch (error) {
+    throw billingError(error);
+  }
+  if (!source)
+    throw new ServiceRefusal(
+      'upstream_failed',
+      'billing_failed',
+      "The customer's bank account did not reach Chargebee and is never kept here: the customer must give it again.",
+    );
+}
+
+/** The account name as the bank account's holder: the last word the last name, the rest first. */
+function holderName(name: string): { first: string; last: string } {
+  const words = name.trim().split(/\s+/);
+  const last = words.pop() ?? '';
+  return { first: words.join(' '), last };
+}
+
+/**
+ * Chargebee refused the bank account (a payment failure, or a 4xx naming a `bank_account[...]`
+ * parameter it or GoCardless would not take): the bank's refusal, as the test vault's failing BSB gives it
+ * (402 payment_declined). Anything else is billing's usual answer.
+ */
+function bankAccountError(error: unknown): ServiceRefusal {
+  if (error instanceof ServiceRefusal) return error;
+  const failure = asFailure(error);
+  const aboutTheAccount =
+    failure.type === 'payment' ||
+    failure.http_status_code === 402 ||
+    (refused(error) && (failure.param ?? '').startsWith('bank_account'));
+  return aboutTheAccount ? paymentDeclined(directDebitMessages.bankDeclined) : billingError(error);
 }
 
 /**

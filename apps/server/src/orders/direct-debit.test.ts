@@ -1,9 +1,12 @@
+import { Writable } from 'node:stream';
 import type { InstallBody } from '@fibre/domain/install';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, importTestCatalogue, startTestApp, type TestApp } from '../test-support/app.ts';
 import { demoCatalogue } from '../test-support/demo-catalogue.ts';
 import { prepareOrder } from '../test-support/order.ts';
 import { findBankAccountToken } from '../vault/index.ts';
+import { startChargebee, type ChargebeeStandIn } from '../test-support/stand-ins/chargebee.ts';
+import { chargebeeEnv } from '../test-support/stand-ins/env.ts';
 
 // docs/rules/contact-and-connection.md#direct-debit and docs/rules/documents-and-consent.md#direct-debit:
 // the test-mode vault's bank accounts, and an order paid by direct debit: no card surcharge, the
@@ -139,7 +142,7 @@ describe.each(engines())('direct debit on %s', (engine) => {
       });
     });
 
-    it('does not exist when Chargebee is configured', async () => {
+    it('does not exist when Chargebee is configured, but the offer does (Chargebee takes the account at install)', async () => {
       const other = await startTestApp(engine, { CHARGEBEE_SITE: 'demo-test' });
       const res = await other.app.inject({
         method: 'POST',
@@ -151,7 +154,10 @@ describe.each(engines())('direct debit on %s', (engine) => {
         method: 'GET',
         url: '/api/v1/test-vault/direct-debit',
       });
-      expect(offer.statusCode).toBe(404);
+      expect(offer.statusCode).toBe(200);
+      expect(offer.json()).toEqual({
+        document: { title: DDR.title, url: DDR.url, version: DDR.version },
+      });
       await other.close();
     });
   });
@@ -252,5 +258,152 @@ describe.each(engines())('direct debit on %s', (engine) => {
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ error: 'direct_debit_not_offered' });
     });
+  });
+});
+
+// docs/rules/contact-and-connection.md#direct-debit, with Chargebee: the bank account travels in
+// the install body, Chargebee (its stand-in) makes it the customer's payment source, and our
+// database never holds it.
+describe.each(engines())('direct debit through Chargebee on %s', (engine) => {
+  let t: TestApp;
+  let cb: ChargebeeStandIn;
+  let slot = 0;
+  // Everything the server logs, at its most talkative: the bank account must never be in it.
+  const log: string[] = [];
+  beforeAll(async () => {
+    cb = await startChargebee();
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        log.push(chunk.toString());
+        done();
+      },
+    });
+    t = await startTestApp(
+      engine,
+      { ...chargebeeEnv(cb), LOG_LEVEL: 'debug' },
+      { clock: true, logger: { stream } },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await cb.close();
+  });
+
+  const ACCOUNT = { account_name: 'Jane Citizen', bsb: '062-000', account_number: '98 765 432' };
+  const install = (body: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/demo/install', payload: body as object });
+  /** An install body paying from `account` instead of a card token, the DDR box as given. */
+  const bankBody = async (account: object = ACCOUNT, agreed = true): Promise<object> => {
+    // The token is dropped: a bank account is sent instead.
+    const { body } = await prepareOrder(
+      t.app,
+      { slotIndex: slot++, cardToken: 'cb_tok_dropped' },
+      t.clock.now,
+    );
+    const { tmp_token: _token, ...rest } = body.charge_bee;
+    return {
+      ...body,
+      charge_bee: {
+        ...rest,
+        bank_account: account,
+        ...(agreed ? { direct_debit_agreed: true } : {}),
+      },
+    };
+  };
+  const orderRow = (id: string) =>
+    t.database.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('places the order with no card surcharge, the DDR recorded, and the bank account only at Chargebee', async () => {
+    const res = await install(await bankBody());
+    expect(res.statusCode, res.body).toBe(201);
+    const orderId = res.json().order_id as string;
+    expect(res.json().prices.card_fee_cents).toBe(0);
+    const bank = cb.requests.find(
+      (r) =>
+        r.path === '/api/v2/payment_sources/create_bank_account' &&
+        r.form.get('customer_id') === orderId,
+    );
+    expect(Object.fromEntries(bank!.form)).toMatchObject({
+      'bank_account[bank_code]': '062000',
+      'bank_account[account_number]': '98765432',
+    });
+    expect(cb.subscriptions.get(orderId)).toMatchObject({ payment_source_id: expect.any(String) });
+    const row = await orderRow(orderId);
+    expect(row.status).toBe('confirmed');
+    expect(row.card_fee_cents).toBe(0);
+    const acceptance = row.acceptance as {
+      documents: unknown[];
+      agreements: Array<{ box: string }>;
+    };
+    expect(acceptance.documents).toContainEqual(DDR);
+    expect(acceptance.agreements).toContainEqual({ box: 'direct_debit', words: DDR_WORDS });
+    // Never stored: not in the order (its kept install facts included), nor anywhere in the rows.
+    expect(JSON.stringify(row)).not.toContain('98765432');
+    expect(JSON.stringify(row)).not.toContain('062000');
+    expect(JSON.stringify(row.install_facts)).not.toContain('bankAccount');
+  });
+
+  it('declines the failing BSB with the bank message (402), and writes no order', async () => {
+    const before = await t.database.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const res = await install(await bankBody({ ...ACCOUNT, bsb: '000-001' }));
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({
+      error: 'payment_declined',
+      message:
+        'Your bank declined the direct debit from this account. Please check the account or use another account or a card.',
+    });
+    const after = await t.database.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('refuses a bank account the domain rules refuse, naming the field, and calls Chargebee not', async () => {
+    cb.requests.length = 0;
+    const res = await install(await bankBody({ ...ACCOUNT, bsb: '062-00' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'invalid_input',
+      message: 'BSB must be 6 digits, like 062-000',
+      fields: { 'charge_bee.bank_account.bsb': 'BSB must be 6 digits, like 062-000' },
+    });
+    expect(cb.requests).toHaveLength(0);
+  });
+
+  it('refuses a bank account without the DDR box ticked, and a body with both a token and an account', async () => {
+    const unticked = await install(await bankBody(ACCOUNT, false));
+    expect(unticked.statusCode).toBe(422);
+    expect(unticked.json()).toMatchObject({ error: 'direct_debit_not_agreed' });
+    const both = (await bankBody()) as { charge_bee: object };
+    const res = await install({
+      ...both,
+      charge_bee: { ...both.charge_bee, tmp_token: 'cb_tok_x' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({
+      'charge_bee.tmp_token': 'send either a card token or a bank account',
+    });
+  });
+
+  it('logged none of the bank accounts sent (the tests above)', () => {
+    expect(log.length).toBeGreaterThan(0);
+    const text = log.join('');
+    for (const data of ['98765432', '98 765 432', '062-000', '062000', '062-00'])
+      expect(text).not.toContain(data);
+  });
+
+  it('keeps the card path: a Chargebee.js token still pays by card with the surcharge', async () => {
+    const { body } = await prepareOrder(
+      t.app,
+      { slotIndex: slot++, cardToken: 'cb_tok_card_dd' },
+      t.clock.now,
+    );
+    const res = await install(body);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().prices.card_fee_cents).toBeGreaterThan(0);
   });
 });

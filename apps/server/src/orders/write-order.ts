@@ -205,9 +205,10 @@ export function acceptanceOf(
 async function paysByDirectDebit(
   trx: Transaction<Schema>,
   served: CatalogueSnapshot,
-  facts: Pick<InstallBodyFacts, 'cardToken' | 'directDebitAgreed'>,
+  facts: Pick<InstallBodyFacts, 'cardToken' | 'directDebitAgreed' | 'bankAccount'>,
 ): Promise<boolean> {
-  if (!(await findBankAccountToken(trx, facts.cardToken))) return false;
+  // The bank account itself (Chargebee's direct debit), or the test vault's token for one.
+  if (!facts.bankAccount && !(await findBankAccountToken(trx, facts.cardToken))) return false;
   if (!served.documents.directDebit) {
     throw new Refusal(
       'unprocessable',
@@ -306,7 +307,8 @@ export async function writeOrder(
     status,
     created_at: now,
     // For an operator's retry of a failed external step (docs/rules/operators.md#acting-on-orders).
-    install_facts: JSON.stringify(facts),
+    // Never the bank account (docs/rules/contact-and-connection.md#direct-debit): Chargebee keeps it.
+    install_facts: JSON.stringify({ ...facts, bankAccount: undefined }),
     acceptance: JSON.stringify(acceptanceOf(served, priced, facts, now, directDebit)),
     client_address: client ?? null,
     unit_key: unitKey(facts.unit) || null,
@@ -314,7 +316,8 @@ export async function writeOrder(
     ...(leaseUntil ? { lease_until: leaseUntil } : {}),
   };
   const reference = await insertWithReference(trx, ctx, row);
-  if (!(await spendCardToken(trx, facts.cardToken, orderId, now)))
+  // A bank account sent with the order has no token to spend: the install's key guards its retries.
+  if (!facts.bankAccount && !(await spendCardToken(trx, facts.cardToken, orderId, now)))
     throw cardTokenSpent(directDebit);
   return {
     orderId,
@@ -360,6 +363,7 @@ export function subscriptionRequest(
     email: facts.contact.email,
     phone: normaliseMobile(facts.contact.phone),
     cardToken: facts.cardToken,
+    ...(facts.bankAccount ? { bankAccount: facts.bankAccount } : {}),
     planId: priced.planId,
     routerId: priced.routerId,
     routerCents: priced.routerCents,

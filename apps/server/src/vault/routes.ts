@@ -69,23 +69,6 @@ export function vaultRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     }),
     defineRoute({
-      method: 'GET',
-      url: '/api/v1/test-vault/direct-debit',
-      operationId: 'getDirectDebitOffer',
-      summary:
-        "Test-mode direct debit: the catalogue's Direct Debit Request and service agreement, or null when direct debit is not offered",
-      tags: ['payments'],
-      security: 'public',
-      responses: {
-        200: { description: 'The Direct Debit Request, or null', schema: directDebitOfferAnswer },
-      },
-      handler: async () => {
-        // Offered only where the catalogue names the DDR (docs/rules/documents-and-consent.md).
-        const ddr = ctx.catalogue.current().documents.directDebit;
-        return { document: ddr ? { title: ddr.title, url: ddr.url, version: ddr.version } : null };
-      },
-    }),
-    defineRoute({
       method: 'POST',
       url: '/api/v1/test-vault/bank-accounts',
       operationId: 'createTestBankAccountToken',
@@ -129,6 +112,33 @@ export function vaultRoutes(app: FastifyInstance, ctx: AppContext): void {
           created_at: ctx.now(),
         });
         return reply.status(201).send({ token });
+      },
+    }),
+  ]);
+}
+
+/**
+ * The catalogue's Direct Debit Request for the payment step, with the test-mode vault or with
+ * Chargebee, whose direct debit takes the bank account at install
+ * (docs/rules/contact-and-connection.md#direct-debit-through-chargebee).
+ */
+export function directDebitOfferRoute(app: FastifyInstance, ctx: AppContext): void {
+  registerDefined(app, [
+    defineRoute({
+      method: 'GET',
+      url: '/api/v1/test-vault/direct-debit',
+      operationId: 'getDirectDebitOffer',
+      summary:
+        "Direct debit (the test-mode vault's, or Chargebee's): the catalogue's Direct Debit Request and service agreement, or null when direct debit is not offered",
+      tags: ['payments'],
+      security: 'public',
+      responses: {
+        200: { description: 'The Direct Debit Request, or null', schema: directDebitOfferAnswer },
+      },
+      handler: async () => {
+        // Offered only where the catalogue names the DDR (docs/rules/documents-and-consent.md).
+        const ddr = ctx.catalogue.current().documents.directDebit;
+        return { document: ddr ? { title: ddr.title, url: ddr.url, version: ddr.version } : null };
       },
     }),
   ]);

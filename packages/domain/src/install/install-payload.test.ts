@@ -209,6 +209,35 @@ describe('charge_bee order parts', () => {
     expect(body.charge_bee.add_ons).toEqual(['static-ip', 'new-development-fee']);
   });
 
+  it("sends Chargebee's direct debit bank account instead of the token, checked and normalised (docs/rules/orders.md)", () => {
+    const bankAccount = {
+      account_name: ' Jane Citizen ',
+      bsb: '062-000',
+      account_number: '98 765 432',
+    };
+    const body = buildInstallBody({ ...sydney, bankAccount, directDebitAgreed: true });
+    expect('tmp_token' in body.charge_bee).toBe(false);
+    const parsed = installBodySchema.safeParse(body);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data!.charge_bee.bank_account).toEqual({
+      account_name: 'Jane Citizen',
+      bsb: '062000',
+      account_number: '98765432',
+    });
+    const wrong = installBodySchema.safeParse(
+      buildInstallBody({ ...sydney, bankAccount: { ...bankAccount, bsb: '06-000' } }),
+    );
+    expect(wrong.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['charge_bee.bank_account.bsb', 'BSB must be 6 digits, like 062-000'],
+    ]);
+    // Exactly one of a token and a bank account.
+    for (const charge_bee of [
+      { ...body.charge_bee, tmp_token: 'tok_test_1' },
+      { ...buildInstallBody(sydney).charge_bee, tmp_token: undefined },
+    ])
+      expect(installBodySchema.safeParse({ ...body, charge_bee }).success).toBe(false);
+  });
+
   it('sends direct_debit_agreed only when the Direct Debit Request was agreed (docs/rules/orders.md)', () => {
     expect('direct_debit_agreed' in buildInstallBody(sydney).charge_bee).toBe(false);
     const agreed = buildInstallBody({ ...sydney, directDebitAgreed: true }).charge_bee;

@@ -10,6 +10,11 @@ import type { ContactValues } from '../contact/validation.ts';
 import type { ExtraFieldEntry } from '../shared/extra-field-names.ts';
 import type { BookingSlot, Reservation } from '../api/scheduling.ts';
 import type { Coupon } from '../api/offers.ts';
+import {
+  bankAccountProblems,
+  normaliseAccountNumber,
+  normaliseBsb,
+} from '../contact/bank-account.ts';
 
 export interface RouterChoice {
   /** the router id; 'byo' style routers have cost '0' */
@@ -126,6 +131,28 @@ export const arrivyBookingSchema = z
     path: ['end_datetime'],
   });
 
+/**
+ * A bank account for direct debit through Chargebee (docs/rules/contact-and-connection.md#direct-debit):
+ * sent in the install body only when Chargebee bills, checked by the same rules as the form's, passed
+ * on to Chargebee at billing and never stored nor logged by the server.
+ */
+export const bankAccountSchema = z
+  .object({
+    account_name: text(100),
+    bsb: z.string().max(16),
+    account_number: z.string().max(32),
+  })
+  .superRefine((account, ctx) => {
+    for (const [field, message] of Object.entries(bankAccountProblems(account)))
+      ctx.addIssue({ code: 'custom', message, path: [field] });
+  })
+  .transform((account) => ({
+    account_name: account.account_name.trim(),
+    bsb: normaliseBsb(account.bsb) ?? account.bsb,
+    account_number: normaliseAccountNumber(account.account_number) ?? account.account_number,
+  }));
+export type BankAccountBody = z.output<typeof bankAccountSchema>;
+
 export const chargeBeeSchema = z
   .object({
     start_date: z.number().int().positive().max(8.64e15),
@@ -140,7 +167,9 @@ export const chargeBeeSchema = z
     suburb: addressLine(60),
     plan_id: code,
     // Test-vault tokens ('tok_test_...') and Chargebee.js tokens ('cb_...').
-    tmp_token: line(200, /^[\w.:-]+$/, 'must be a card token'),
+    // Absent when a bank account is sent instead (direct debit through Chargebee).
+    tmp_token: line(200, /^[\w.:-]+$/, 'must be a card token').optional(),
+    bank_account: bankAccountSchema.optional(),
     /**
      * The Direct Debit Request box, sent only when ticked; the server reads it only for a bank
      * account's token (docs/rules/documents-and-consent.md#direct-debit).
@@ -158,6 +187,10 @@ export const chargeBeeSchema = z
   .refine((c) => (c.coupon_id === null) === (c.coupon_type === null), {
     message: 'coupon_id and coupon_type come together',
     path: ['coupon_type'],
+  })
+  .refine((c) => (c.tmp_token === undefined) !== (c.bank_account === undefined), {
+    message: 'send either a card token or a bank account',
+    path: ['tmp_token'],
   });
 
 export const installBodySchema = z.object({
@@ -197,6 +230,8 @@ export interface InstallBodyInput {
   cardToken: string;
   /** The Direct Debit Request box, ticked (direct debit only). */
   directDebitAgreed?: boolean;
+  /** The bank account for direct debit through Chargebee, sent instead of a token. */
+  bankAccount?: { account_name: string; bsb: string; account_number: string };
   coupon: Pick<Coupon, 'coupon_id' | 'coupon_type'> | null;
   router: Pick<RouterChoice, 'cost'>;
   addOns: readonly AddOn[];
@@ -271,7 +306,7 @@ export function buildChargeBee(input: InstallBodyInput): ChargeBeeBody {
     phone: toInternationalMobile(contact.phone),
     suburb: address.suburb,
     plan_id: input.planId,
-    tmp_token: input.cardToken,
+    ...(input.bankAccount ? { bank_account: input.bankAccount } : { tmp_token: input.cardToken }),
     coupon_id: coupon?.coupon_id ?? null,
     coupon_type: coupon?.coupon_type ?? null,
     service_id: address.uniqueCode,

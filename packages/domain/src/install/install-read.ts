@@ -8,7 +8,7 @@ import { parseCostOrNull } from '../catalogue/plans.ts';
 import { messages } from '../shared/messages.ts';
 import { parseDollars } from '../shared/money.ts';
 import { echoedExtraFields } from './extra-fields.ts';
-import { installBodySchema, type InstallBody } from './install-payload.ts';
+import { installBodySchema, type BankAccountBody, type InstallBody } from './install-payload.ts';
 import type { AddOn } from '../pricing/add-ons.ts';
 import type { ExtraFieldName, ExtraFields } from '../shared/extra-field-names.ts';
 import type { Coupon } from '../api/offers.ts';
@@ -46,6 +46,11 @@ export interface InstallBodyFacts {
    * read only when the token is a bank account's.
    */
   directDebitAgreed: boolean;
+  /**
+   * The bank account for direct debit through Chargebee, when sent instead of a token (then
+   * `cardToken` is ''): passed to billing, never stored (docs/rules/contact-and-connection.md).
+   */
+  bankAccount?: BankAccountBody;
   coupon: Pick<Coupon, 'coupon_id' | 'coupon_type'> | null;
   /** The router as chosen by name (null when none is named), and the charge the body states. */
   router: { name: string | null; charge: number };
@@ -181,7 +186,8 @@ export function installBodyFacts(body: InstallBody): InstallBodyFacts {
     buildingCode: cb.service_id.trim().toUpperCase(),
     namedBuildingCode: (extraFields['Building Code'] ?? '').toUpperCase(),
     planId: cb.plan_id,
-    cardToken: cb.tmp_token,
+    cardToken: cb.tmp_token ?? '',
+    ...(cb.bank_account ? { bankAccount: cb.bank_account } : {}),
     directDebitAgreed: cb.direct_debit_agreed === true,
     coupon:
       cb.coupon_id === null || cb.coupon_type === null

@@ -13,15 +13,25 @@ import { startStandIn, type RecordedRequest, type Reply, type StandIn } from './
  *   POST /api/v2/subscriptions/{id}/cancel_for_items         cancel it
  *   POST /api/v2/customers/{id}/delete                       delete a customer
  *   POST /api/v2/customers/{id}                              update a customer's contact
+ *   GET  /api/v2/customers/{id}                              retrieve one (primary_payment_source_id)
+ *   POST /api/v2/payment_sources/create_bank_account         a direct debit bank account (BECS)
  *
  * Card tokens: any `cb_tok_...` is accepted, except DECLINED_TOKEN, which the gateway refuses
  * (insufficient funds) when it becomes the customer's payment source.
+ *
+ * Bank accounts (https://apidocs.chargebee.com/docs/api/payment_sources/create-a-bank-account-payment-source):
+ * `customer_id` and `bank_account[bank_code]` (the BSB) and `bank_account[account_number]` are
+ * required; the answer is `{customer, payment_source}` with `type: direct_debit`, `status: valid`
+ * and `bank_account.last4`. DECLINED_BSB is refused as GoCardless refuses an account (a 402
+ * `payment` error, `payment_method_verification_failed`).
  */
 export const API_KEY = 'test_cb_key_123';
 export const DECLINED_TOKEN = 'cb_tok_declined_insufficient_funds';
+export const DECLINED_BSB = '000001';
 
 export interface ChargebeeStandIn extends StandIn {
   customers: Map<string, Record<string, unknown>>;
+  paymentSources: Map<string, Record<string, unknown>>;
   subscriptions: Map<string, Record<string, unknown>>;
   faults: ReturnType<typeof faultList>;
 }
@@ -46,6 +56,7 @@ const error = (
 
 export async function startChargebee(): Promise<ChargebeeStandIn> {
   const customers = new Map<string, Record<string, unknown>>();
+  const paymentSources = new Map<string, Record<string, unknown>>();
   const subscriptions = new Map<string, Record<string, unknown>>();
   const replays = new Map<string, Reply>();
   const faults = faultList();
@@ -88,6 +99,63 @@ export async function startChargebee(): Promise<ChargebeeStandIn> {
       customers.set(id, customer);
       return { status: 200, body: { customer } };
     }
+    if (req.method === 'POST' && req.path === '/api/v2/payment_sources/create_bank_account') {
+      const customerId = f.get('customer_id') ?? '';
+      const customer = customers.get(customerId);
+      if (!customer || customer.deleted)
+        return error(
+          404,
+          'invalid_request',
+          'resource_not_found',
+          `Customer ${customerId} not found.`,
+          'customer_id',
+        );
+      const bankCode = f.get('bank_account[bank_code]') ?? '';
+      const number = f.get('bank_account[account_number]') ?? '';
+      if (!/^\d{6}$/.test(bankCode))
+        return error(
+          400,
+          'invalid_request',
+          'param_wrong_value',
+          'bank_account[bank_code] : invalid value',
+          'bank_account[bank_code]',
+        );
+      if (!/^\d{5,9}$/.test(number))
+        return error(
+          400,
+          'invalid_request',
+          'param_wrong_value',
+          'bank_account[account_number] : invalid value',
+          'bank_account[account_number]',
+        );
+      if (bankCode === DECLINED_BSB)
+        return error(
+          402,
+          'payment',
+          'payment_method_verification_failed',
+          'The bank account could not be verified.',
+        );
+      const paymentSource = {
+        id: `pm_${paymentSources.size + 1}`,
+        object: 'payment_source',
+        customer_id: customerId,
+        type: 'direct_debit',
+        status: 'valid',
+        gateway: 'gocardless',
+        issuing_country: f.get('issuing_country') ?? undefined,
+        bank_account: {
+          last4: number.slice(-4),
+          name_on_account: [f.get('bank_account[first_name]'), f.get('bank_account[last_name]')]
+            .filter(Boolean)
+            .join(' '),
+          direct_debit_scheme: 'becs',
+        },
+        deleted: false,
+      };
+      paymentSources.set(paymentSource.id, paymentSource);
+      customer.primary_payment_source_id = paymentSource.id;
+      return { status: 200, body: { customer, payment_source: paymentSource } };
+    }
     if (
       req.method === 'POST' &&
       (m = /^\/api\/v2\/customers\/([^/]+)\/subscription_for_items$/.exec(req.path))
@@ -117,6 +185,15 @@ export async function startChargebee(): Promise<ChargebeeStandIn> {
           quantity: Number(f.get(`subscription_items[quantity][${i}]`) ?? 1),
         });
       }
+      const source = f.get('payment_source_id');
+      if (source !== null && paymentSources.get(source)?.customer_id !== customerId)
+        return error(
+          404,
+          'invalid_request',
+          'resource_not_found',
+          `Payment source ${source} not found.`,
+          'payment_source_id',
+        );
       const startDate = Number(f.get('start_date'));
       const subscription = {
         id,
@@ -126,6 +203,7 @@ export async function startChargebee(): Promise<ChargebeeStandIn> {
         start_date: startDate || undefined,
         subscription_items: items,
         coupon: f.get('coupon_ids[0]') ?? undefined,
+        payment_source_id: source ?? undefined,
       };
       subscriptions.set(id, subscription);
       return { status: 200, body: { subscription, customer } };
@@ -139,6 +217,12 @@ export async function startChargebee(): Promise<ChargebeeStandIn> {
         return error(404, 'invalid_request', 'resource_not_found', 'Subscription not found.');
       subscription.status = 'cancelled';
       return { status: 200, body: { subscription } };
+    }
+    if (req.method === 'GET' && (m = /^\/api\/v2\/customers\/([^/]+)$/.exec(req.path))) {
+      const customer = customers.get(decodeURIComponent(m[1]!));
+      if (!customer || customer.deleted)
+        return error(404, 'invalid_request', 'resource_not_found', 'Customer not found.');
+      return { status: 200, body: { customer } };
     }
     if (req.method === 'POST' && (m = /^\/api\/v2\/customers\/([^/]+)$/.exec(req.path))) {
       const customer = customers.get(decodeURIComponent(m[1]!));
@@ -185,5 +269,5 @@ export async function startChargebee(): Promise<ChargebeeStandIn> {
     }
     return handle(req);
   });
-  return { ...standIn, customers, subscriptions, faults };
+  return { ...standIn, customers, paymentSources, subscriptions, faults };
 }

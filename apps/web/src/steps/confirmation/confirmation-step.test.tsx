@@ -10,6 +10,7 @@ import { fakeServer } from '../../test-support/fake-server.ts';
 import { renderInWizard } from '../../test-support/render.tsx';
 import { contactDoneState, orderState } from '../../test-support/wizard-state.ts';
 import { ConfirmationStep } from './confirmation-step.tsx';
+import { BANK_ACCOUNT_HELD } from '../../shared/payment/bank-account-handoff.ts';
 
 // Step 7 places the order with the install mutation (docs/rules/orders.md): a spinner, then the
 // answer; the Idempotency-Key made at payment goes with every attempt.
@@ -188,6 +189,22 @@ describe('placing the order', () => {
     ).toBe('/order/tok_placed');
     expect(installs()).toHaveLength(1);
     expect(paidPushes()).toHaveLength(1);
+  });
+
+  it("a reload that lost Chargebee's direct debit bank account goes back (as Back from here does, to Installation), sending nothing", async () => {
+    const paid = paidWith('key-bank');
+    renderInWizard(
+      <>
+        <ConfirmationStep />
+        <StoreProbe />
+      </>,
+      {
+        state: { ...paid, signup: { ...paid.signup, cardToken: BANK_ACCOUNT_HELD } },
+        queryClient: withCatalogue(orderState),
+      },
+    );
+    expect(await screen.findByText(/^step 5, hold kept/)).toBeTruthy();
+    expect(installs()).toHaveLength(0);
   });
 
   it("a server error shows the failure with 'Try again', which sends the same key again", async () => {

@@ -8,6 +8,7 @@ import { selectedPlan, selectedRouter } from '../../shared/store/selectors.ts';
 import { restoredState } from '../../shared/store/store-context.tsx';
 import { acmeRules, demoRules } from '../../test-support/rules.ts';
 import { installBodyFrom } from './install-body.ts';
+import { BANK_ACCOUNT_HELD, holdBankAccount } from '../../shared/payment/bank-account-handoff.ts';
 
 // The catalogue the query cache holds for the building.
 const plans: Plan[] = [
@@ -167,5 +168,34 @@ describe('reloading the confirmation', () => {
 
   it('goes back to installation when an unplaced order lost its hold', () => {
     expect(restoredState(state, Date.parse('2026-11-23T00:00:00Z'), demoRules).step).toBe(5);
+  });
+});
+
+// docs/rules/contact-and-connection.md#direct-debit-through-chargebee: the bank account held in
+// the page's memory goes in the body instead of a token; lost with a reload, there is no body.
+describe("the install body with Chargebee's direct debit", () => {
+  const debit: WizardState = {
+    ...state,
+    signup: {
+      ...state.signup,
+      cardToken: BANK_ACCOUNT_HELD,
+      acceptances: { ...state.signup.acceptances!, directDebit: true } as NonNullable<
+        WizardState['signup']['acceptances']
+      >,
+    },
+  };
+
+  it('is null while no bank account is held (a reload lost it)', () => {
+    expect(installBodyFrom(debit, demoRules, order(debit, demoRules))).toBeNull();
+  });
+
+  it('carries the held bank account and the DDR box, and no token', () => {
+    const account = { account_name: 'Jane Citizen', bsb: '062000', account_number: '98765432' };
+    holdBankAccount(account);
+    const body = installBodyFrom(debit, demoRules, order(debit, demoRules))!;
+    expect(body.charge_bee.bank_account).toEqual(account);
+    expect(body.charge_bee.direct_debit_agreed).toBe(true);
+    expect('tmp_token' in body.charge_bee).toBe(false);
+    expect(installBodySchema.safeParse(body).success).toBe(true);
   });
 });

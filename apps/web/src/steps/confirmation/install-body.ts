@@ -11,6 +11,7 @@ import { monthlyCharge } from '@fibre/domain/pricing';
 import type { DomainConfig } from '@fibre/domain/shared';
 import type { OrderChoices } from '../../shared/catalogue/use-order.ts';
 import type { WizardState } from '../../shared/store/state.ts';
+import { BANK_ACCOUNT_HELD, heldBankAccount } from '../../shared/payment/bank-account-handoff.ts';
 
 /**
  * The install call's body, made only by the domain's builders from what the store holds and the
@@ -28,6 +29,10 @@ export function installBodyFrom(
   const { cardToken, acceptances, addOns } = state.signup;
   if (!address || !contact || !plan || !router || !reservation || !slot) return null;
   if (!cardToken || !acceptances) return null;
+  // Chargebee's direct debit: the bank account held in memory goes in the body instead of a token
+  // (docs/rules/contact-and-connection.md#direct-debit-through-chargebee); lost with a reload.
+  const bankAccount = cardToken === BANK_ACCOUNT_HELD ? heldBankAccount() : null;
+  if (cardToken === BANK_ACCOUNT_HELD && !bankAccount) return null;
 
   const coupon = state.discount.coupon;
   const code = coupon?.coupon_id ?? offer.couponCode;
@@ -57,6 +62,7 @@ export function installBodyFrom(
     extraFields: toTemplateExtraFields(extraFields),
     planId: plan.id,
     cardToken,
+    ...(bankAccount ? { bankAccount } : {}),
     directDebitAgreed: agreedDirectDebit(acceptances),
     coupon,
     router: { cost: router.cost },

@@ -19,6 +19,7 @@ import { useOrder } from '../../shared/catalogue/use-order.ts';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { useDispatch, useWizard } from '../../shared/store/store-context.tsx';
 import { installBodyFrom } from './install-body.ts';
+import { BANK_ACCOUNT_HELD, heldBankAccount } from '../../shared/payment/bank-account-handoff.ts';
 
 type InstallAnswer = ApiResult<OrderPlacedAnswer>;
 
@@ -110,7 +111,15 @@ export function useInstall() {
     });
 
   useEffect(() => {
-    if (catalogueReady && !booked && install.isIdle) send();
+    if (!catalogueReady || booked || !install.isIdle) return;
+    // Chargebee's direct debit: the bank account lived in the page's memory only and a reload lost
+    // it, so the wizard goes back (as Back from here does) and the visitor types it again at
+    // payment (docs/rules/contact-and-connection.md#direct-debit-through-chargebee).
+    if (state.signup.cardToken === BANK_ACCOUNT_HELD && !heldBankAccount()) {
+      dispatch({ type: 'step/back' });
+      return;
+    }
+    send();
     // Sent when the step opens with nothing placed yet and the catalogue is known (once: retries
     // go through retry()).
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once ready; a later change must not send again

@@ -6,6 +6,7 @@ import {
   type BankAccountProblems,
 } from '@fibre/domain/contact';
 import { directDebitMessages } from '@fibre/domain/shared';
+import type { BankAccountBody } from '@fibre/domain/install';
 import { useImperativeHandle, useRef, type Ref } from 'react';
 import { createTestBankAccountToken } from '../../shared/api/card-vault.ts';
 import { Field } from '../../shared/ui/field.tsx';
@@ -18,6 +19,11 @@ export type BankTokeniseResult = { token: string } | { error: string; fields: Ba
 /** What the payment step may do with the bank account's fields (as with the card's). */
 export interface BankAccountHandle {
   tokenise(): Promise<BankTokeniseResult>;
+  /**
+   * The account as typed, checked and normalised, for Chargebee's direct debit, which takes it in
+   * the install body (no vault); null while the fields are wrong.
+   */
+  read(): BankAccountBody | null;
   check(): BankAccountProblems;
   focus(field?: BankAccountField): void;
 }
@@ -68,6 +74,13 @@ export function BankAccountFields({
     () => ({
       focus: (field: BankAccountField = 'account_name') => inputs[field].current?.focus(),
       check: () => bankAccountProblems(typed()),
+      read() {
+        const account = typed();
+        const bsb = normaliseBsb(account.bsb);
+        const number = normaliseAccountNumber(account.account_number);
+        if (Object.keys(bankAccountProblems(account)).length > 0 || !bsb || !number) return null;
+        return { account_name: account.account_name.trim(), bsb, account_number: number };
+      },
       async tokenise(): Promise<BankTokeniseResult> {
         const account = typed();
         const plain = bankAccountProblems(account);

@@ -19,6 +19,7 @@ import { useOrder } from '../../shared/catalogue/use-order.ts';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { useDispatch, useStepNavigation, useWizard } from '../../shared/store/store-context.tsx';
 import { newIdempotencyKey } from './new-idempotency-key.ts';
+import { BANK_ACCOUNT_HELD, holdBankAccount } from '../../shared/payment/bank-account-handoff.ts';
 import type { BankAccountHandle, BankAccountProblems } from './bank-account-fields.tsx';
 
 /** How the visitor pays: by card, or from a bank account by direct debit. */
@@ -52,18 +53,18 @@ export function usePayment() {
   const monthly =
     plan && router ? monthlyCharge({ plan, router, addOns: state.signup.addOns }, domain) : 0;
 
-  // Direct debit is offered only where the catalogue names its Direct Debit Request, and with the
-  // test-mode vault, which answers it (docs/rules/contact-and-connection.md#direct-debit).
+  // Direct debit is offered only where the catalogue names its Direct Debit Request: the test-mode
+  // vault tokenises the account; with Chargebee the account goes in the install body
+  // (docs/rules/contact-and-connection.md#direct-debit-through-chargebee).
   const testVault = site.adapters.cardTokeniser !== 'chargebee';
   const [ddr, setDdr] = useState<DirectDebitOffer['document']>(null);
   useEffect(() => {
-    if (!testVault) return;
     const abort = new AbortController();
     void getDirectDebitOffer({ signal: abort.signal }).then((answer) => {
       if (answer.ok && answer.data) setDdr(answer.data.document);
     });
     return () => abort.abort();
-  }, [testVault]);
+  }, []);
   const directDebitOffered = ddr !== null;
   const [chosen, setMethod] = useState<PaymentMethod>(
     agreedDirectDebit(state.signup.acceptances) ? 'bank' : 'card',
@@ -159,8 +160,18 @@ export function usePayment() {
         setCardError(false);
         setBankProblems({});
         try {
-          const result = await bank.current.tokenise();
-          if ('error' in result) return refuseBank(result.fields, true);
+          let token: string;
+          if (testVault) {
+            const result = await bank.current.tokenise();
+            if ('error' in result) return refuseBank(result.fields, true);
+            token = result.token;
+          } else {
+            // Chargebee: held in memory for the install body, never in the store.
+            const account = bank.current.read();
+            if (!account) return refuseBank(bank.current.check(), true);
+            holdBankAccount(account);
+            token = BANK_ACCOUNT_HELD;
+          }
           // The kept boxes say direct debit was agreed (install-body.ts sends it).
           const agreed: PaymentAcceptances & DirectDebitAcceptance = {
             ...acceptances,
@@ -168,7 +179,7 @@ export function usePayment() {
           };
           dispatch({
             type: 'signup/payment',
-            cardToken: result.token,
+            cardToken: token,
             acceptances: agreed,
             idempotencyKey: newIdempotencyKey(),
           });
