@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expectNoHorizontalScroll, expectNoSeriousA11yViolations } from '../support/checks.ts';
+import {
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  captureStep,
+} from '../support/checks.ts';
 import { bookFirstWindow, expectWelcome, pay, toInstallation } from '../support/checkout.ts';
 import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -110,6 +114,7 @@ test('the console shows the steps of the journeys just made, and the CSV has the
   await expect(figures(day, 'Installation')).toHaveText(['1', '0%']);
   await expect(figures(day, 'Paid')).toHaveText(['1', '0%']);
   await expectNoSeriousA11yViolations(page, { label: 'console: funnel' });
+  await captureStep(page, 'console-funnel');
   await expectNoHorizontalScroll(page);
 
   // One building: two went past the address step at Pyrmont's.

@@ -15,6 +15,7 @@ import {
   expectNoSeriousA11yViolations,
   expectPageName,
   narrowViewport,
+  captureStep,
 } from '../support/checks.ts';
 import { Console, expect, manager, test } from '../support/console.ts';
 import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
@@ -68,6 +69,7 @@ test('a listed building offers its units as a combobox and refuses one it does n
   await expect(unit).toBeFocused();
   await expect(unit).toHaveAttribute('aria-invalid', 'true');
   await expectNoSeriousA11yViolations(page, { label: 'step 4: a unit the building does not have' });
+  await captureStep(page, 'step4-unit-unknown');
 
   // The unit's own rules still come first.
   await unit.fill('ABC');
@@ -111,6 +113,7 @@ test('a unit with an active order says so, offers a call or a move-in, and the c
   await expect(call).toHaveAttribute('href', /^tel:\+?\d+$/);
   await expectPageName(moverPage, 'Connection Details');
   await expectNoSeriousA11yViolations(moverPage, { label: 'step 4: a unit already connected' });
+  await captureStep(moverPage, 'step4-unit-connected');
   await moverPage.setViewportSize(narrowViewport);
   await expectNoHorizontalScroll(moverPage);
   await moverPage.setViewportSize({ width: 1280, height: 800 });

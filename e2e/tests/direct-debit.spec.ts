@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { acceptCharges, expectWelcome, toPayment } from '../support/checkout.ts';
-import { expectNoSeriousA11yViolations } from '../support/checks.ts';
+import { expectNoSeriousA11yViolations, captureStep } from '../support/checks.ts';
 import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 import type { Wizard } from '../support/wizard.ts';
@@ -58,6 +58,7 @@ test('a visitor pays by direct debit with the test BSB: no card surcharge, the D
   await expect(errors).toContainText('Account number is required');
   await expect(errors).toContainText(ddrRequired);
   await expectNoSeriousA11yViolations(page, { label: 'direct debit with its errors' });
+  await captureStep(page, 'step6-direct-debit-errors');
 
   // A BSB that is not six digits is named; 000000 is shown as 000-000.
   await fillAccount(wizard, '00000');
@@ -69,6 +70,7 @@ test('a visitor pays by direct debit with the test BSB: no card surcharge, the D
   await wizard.field('BSB').fill('000000');
   await expect(wizard.field('BSB')).toHaveValue('000-000');
   await expectNoSeriousA11yViolations(page, { label: 'direct debit filled in' });
+  await captureStep(page, 'step6-direct-debit');
 
   await wizard.button('Submit').click();
   await expectWelcome(wizard);

@@ -1,6 +1,6 @@
 import { finishLaterMessages as words } from '@fibre/domain/shared';
 import { bookFirstWindow, toInstallation } from '../support/checkout.ts';
-import { expectNoSeriousA11yViolations } from '../support/checks.ts';
+import { expectNoSeriousA11yViolations, captureStep } from '../support/checks.ts';
 import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
 import { expect, LINK_SUBJECT, linksOf, mailTo, test } from '../support/finish-later.ts';
 
@@ -29,5 +29,6 @@ test('an expired link shows a clear message', async ({ wizard, page, browser, de
   await expect(other.getByRole('heading', { name: words.expiredHeading })).toBeVisible();
   await expect(other.getByText(words.expired)).toBeVisible();
   await expectNoSeriousA11yViolations(other, { label: 'an expired link' });
+  await captureStep(other, 'resume-link-expired');
   await context.close();
 });

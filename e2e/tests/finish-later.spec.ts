@@ -6,6 +6,7 @@ import {
   expectNoSeriousA11yViolations,
   expectPageName,
   narrowViewport,
+  captureStep,
 } from '../support/checks.ts';
 import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
 import {
@@ -74,6 +75,7 @@ test('the mailed link opens the sign-up on Payment in another browser, without c
   await toPayment(wizard, first);
   await askForLink(page, first);
   await expectNoSeriousA11yViolations(page, { label: 'payment with the link sent' });
+  await captureStep(page, 'step6-finish-later-sent');
   await page.setViewportSize(narrowViewport);
   await expectNoHorizontalScroll(page);
   await page.context().close();
@@ -102,6 +104,7 @@ test('the mailed link opens the sign-up on Payment in another browser, without c
     '/',
   );
   await expectNoSeriousA11yViolations(again.page, { label: 'a used link' });
+  await captureStep(again.page, 'resume-link-used');
   await again.page.setViewportSize(narrowViewport);
   await expectNoHorizontalScroll(again.page);
   // A link that opens nothing.
@@ -132,6 +135,7 @@ test('one reminder for a visitor who asked, none for one who did not, none after
   const { context, page } = await openInNewBrowser(browser, baseURL, unsubscribe);
   await expect(page.getByRole('heading', { name: words.unsubscribeHeading })).toBeVisible();
   await expectNoSeriousA11yViolations(page, { label: 'the unsubscribe page' });
+  await captureStep(page, 'unsubscribe');
   await page.setViewportSize(narrowViewport);
   await expectNoHorizontalScroll(page);
   await page.getByRole('button', { name: words.unsubscribeButton }).click();
