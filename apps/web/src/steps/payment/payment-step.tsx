@@ -18,6 +18,7 @@ import { ErrorSummary, type ErrorSummaryItem } from '../../shared/ui/error-summa
 import { ExternalLink } from '../../shared/ui/external-link.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { AcceptanceCheckbox } from './acceptance-checkbox.tsx';
+import { useMarketingReminder } from './marketing-reminder.ts';
 import { PromoCode } from './promo-code.tsx';
 import { text } from './text.ts';
 import { usePayment } from './use-payment.ts';
@@ -86,6 +87,8 @@ export function PaymentStep() {
     monthly,
     greenfield,
   } = usePayment();
+  // The marketing box ticked is consent to the one reminder (docs/rules/mail.md).
+  useMarketingReminder(form.control);
   const { errors } = form.formState;
   const CardFields = useMemo(
     () =>
