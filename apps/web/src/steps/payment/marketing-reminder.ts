@@ -21,8 +21,6 @@ export function useMarketingReminder(
   const ticked = useWatch({ control, name: 'marketing' }) === true;
   const state = useWizard();
   const { site } = useConfig();
-  const latest = useRef({ ticked, state });
-  latest.current = { ticked, state };
   // The value the step opened with is not a change (a box ticked before was saved then).
   const previous = useRef(ticked);
   // The withdrawing token of the save this tab made, while the box stays ticked.
@@ -38,11 +36,8 @@ export function useMarketingReminder(
         { snapshot },
         remindMeAnswer,
       ).then((result) => (result.ok ? result.data.withdraw_token : null));
-      void saved.current.then((token) => {
-        // Unticked while it was saving: withdraw it now.
-        if (token && !latest.current.ticked) void withdraw(token);
-      });
     } else if (!ticked && saved.current) {
+      // Withdrawn once the save answered, even when it was still on its way.
       const pending = saved.current;
       saved.current = null;
       void pending.then((token) => {
