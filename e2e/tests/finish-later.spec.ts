@@ -18,6 +18,7 @@ import {
   REMINDER_SUBJECT,
   test,
 } from '../support/finish-later.ts';
+import { demoCatalogue } from '../support/legal.ts';
 import { Wizard } from '../support/wizard.ts';
 
 // Issue 34, items 1 and 2 (docs/rules/mail.md, "Finish later" and "The reminder to finish"): a
@@ -152,4 +153,51 @@ test('one reminder for a visitor who asked, none for one who did not, none after
   expect(mailsTo(smtp, reminded, REMINDER_SUBJECT)).toHaveLength(1);
   expect(mailsTo(smtp, never, /./)).toHaveLength(0);
   expect(mailsTo(smtp, unsubscribing, REMINDER_SUBJECT)).toHaveLength(0);
+});
+
+// docs/rules/mail.md, "The reminder to finish": the marketing box ticked on Payment, without
+// asking for the link, is consent to the one reminder; unticked, it is withdrawn.
+const ticked = 'ticked.box@example.com';
+const unticked = 'unticked.box@example.com';
+const tickMarker = 'tick.marker@example.com';
+
+test('one reminder for a visitor who ticked the marketing box, none once unticked; its unsubscribe link works', async ({
+  browser,
+  deployment,
+}) => {
+  const { smtp } = deployment;
+  const baseURL = deployment.server.baseURL;
+  const marketingWords = demoCatalogue().notices!.marketing!;
+  const visitor = async (email: string, untick: boolean) => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await toPayment(new Wizard(page), email);
+    const box = page.getByRole('checkbox', { name: marketingWords, exact: true });
+    const saved = page.waitForResponse((r) => r.url().endsWith('/signups/remind-me'));
+    await box.check();
+    expect((await saved).status()).toBe(202);
+    if (untick) {
+      const withdrawn = page.waitForResponse((r) => r.url().includes('/signups/withdraw/'));
+      await box.uncheck();
+      expect((await withdrawn).status()).toBe(204);
+    }
+    await context.close();
+  };
+  await visitor(ticked, false);
+  await visitor(unticked, true);
+  // A visitor who ticks after them: once their reminder comes, every earlier one was due too.
+  await visitor(tickMarker, false);
+  await mailTo(smtp, tickMarker, REMINDER_SUBJECT);
+
+  const reminder = await mailTo(smtp, ticked, REMINDER_SUBJECT);
+  expect(reminder.text).toContain('/resume/');
+  expect(mailsTo(smtp, ticked, /./)).toHaveLength(1);
+  expect(mailsTo(smtp, unticked, /./)).toHaveLength(0);
+
+  // The reminder's unsubscribe link, in one click.
+  const { unsubscribe } = linksOf(reminder);
+  const { context, page } = await openInNewBrowser(browser, baseURL, unsubscribe);
+  await page.getByRole('button', { name: words.unsubscribeButton }).click();
+  await expect(page.getByRole('heading', { name: words.unsubscribedHeading })).toBeVisible();
+  await context.close();
 });

@@ -38,7 +38,9 @@ describe('the OpenAPI description at /api/docs', () => {
         'POST /api/v1/public/orders/{token}/cancel',
         // Finish later (docs/rules/mail.md#finish-later).
         'POST /api/v1/{provider}/signups/finish-later',
+        'POST /api/v1/{provider}/signups/remind-me',
         'POST /api/v1/public/signups/resume/{token}',
+        'POST /api/v1/public/signups/withdraw/{token}',
         'GET /api/v1/public/unsubscribe/{token}',
         'POST /api/v1/public/unsubscribe/{token}',
         'GET /api/v1/public/addresses',
@@ -189,10 +191,10 @@ describe('the OpenAPI description at /api/docs', () => {
           .map((m) => `${m} ${path.replace(/:(\w+)/g, '{$1}')}`);
       })
       // Pages and their files are not the API: the wizard's, the console's (/admin, /admin/*)
-      // and the order page's (/order/<token>).
+      // the order page's (/order/<token>) and finish later's (/resume/<token>).
       .filter(
         (route) =>
-          !/ \/(metrics|assets\/.*|index\.html|admin\.html|admin\/?\*?|order\.html|order\/\{token\}|favicon\.svg)?$/.test(
+          !/ \/(metrics|assets\/.*|index\.html|admin\.html|admin\/?\*?|order\.html|order\/\{token\}|resume\.html|resume\/\{token\}|favicon\.svg)?$/.test(
             route,
           ),
       );

@@ -188,6 +188,75 @@ describe.each(engines())("a person's data on request on %s", (engine) => {
     expect(audit?.operator_email).toBe('manager@example.com');
   });
 
+  it('finds and exports the sign-ups saved by the email, with their consent, never a link', async () => {
+    // docs/rules/personal-data-requests.md: saved to finish later, and for the reminder (the
+    // marketing box ticked).
+    const state = { step: 6, signup: { contact: { email: 'PAT@example.com', firstName: 'Pat' } } };
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/demo/signups/finish-later',
+      payload: { snapshot: { version: 2, state }, marketing: false },
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const ticked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/demo/signups/remind-me',
+      payload: { snapshot: { version: 2, state } },
+    });
+    expect(ticked.statusCode, ticked.body).toBe(202);
+    const hashes = (
+      await t.database.db.selectFrom('signup_links').select('token_hash').execute()
+    ).map((l) => l.token_hash);
+    expect(hashes.length).toBeGreaterThan(0);
+
+    const res = await get(manager, '/admin/api/personal-data?email=pat%40example.com');
+    expect(res.statusCode, res.body).toBe(200);
+    const found = res.json();
+    expect(found.savedSignups).toHaveLength(2);
+    type Saved = { consent: { marketing: boolean }; choices?: unknown };
+    const byBox = (list: Saved[], marketing: boolean) =>
+      list.find((signup) => signup.consent.marketing === marketing);
+    expect(byBox(found.savedSignups, false)).toMatchObject({
+      email: 'PAT@example.com',
+      firstName: 'Pat',
+      consent: { words: expect.stringContaining('finish later'), at: expect.any(String) },
+      unsubscribedAt: null,
+      reminded: false,
+      created: expect.any(String),
+      expiresAt: expect.any(String),
+    });
+    expect(byBox(found.savedSignups, true)).toMatchObject({
+      consent: { words: 'Send me news and offers by email' },
+    });
+    expect(found.savedSignups[0].choices).toBeUndefined();
+
+    const exported = await get(manager, '/admin/api/personal-data/export?email=pat@example.com');
+    expect(exported.statusCode, exported.body).toBe(200);
+    const file = JSON.parse(exported.body);
+    expect(file.savedSignups).toHaveLength(2);
+    expect(byBox(file.savedSignups, true)!.choices).toMatchObject({
+      version: 2,
+      state: { step: 6 },
+    });
+    for (const hash of hashes) {
+      expect(res.body).not.toContain(hash);
+      expect(exported.body).not.toContain(hash);
+    }
+
+    // Another person's, and a request by mobile (sign-ups are matched by the email only): none.
+    const quinn = await get(manager, '/admin/api/personal-data?email=quinn%40example.com');
+    expect(quinn.json().savedSignups).toEqual([]);
+    const byMobile = await get(manager, '/admin/api/personal-data?mobile=0412345678');
+    expect(byMobile.json().savedSignups).toEqual([]);
+
+    // Leaves the shared state as the later requests expect it.
+    await t.database.db.deleteFrom('saved_signups').execute();
+    await t.database.db
+      .deleteFrom('mail_outbox')
+      .where('kind', 'in', ['signup.link', 'signup.reminder'])
+      .execute();
+  });
+
   it('refuses a viewer (403) and a signed-out request (401) on each, and changes nothing', async () => {
     const q = '?email=pat@example.com';
     for (const session of [viewer, null]) {

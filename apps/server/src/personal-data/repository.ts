@@ -86,6 +86,32 @@ export async function personLeads(db: Db, person: Person) {
   return query.orderBy('created_at').orderBy('id').execute();
 }
 
+/**
+ * The sign-ups saved for the email (docs/rules/mail.md#finish-later), matched as leads are (case
+ * aside), with whether their reminder was queued; oldest first. Never their links.
+ */
+export async function personSavedSignups(db: Db, email: string | undefined) {
+  if (email === undefined) return [];
+  return db
+    .selectFrom('saved_signups as s')
+    .leftJoin('signup_reminders as r', 'r.signup_id', 's.id')
+    .select([
+      's.id',
+      's.email',
+      's.first_name',
+      's.snapshot',
+      's.consent',
+      's.created_at',
+      's.expires_at',
+      's.unsubscribed_at',
+      'r.signup_id as reminded',
+    ])
+    .where(sql<string>`lower(s.email)`, '=', email.toLowerCase())
+    .orderBy('s.created_at')
+    .orderBy('s.id')
+    .execute();
+}
+
 /** Mail about the person's orders, and any addressed to their email, oldest first. */
 export async function personMail(db: Db, orderIds: string[], email: string | undefined) {
   if (orderIds.length === 0 && email === undefined) return [];

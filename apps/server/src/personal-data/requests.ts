@@ -25,6 +25,7 @@ import {
   personHolds,
   personLeads,
   personMail,
+  personSavedSignups,
   personNotifications,
   personOrders,
   readdressUnsentMail,
@@ -122,12 +123,13 @@ async function gather(ctx: AppContext, person: Person, full: boolean) {
   const orderIds = orders.map((o) => o.id);
   const leadIds = leads.map((l) => l.id);
   const reservationIds = orders.map((o) => o.reservation_id);
-  const [mail, holds, audit, notifications, records] = await Promise.all([
+  const [mail, holds, audit, notifications, records, saved] = await Promise.all([
     personMail(db, orderIds, person.email),
     personHolds(db, reservationIds),
     personAudit(db, { orderIds, leadIds, reservationIds, personKey: personKey(person) }),
     full ? personNotifications(db, orderIds, leadIds) : Promise.resolve([]),
     full ? orderRecords(db, orderIds) : Promise.resolve({ customers: [], bookings: [] }),
+    personSavedSignups(db, person.email),
   ]);
   const answer: PersonalDataAnswer = {
     person: { email: person.email ?? null, mobile: person.mobile ?? null },
@@ -201,6 +203,17 @@ async function gather(ctx: AppContext, person: Person, full: boolean) {
       before: a.before ?? null,
       after: a.after ?? null,
     })),
+    savedSignups: saved.map((signup) => ({
+      id: signup.id,
+      created: signup.created_at.toISOString(),
+      expiresAt: signup.expires_at.toISOString(),
+      email: signup.email,
+      firstName: signup.first_name,
+      consent: signup.consent,
+      unsubscribedAt: iso(signup.unsubscribed_at),
+      reminded: signup.reminded !== null,
+      ...(full ? { choices: signup.snapshot } : {}),
+    })),
   };
   return { answer, notifications };
 }
@@ -211,6 +224,7 @@ const counts = (answer: PersonalDataAnswer) => ({
   mail: answer.mail.length,
   holds: answer.holds.length,
   audit: answer.audit.length,
+  savedSignups: answer.savedSignups.length,
 });
 
 /** Finds everything held about the person; audited `personal_data_found` with the counts. */

@@ -109,7 +109,10 @@ export const routeLimits: readonly RouteLimit[] = [
     // Finish later (docs/rules/mail.md#finish-later): each call mails someone, as a lead does; and
     // a link's token is guessed no faster than an order page's.
     group: 'finish-later',
-    routes: ['POST /api/v1/:provider/signups/finish-later'],
+    routes: [
+      'POST /api/v1/:provider/signups/finish-later',
+      'POST /api/v1/:provider/signups/remind-me',
+    ],
     perMinute: (l) => l.leadsPerMinute,
     message: `Too many links asked for from this address: ${tryLater}`,
   },
@@ -117,6 +120,7 @@ export const routeLimits: readonly RouteLimit[] = [
     group: 'signup-links',
     routes: [
       'POST /api/v1/public/signups/resume/:token',
+      'POST /api/v1/public/signups/withdraw/:token',
       'GET /api/v1/public/unsubscribe/:token',
       'POST /api/v1/public/unsubscribe/:token',
     ],

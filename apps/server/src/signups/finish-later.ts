@@ -1,4 +1,9 @@
-import type { FinishLaterRequest, ResumeAnswer } from '@fibre/domain/api';
+import type {
+  FinishLaterRequest,
+  RemindMeAnswer,
+  RemindMeRequest,
+  ResumeAnswer,
+} from '@fibre/domain/api';
 import { finishLaterMessages } from '@fibre/domain/shared';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
@@ -12,6 +17,7 @@ import {
   insertSignupLink,
   liveHold,
   useSignupLink,
+  withdrawSignup,
 } from './repository.ts';
 import { renderFinishLaterLink } from './mail.ts';
 
@@ -126,6 +132,53 @@ export async function saveForLater(ctx: AppContext, body: FinishLaterRequest) {
     });
   });
   return { email, expires_at: expiresAt.toISOString() };
+}
+
+/**
+ * The marketing box ticked on the payment step without asking for the link (docs/rules/mail.md,
+ * "The reminder to finish"): the sign-up saved as finish later saves it, with the box's words as
+ * the consent, and nothing mailed now. Answers a token that withdraws it: a link already used
+ * (it opens nothing), which the unsubscribe URL also takes.
+ */
+export async function saveForReminder(
+  ctx: AppContext,
+  body: RemindMeRequest,
+): Promise<RemindMeAnswer> {
+  const now = ctx.now();
+  const contact = body.snapshot.state.signup.contact;
+  const expiresAt = new Date(now.getTime() + ctx.config.finishLater.linkMs);
+  const { state, reservationId } = savedState(body.snapshot.state);
+  const signupId = ctx.newId();
+  const token = newOrderToken();
+  await inTransaction(ctx.database.db, async (trx) => {
+    await insertSavedSignup(trx, {
+      id: signupId,
+      email: contact.email.trim(),
+      firstName: contact.firstName.trim(),
+      snapshot: { version: body.snapshot.version, state },
+      reservationId,
+      consent: {
+        words: ctx.catalogue.current().legal.marketingWords,
+        marketing: true,
+        at: now.toISOString(),
+      },
+      createdAt: now,
+      expiresAt,
+    });
+    await insertSignupLink(trx, {
+      tokenHash: hashOrderToken(token),
+      signupId,
+      createdAt: now,
+      expiresAt,
+    });
+    await useSignupLink(trx, hashOrderToken(token), now);
+  });
+  return { withdraw_token: token };
+}
+
+/** Unticking the box: that sign-up is never reminded. A token that names none answers 404. */
+export async function withdrawReminder(ctx: AppContext, token: string): Promise<void> {
+  if (!(await withdrawSignup(ctx.database.db, hashOrderToken(token), ctx.now()))) throw notFound();
 }
 
 const notFound = () =>

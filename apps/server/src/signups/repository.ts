@@ -114,9 +114,30 @@ export async function unsubscribeSignup(db: Kysely<Schema>, tokenHash: string, a
 }
 
 /**
+ * Withdraws the consent of the one sign-up the token names (the marketing box unticked): it is
+ * marked unsubscribed, and its address's other sign-ups are left as they are. Answers whether
+ * the token named a sign-up.
+ */
+export async function withdrawSignup(db: Kysely<Schema>, tokenHash: string, at: Date) {
+  const link = await db
+    .selectFrom('signup_links')
+    .select('signup_id')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!link) return false;
+  await db
+    .updateTable('saved_signups')
+    .set({ unsubscribed_at: at })
+    .where('id', '=', link.signup_id)
+    .where('unsubscribed_at', 'is', null)
+    .execute();
+  return true;
+}
+
+/**
  * The saved sign-ups whose reminder is due: saved at or before `savedBy`, links not yet expired,
- * not unsubscribed, the newest of their address, no reminder yet, and no order from their address
- * since they were saved (docs/rules/mail.md, "The reminder to finish").
+ * not unsubscribed, the newest of their address (of those not withdrawn), no reminder yet, and no
+ * order from their address since they were saved (docs/rules/mail.md, "The reminder to finish").
  */
 export async function reminderCandidates(db: Kysely<Schema>, now: Date, savedBy: Date) {
   return db
@@ -140,6 +161,8 @@ export async function reminderCandidates(db: Kysely<Schema>, now: Date, savedBy:
           selectFrom('saved_signups as newer')
             .select('newer.id')
             .where(sql<boolean>`lower(newer.email) = lower(s.email)`)
+            // A newer one withdrawn (the box unticked) does not stand for the older.
+            .where('newer.unsubscribed_at', 'is', null)
             .where((eb) =>
               eb.or([
                 eb('newer.created_at', '>', eb.ref('s.created_at')),

@@ -3,6 +3,8 @@ import {
   finishLaterAnswer,
   finishLaterBody,
   providerParams,
+  remindMeAnswer,
+  remindMeBody,
   resumeAnswer,
   signupTokenParams,
 } from '@fibre/domain/api';
@@ -12,7 +14,7 @@ import type { AppContext } from '../context.ts';
 import { checkProvider } from '../catalogue/index.ts';
 import { defineRoute, registerDefined } from '../http/define.ts';
 import { escapeHtml, hashOrderToken } from '../mail/index.ts';
-import { resumeSignup, saveForLater } from './finish-later.ts';
+import { resumeSignup, saveForLater, saveForReminder, withdrawReminder } from './finish-later.ts';
 import { findSignupLink, unsubscribeSignup } from './repository.ts';
 
 /*
@@ -98,6 +100,52 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
       handler: async (request, reply) => {
         return reply.status(202).send(await saveForLater(ctx, request.body));
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/v1/:provider/signups/remind-me',
+      loggedParams: ['provider'],
+      operationId: 'remindMe',
+      summary:
+        'Saves the sign-up for the one reminder: the marketing box ticked, no link mailed now',
+      description:
+        "The wizard's serialised state, as finish later's, when the visitor ticks the payment step's marketing box; the consent is the box's words. Answers a token that withdraws it (docs/rules/mail.md#the-reminder-to-finish).",
+      tags: ['wizard'],
+      security: 'public',
+      params: providerParams,
+      before: (request) => checkProvider(ctx, request),
+      body: remindMeBody,
+      responses: {
+        202: { description: 'Saved for the reminder; nothing mailed now', schema: remindMeAnswer },
+        400: error('Bad input: no contact email, a step before contact, or too large'),
+        404: error('Unknown provider'),
+        429: error('Too many links asked for from this address (LEADS_PER_MINUTE)'),
+      },
+      handler: async (request, reply) => {
+        noStore(reply);
+        return reply.status(202).send(await saveForReminder(ctx, request.body));
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/v1/public/signups/withdraw/:token',
+      operationId: 'withdrawReminder',
+      summary: 'Withdraws the reminder of a sign-up saved when the marketing box was ticked',
+      description:
+        'The token remind-me answered: the marketing box unticked, that sign-up is never reminded (docs/rules/mail.md#the-reminder-to-finish).',
+      tags: ['wizard'],
+      security: 'public',
+      params: signupTokenParams,
+      responses: {
+        204: { description: 'Withdrawn (again is harmless)' },
+        404: error('not_found: the token names nothing'),
+        429: error('Too many link requests from this address (ORDER_PAGE_PER_MINUTE)'),
+      },
+      handler: async (request, reply) => {
+        noStore(reply);
+        await withdrawReminder(ctx, request.params.token);
+        return reply.status(204).send();
       },
     }),
     defineRoute({

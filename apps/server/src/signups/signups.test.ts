@@ -362,6 +362,101 @@ describe.each(engines())('the reminder to finish on %s', (engine) => {
   });
 });
 
+const remindMe = (app: FastifyInstance, email = 'jane@example.com') =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/demo/signups/remind-me',
+    payload: { snapshot: snapshot(email) },
+  });
+
+const withdraw = (app: FastifyInstance, token: string) =>
+  app.inject({ method: 'POST', url: `/api/v1/public/signups/withdraw/${token}` });
+
+// docs/rules/mail.md, "The reminder to finish": the marketing box ticked on the payment step,
+// without asking for the link, is consent to the one reminder; unticked, it is withdrawn.
+describe.each(engines())('the reminder for the marketing box on %s', (engine) => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('saves the sign-up with the box’s words, mails nothing now, and reminds once after the delay', async () => {
+    t = await startTestApp(engine, REMINDER_ON, { clock: true });
+    const res = await remindMe(t.app);
+    expect(res.statusCode, res.body).toBe(202);
+    const { withdraw_token } = res.json<{ withdraw_token: string }>();
+    expect(withdraw_token).toMatch(/^[\w-]{43}$/);
+    expect(await signupMail(t)).toEqual([]);
+    const [row] = await t.database.db.selectFrom('saved_signups').selectAll().execute();
+    expect(row!.consent).toEqual({
+      words: 'Send me news and offers by email',
+      marketing: true,
+      at: t.clock.now.toISOString(),
+    });
+    expect(JSON.stringify(row)).not.toContain('tok_secret');
+    // The withdrawing token opens nothing.
+    expect((await resume(t.app, withdraw_token)).statusCode).toBe(409);
+
+    t.clock.advance(24 * HOUR - MINUTE);
+    expect(await t.app.finishReminders.runOnce()).toBe(0);
+    t.clock.advance(MINUTE);
+    expect(await t.app.finishReminders.runOnce()).toBe(1);
+    t.clock.advance(DAY);
+    expect(await t.app.finishReminders.runOnce()).toBe(0);
+    const reminders = await signupMail(t, 'signup.reminder');
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.recipient).toBe('jane@example.com');
+    expect(reminders[0]!.text_body).toContain('%UNSUBSCRIBE_LINK%');
+    // The reminder carries a fresh link that opens the sign-up.
+    expect((await resume(t.app, reminders[0]!.link_token!)).statusCode).toBe(200);
+  });
+
+  it('reminds nobody who ticked then unticked the box, and again is harmless', async () => {
+    t = await startTestApp(engine, REMINDER_ON, { clock: true });
+    const { withdraw_token } = (await remindMe(t.app)).json<{ withdraw_token: string }>();
+    t.clock.advance(MINUTE);
+    expect((await withdraw(t.app, withdraw_token)).statusCode).toBe(204);
+    expect((await withdraw(t.app, withdraw_token)).statusCode).toBe(204);
+    t.clock.advance(2 * DAY);
+    expect(await t.app.finishReminders.runOnce()).toBe(0);
+    expect(await signupMail(t, 'signup.reminder')).toEqual([]);
+  });
+
+  it('withdrawing the box leaves a link asked for its reminder', async () => {
+    t = await startTestApp(engine, REMINDER_ON, { clock: true });
+    await saved(t);
+    t.clock.advance(MINUTE);
+    const { withdraw_token } = (await remindMe(t.app)).json<{ withdraw_token: string }>();
+    expect((await withdraw(t.app, withdraw_token)).statusCode).toBe(204);
+    t.clock.advance(2 * DAY);
+    expect(await t.app.finishReminders.runOnce()).toBe(1);
+  });
+
+  it('reminds nobody who neither ticked nor asked', async () => {
+    t = await startTestApp(engine, REMINDER_ON, { clock: true });
+    const { body } = await prepareOrder(t.app, {}, t.clock.now);
+    expect(body).toBeDefined();
+    t.clock.advance(2 * DAY);
+    expect(await t.app.finishReminders.runOnce()).toBe(0);
+    expect(await signupMail(t, 'signup.reminder')).toEqual([]);
+  });
+
+  it('refuses a bad state (400) and answers 404 to a token that names nothing', async () => {
+    t = await startTestApp(engine, REMINDER_ON, { clock: true });
+    const early = snapshot();
+    early.state.step = 2;
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/demo/signups/remind-me',
+      payload: { snapshot: early },
+    });
+    expect(bad.statusCode).toBe(400);
+    const unknown = await withdraw(t.app, 'nothing');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ error: 'not_found' });
+  });
+});
+
 describe('the reminder to finish with two instances on postgres', () => {
   it.runIf(engines().includes('postgres'))(
     'two instances sweeping at once queue one per sign-up',

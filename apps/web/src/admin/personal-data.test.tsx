@@ -75,6 +75,7 @@ const found = {
   mail: [],
   holds: [],
   audit: [],
+  savedSignups: [],
 };
 
 function open(path: string) {

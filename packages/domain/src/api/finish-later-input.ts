@@ -35,5 +35,14 @@ export const finishLaterBody = z.object({
 export type FinishLaterBody = z.input<typeof finishLaterBody>;
 export type FinishLaterRequest = z.output<typeof finishLaterBody>;
 
+/**
+ * POST /api/v1/{provider}/signups/remind-me: the visitor ticked the payment step's marketing box
+ * without asking for the link (docs/rules/mail.md, "The reminder to finish"). The same state as
+ * finish later's; nothing is mailed now, and the box is ticked by definition.
+ */
+export const remindMeBody = z.object({ snapshot: finishLaterBody.shape.snapshot });
+export type RemindMeBody = z.input<typeof remindMeBody>;
+export type RemindMeRequest = z.output<typeof remindMeBody>;
+
 /** A link's token of any shape: one that opens nothing answers 404. */
 export const signupTokenParams = z.object({ token: z.string().max(200) });

@@ -72,6 +72,25 @@ export const personalDataAudit = z.object({
   after: z.unknown(),
 });
 
+/**
+ * A sign-up saved to finish later, or for the reminder (docs/rules/mail.md): what was agreed and
+ * when, and its dates; never a link's token or its hash.
+ */
+export const personalDataSavedSignup = z.object({
+  id: z.string(),
+  created: z.string(),
+  expiresAt: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  /** The consent record: the words shown, whether the marketing box was ticked, and when. */
+  consent: z.unknown(),
+  unsubscribedAt: z.nullable(z.string()),
+  /** Whether its one reminder was queued. */
+  reminded: z.boolean(),
+  /** The export only: the saved choices (the wizard's state, less card data and the hold). */
+  choices: z.optional(z.unknown()),
+});
+
 const held = {
   /** Whom this is about, as asked (the mobile in its stored form). */
   person: z.object({ email: z.nullable(z.string()), mobile: z.nullable(z.string()) }),
@@ -80,6 +99,8 @@ const held = {
   mail: z.array(personalDataMail),
   holds: z.array(personalDataHold),
   audit: z.array(personalDataAudit),
+  /** Sign-ups saved to finish later or for the reminder, by the email only. */
+  savedSignups: z.array(personalDataSavedSignup),
 };
 
 /** GET /admin/api/personal-data: everything held about the person, grouped. */

@@ -20,6 +20,7 @@ import { SegmentedControl } from '../../shared/ui/segmented-control.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { AcceptanceCheckbox } from './acceptance-checkbox.tsx';
 import { BankAccountFields, bankFieldId, bankFields } from './bank-account-fields.tsx';
+import { useMarketingReminder } from './marketing-reminder.ts';
 import { PromoCode } from './promo-code.tsx';
 import { text } from './text.ts';
 import { usePayment } from './use-payment.ts';
@@ -95,6 +96,8 @@ export function PaymentStep() {
     bankProblems,
   } = usePayment();
   const byBank = method === 'bank';
+  // The marketing box ticked is consent to the one reminder (docs/rules/mail.md).
+  useMarketingReminder(form.control);
   const { errors } = form.formState;
   const CardFields = useMemo(
     () =>
