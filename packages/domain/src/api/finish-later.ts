@@ -22,10 +22,3 @@ export const resumeAnswer = z.object({
   hold_session: z.nullable(z.string()),
 });
 export type ResumeAnswer = z.infer<typeof resumeAnswer>;
-
-/**
- * POST /api/v1/{provider}/signups/remind-me: saved for the one reminder. The token withdraws it
- * (POST /api/v1/public/signups/withdraw/{token}) when the visitor unticks the box.
- */
-export const remindMeAnswer = z.object({ withdraw_token: z.string() });
-export type RemindMeAnswer = z.infer<typeof remindMeAnswer>;

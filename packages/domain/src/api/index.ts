@@ -33,3 +33,4 @@ export * from './funnel.ts';
 export * from './funnel-input.ts';
 export * from './finish-later.ts';
 export * from './finish-later-input.ts';
+export * from './remind-me.ts';
