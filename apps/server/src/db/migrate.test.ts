@@ -21,7 +21,8 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)(
       const url = process.env.TEST_DATABASE_URL!;
       const schema = `m_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
       const admin = await openPostgres(url, { max: 1 });
-      await admin.exec(`${createTestExtensions} CREATE SCHEMA ${schema}`);
+      await createTestExtensions(admin);
+      await admin.exec(`CREATE SCHEMA ${schema}`);
       const instances = await Promise.all(
         [1, 2, 3, 4].map(() => openPostgres(url, { schema: `${schema},public` })),
       );

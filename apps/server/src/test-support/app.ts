@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { openPostgres, type Database } from '../db/database.ts';
 import { prepare } from '../open-database.ts';
 import { MIGRATION_LOCK } from '../db/migrate.ts';
+import { takeAdvisoryLock } from '../db/advisory-lock.ts';
 import { importCatalogue } from '../catalogue/import.ts';
 import { checkAnswers, type AnswerViolation } from '../http/define.ts';
 import { RAISED_LIMITS } from './limits.ts';
@@ -148,9 +149,21 @@ export async function importTestCatalogue(database: Database, catalogue: Provide
  * The extensions, in public and shared by every test schema, created under the migrations' lock:
  * test files starting together on a fresh database race, and concurrent `CREATE EXTENSION IF NOT
  * EXISTS` fails in PostgreSQL ('duplicate key value violates unique constraint
- * "pg_extension_name_index"'). A failed statement ends the session, and the lock with it.
+ * "pg_extension_name_index"'). The lock is tried, not waited for inside PostgreSQL
+ * (db/advisory-lock.ts): a session blocked in pg_advisory_lock while another test file's
+ * migrations hold it and build an index concurrently was ended with 'deadlock detected'. `admin`
+ * has one connection, so the session lock and the statements share it.
  */
-export const createTestExtensions = `SELECT pg_advisory_lock(${MIGRATION_LOCK}); CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public; CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public; SELECT pg_advisory_unlock(${MIGRATION_LOCK});`;
+export async function createTestExtensions(admin: Database): Promise<void> {
+  await takeAdvisoryLock(admin.db, MIGRATION_LOCK, 'session');
+  try {
+    await admin.exec(
+      'CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public; CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public;',
+    );
+  } finally {
+    await admin.exec(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`);
+  }
+}
 
 /** A new, empty schema on the test PostgreSQL, or the named one to share between instances. */
 export async function freshPostgres(schema?: string): Promise<Database> {
@@ -158,7 +171,8 @@ export async function freshPostgres(schema?: string): Promise<Database> {
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const name = schema ?? `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const admin = await openPostgres(url, { max: 1 });
-  await admin.exec(`${createTestExtensions} CREATE SCHEMA IF NOT EXISTS ${name}`);
+  await createTestExtensions(admin);
+  await admin.exec(`CREATE SCHEMA IF NOT EXISTS ${name}`);
   await admin.close();
   return openPostgres(url, { schema: `${name},public` });
 }
