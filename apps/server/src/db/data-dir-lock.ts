@@ -22,7 +22,9 @@ import { ConfigError } from '../config.ts';
  * - Claiming: look first (a live claim: refuse, having written nothing); otherwise write our
  *   claim, then look again. Two processes that claim at once both write before they look, so at
  *   least one sees the other: whoever sees another live claim withdraws its own and tries again
- *   after a short random pause, and finds the winner's claim at its next first look. No claim is
+ *   after a short random pause, and finds the winner's claim at its next first look (a claim seen
+ *   at a first look is named as the holder only if it is still there 150 ms later: a rival's
+ *   claim that is withdrawn meanwhile is not the holder). No claim is
  *   ever replaced or taken over, only added and removed, so there is no window in which two
  *   processes both believe they own the directory.
  * - Released when the database closes, and at process exit as a backstop.
@@ -167,6 +169,8 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Tries this often when two processes claim at the same moment. */
 const ATTEMPTS = 8;
+/** How long a claim seen at the first look must last to be named as the holder. */
+const CONFIRM_MS = 150;
 
 /**
  * Claims `dir` (made if missing) for this process, as `command`; throws DataDirInUse, having
@@ -177,7 +181,15 @@ export async function lockDataDir(dirTyped: string, command: string): Promise<Da
   await mkdir(dir, { recursive: true });
   for (let attempt = 1; ; attempt++) {
     const [holder] = await liveClaims(dir);
-    if (holder) throw new DataDirInUse(dir, holder.owner, holder.file);
+    if (holder) {
+      // A claim seen once may be a rival's that is about to withdraw (two processes that claim at
+      // once): refuse naming it only if it is still there a moment later, else look again.
+      await pause(CONFIRM_MS);
+      const [still] = await liveClaims(dir);
+      if (still?.file === holder.file) throw new DataDirInUse(dir, holder.owner, holder.file);
+      if (attempt >= ATTEMPTS && still) throw new DataDirInUse(dir, still.owner, still.file);
+      continue;
+    }
 
     const owner: DataDirOwner = {
       pid: process.pid,
