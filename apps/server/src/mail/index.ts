@@ -4,7 +4,12 @@ export { queueChangeMail } from './changes.ts';
 export { queueConfirmationOnce, queueOrderConfirmation } from './confirmation.ts';
 export { hashOrderToken, issueOrderLink, orderLinkUrl } from './order-link.ts';
 export { oldestUnsentMail } from './repository.ts';
-export { createReminderSweep, type ReminderSweep } from './reminder.ts';
+export {
+  createPeriodicSweep,
+  createReminderSweep,
+  type ReminderSweep,
+  type SweepLog,
+} from './reminder.ts';
 export { createMailWorker, type MailWorker } from './worker.ts';
 // Finish later (docs/rules/mail.md): the sign-up's mail is written and rendered by signups/.
 export { escapeHtml, mailHtml, type MailProvider, type RenderedMail } from './confirmation.ts';

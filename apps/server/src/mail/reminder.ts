@@ -149,27 +149,47 @@ export interface ReminderSweep {
 /** The periodic sweep of one instance: every `everyMs` (the first after one period). */
 export function createReminderSweep(
   ctx: AppContext,
-  log: {
-    warn(details: object, message: string): void;
-    info(details: object, message: string): void;
-  },
+  log: SweepLog,
   everyMs = REMINDER_EVERY_MS,
 ): ReminderSweep {
+  return createPeriodicSweep(() => queueDueReminders(ctx, ctx.now()), {
+    everyMs,
+    log,
+    queued: 'installation reminders queued',
+    failed: 'reminder sweep failed',
+  });
+}
+
+export interface SweepLog {
+  warn(details: object, message: string): void;
+  info(details: object, message: string): void;
+}
+
+/**
+ * A sweep that queues reminders every `everyMs` on one instance (the first after one period): a
+ * round never starts while the last runs, a failed round is logged and the next one tries again,
+ * and stop() waits for a round under way. Shared by the installation reminder and the reminder to
+ * finish (signups/reminder.ts).
+ */
+export function createPeriodicSweep(
+  runOnce: () => Promise<number>,
+  options: { everyMs: number; log: SweepLog; queued: string; failed: string; enabled?: boolean },
+): ReminderSweep {
+  const { everyMs, log, queued, failed, enabled = true } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
-  const runOnce = () => queueDueReminders(ctx, ctx.now());
   return {
     start() {
-      if (timer) return;
+      if (timer || !enabled) return;
       timer = setInterval(() => {
         if (running) return;
         running = runOnce()
           .then((n) => {
-            if (n > 0) log.info({ reminders: n }, 'installation reminders queued');
+            if (n > 0) log.info({ reminders: n }, queued);
             return n;
           })
           .catch((error: unknown) => {
-            log.warn({ err: error }, 'reminder sweep failed');
+            log.warn({ err: error }, failed);
             return 0;
           })
           .finally(() => {

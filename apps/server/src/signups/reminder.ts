@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { createPeriodicSweep, type ReminderSweep, type SweepLog } from '../mail/index.ts';
 import { inTransaction } from '../db/transactions.ts';
 import {
   claimSignupReminder,
@@ -54,48 +55,15 @@ export async function queueFinishReminders(ctx: AppContext, now: Date): Promise<
   return queued;
 }
 
-export interface FinishReminderSweep {
-  start(): void;
-  stop(): Promise<void>;
-  /** One sweep now (tests); answers how many reminders it queued. */
-  runOnce(): Promise<number>;
-}
+export type FinishReminderSweep = ReminderSweep;
 
-export function createFinishReminderSweep(
-  ctx: AppContext,
-  log: {
-    warn(details: object, message: string): void;
-    info(details: object, message: string): void;
-  },
-): FinishReminderSweep {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  const runOnce = () => queueFinishReminders(ctx, ctx.now());
-  return {
-    start() {
-      if (timer || !ctx.config.finishLater.reminder) return;
-      timer = setInterval(() => {
-        if (running) return;
-        running = runOnce()
-          .then((n) => {
-            if (n > 0) log.info({ reminders: n }, 'reminders to finish queued');
-            return n;
-          })
-          .catch((error: unknown) => {
-            log.warn({ err: error }, 'finish reminder sweep failed');
-            return 0;
-          })
-          .finally(() => {
-            running = undefined;
-          });
-      }, sweepEveryMs(ctx.config.finishLater.reminderAfterMs));
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-    runOnce,
-  };
+/** The reminder to finish's sweep (off unless ABANDONED_REMINDER=on): the mail feature's timer. */
+export function createFinishReminderSweep(ctx: AppContext, log: SweepLog): FinishReminderSweep {
+  return createPeriodicSweep(() => queueFinishReminders(ctx, ctx.now()), {
+    everyMs: sweepEveryMs(ctx.config.finishLater.reminderAfterMs),
+    log,
+    queued: 'reminders to finish queued',
+    failed: 'finish reminder sweep failed',
+    enabled: ctx.config.finishLater.reminder,
+  });
 }
