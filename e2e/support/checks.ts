@@ -87,12 +87,34 @@ export async function nextFrames(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Waits until no finite animation or transition is running, looking again two frames after each
+ * wait: a render that lands just after a look (a button re-enabled as a dialog opens) starts a
+ * transition the first look could not see, and axe measuring its middle frame reads a blend of
+ * the two colours (one CI run failed on such a frame).
+ */
 export async function waitForAnimations(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const finite = document
-      .getAnimations()
-      .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    const frames = () =>
+      new Promise<void>((resolve) => {
+        const fallback = setTimeout(resolve, 500);
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            clearTimeout(fallback);
+            resolve();
+          }),
+        );
+      });
+    for (let round = 0; round < 5; round++) {
+      const running = document
+        .getAnimations()
+        .filter(
+          (a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity,
+        );
+      if (running.length === 0 && round > 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+      await frames();
+    }
   });
 }
 
