@@ -8,21 +8,35 @@ import type { ErrorReporter, RollbarSettings } from './error-reporting.ts';
  */
 export const ROLLBAR_LIMITS = { itemsPerMinute: 60, maxTelemetryEvents: 100 } as const;
 
-/** Everything the wizard's forms collect, should a value ever reach a report. */
-const personalFields = [
+/**
+ * Everything the wizard's forms collect and send, should a value ever reach a report: the forms'
+ * own names and the API bodies' (the card and bank account vaults', the install's).
+ */
+export const personalFields = [
   'firstName',
   'lastName',
+  'first_name',
+  'last_name',
   'email',
   'confirmEmail',
   'phone',
   'mobile',
   'unit',
+  'address',
+  'suburb',
+  'postcode',
   'formatted_address',
   'number',
   'cvv',
+  'expiry_month',
+  'expiry_year',
   'cb_token',
   'tmp_token',
   'name',
+  'bank_account',
+  'account_name',
+  'bsb',
+  'account_number',
 ];
 
 /** The official rollbar.js: uncaught errors and unhandled rejections, and what we report. */
