@@ -28,7 +28,9 @@ test('a manager finds a person by email, sees the lead, downloads the export and
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill('Petra.Private@example.com');
   await ops.button('Find').click();
   await expect(
-    page.getByText('Found 0 orders, 1 lead, 0 mails, 0 holds and 0 audit records.'),
+    page.getByText(
+      'Found 0 orders, 1 lead, 0 mails, 0 holds, 0 saved sign-ups and 0 audit records.',
+    ),
   ).toBeVisible();
   const leads = page.getByRole('table', { name: 'Leads' });
   await expect(leads.getByRole('rowheader', { name: 'Petra Private' })).toBeVisible();
@@ -46,7 +48,9 @@ test('a manager finds a person by email, sees the lead, downloads the export and
   const dialog = page.getByRole('dialog', { name: "Erase this person's data?" });
   await dialog.getByRole('button', { name: 'Erase', exact: true }).click();
   await expect(page.getByText('Erased 0 orders and 1 lead.')).toBeVisible();
-  await expect(page.getByText('Found 0 orders, 0 leads, 0 mails, 0 holds and')).toBeVisible();
+  await expect(
+    page.getByText('Found 0 orders, 0 leads, 0 mails, 0 holds, 0 saved sign-ups and'),
+  ).toBeVisible();
 });
 
 test('a viewer has no Personal data link, and its path shows no page', async ({ page }) => {

@@ -45,7 +45,9 @@ export function adminPersonalDataRoutes(ctx: AppContext): AnyRoute[] {
   };
   /** Each field by the contact step's rule (400 `invalid_input` naming it). */
   const checked = (input: object) => parse(personalDataRules, input);
-  const nothingHeld = error('nothing_held: no order or lead is held for this email or mobile');
+  const nothingHeld = error(
+    'nothing_held: no order, lead or saved sign-up is held for this email or mobile',
+  );
 
   return [
     defineRoute({

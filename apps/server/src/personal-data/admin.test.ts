@@ -435,6 +435,7 @@ describe.each(engines())("a person's data on request on %s", (engine) => {
     expect(answer.leads).toEqual([patLead]);
     expect(answer.kept).toEqual([{ orderId: live, reason: expect.stringContaining('confirmed') }]);
     expect(answer.mail).toBeGreaterThan(0);
+    expect(answer.savedSignups).toBe(1);
 
     const erased = await orderRow(cancelled);
     expect(erased.email).toBe('');
@@ -492,6 +493,88 @@ describe.each(engines())("a person's data on request on %s", (engine) => {
     ).json();
     expect(found.orders.map((o: { id: string }) => o.id)).toEqual([live]);
     expect(found.leads).toEqual([]);
+  });
+
+  it('a person who only saved a sign-up: it is corrected (the link restores the corrected details), then erased', async () => {
+    const email = 'robin.saved@example.com';
+    const contact = { email, confirmEmail: email, firstName: 'Robin', lastName: 'Saved' };
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/demo/signups/finish-later',
+      payload: {
+        snapshot: { version: 2, state: { step: 5, signup: { contact: { ...contact } } } },
+        marketing: true,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(202);
+    const [signup] = await t.database.db
+      .selectFrom('saved_signups')
+      .select('id')
+      .where('email', '=', email)
+      .execute();
+
+    const corrected = await post(manager, '/admin/api/personal-data/correct', {
+      email: 'Robin.Saved@example.com',
+      to: { lastName: 'smith', email: 'robin.smith@example.com', mobile: '0411 222 333' },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json()).toMatchObject({ orders: [], leads: [], savedSignups: [signup!.id] });
+    const [audit] = await personAudit('contact_corrected').then((rows) =>
+      rows.filter((row) => row.subject_id === signup!.id),
+    );
+    expect(audit).toMatchObject({ subject_type: 'saved_signup' });
+    expect(JSON.stringify(audit)).not.toContain('robin.smith@example.com');
+
+    // The old email finds nothing now; the saved state, which the link restores, holds the
+    // corrected contact (the first name kept, as it was not corrected).
+    const old = await get(manager, `/admin/api/personal-data?email=${email}`);
+    expect(old.json().savedSignups).toEqual([]);
+    const row = await t.database.db
+      .selectFrom('saved_signups')
+      .select(['email', 'first_name', 'snapshot'])
+      .where('id', '=', signup!.id)
+      .executeTakeFirstOrThrow();
+    expect(row.email).toBe('robin.smith@example.com');
+    expect(row.first_name).toBe('Robin');
+    expect(row.snapshot).toMatchObject({
+      version: 2,
+      state: {
+        step: 5,
+        signup: {
+          contact: {
+            firstName: 'Robin',
+            lastName: 'Smith',
+            email: 'robin.smith@example.com',
+            confirmEmail: 'robin.smith@example.com',
+            phone: '+61411222333',
+          },
+        },
+      },
+    });
+
+    const erased = await post(manager, '/admin/api/personal-data/erase', {
+      email: 'robin.smith@example.com',
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json()).toMatchObject({ orders: [], leads: [], savedSignups: 1, kept: [] });
+    const left = await t.database.db
+      .selectFrom('saved_signups')
+      .select('id')
+      .where('id', '=', signup!.id)
+      .execute();
+    expect(left).toEqual([]);
+    const links = await t.database.db
+      .selectFrom('signup_links')
+      .select('token_hash')
+      .where('signup_id', '=', signup!.id)
+      .execute();
+    expect(links).toEqual([]);
+    const again = await post(manager, '/admin/api/personal-data/erase', {
+      email: 'robin.smith@example.com',
+    });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe('No order, lead or saved sign-up is held for this email.');
+    await t.database.db.deleteFrom('saved_signups').execute();
   });
 });
 

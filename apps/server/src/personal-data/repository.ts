@@ -274,6 +274,19 @@ export async function setLeadContact(
   await trx.updateTable('leads').set(values).where('id', '=', leadId).execute();
 }
 
+/** A saved sign-up's corrected email, first name and saved contact (docs/rules/mail.md#finish-later). */
+export async function setSavedSignupContact(
+  trx: Transaction<Schema>,
+  signupId: string,
+  values: { email: string; first_name: string; snapshot: Record<string, unknown> },
+): Promise<void> {
+  await trx
+    .updateTable('saved_signups')
+    .set({ ...values, snapshot: JSON.stringify(values.snapshot) })
+    .where('id', '=', signupId)
+    .execute();
+}
+
 /** Mail of the orders not sent yet, addressed to the corrected email; how many. */
 export async function readdressUnsentMail(
   trx: Transaction<Schema>,

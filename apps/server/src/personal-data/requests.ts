@@ -31,6 +31,7 @@ import {
   readdressUnsentMail,
   setLeadContact,
   setOrderContact,
+  setSavedSignupContact,
   type Person,
   type PersonOrderRow,
 } from './repository.ts';
@@ -275,7 +276,41 @@ export async function exportPersonalData(
 }
 
 const nothingHeld = (person: Person) =>
-  new Refusal('not_found', 'nothing_held', `No order or lead is held for ${describe(person)}.`);
+  new Refusal(
+    'not_found',
+    'nothing_held',
+    `No order, lead or saved sign-up is held for ${describe(person)}.`,
+  );
+
+type SavedSignupRow = Awaited<ReturnType<typeof personSavedSignups>>[number];
+
+/**
+ * A saved sign-up's corrected details: its email and first name, and the contact inside the saved
+ * state, so the link restores the corrected details (docs/rules/personal-data-requests.md#correct).
+ */
+function correctedSignup(
+  signup: SavedSignupRow,
+  to: { firstName?: string; lastName?: string; email?: string; mobile?: string },
+) {
+  const saved = signup.snapshot as { state?: { signup?: { contact?: Record<string, unknown> } } };
+  const contact = { ...saved.state?.signup?.contact };
+  if (to.firstName !== undefined) contact.firstName = to.firstName;
+  if (to.lastName !== undefined) contact.lastName = to.lastName;
+  if (to.email !== undefined) {
+    contact.email = to.email;
+    if ('confirmEmail' in contact) contact.confirmEmail = to.email;
+  }
+  if (to.mobile !== undefined) contact.phone = to.mobile;
+  const state = saved.state ?? {};
+  return {
+    email: to.email ?? signup.email,
+    first_name: to.firstName ?? signup.first_name,
+    snapshot: {
+      ...signup.snapshot,
+      state: { ...state, signup: { ...state.signup, contact } },
+    } as Record<string, unknown>,
+  };
+}
 
 /** An outside service's failure, for the answer: its message. */
 const failureText = (error: unknown) =>
@@ -320,8 +355,12 @@ export async function correctPersonalData(
   actor: Actor,
 ): Promise<PersonalDataCorrectAnswer> {
   const db = deps.ctx.database.db;
-  const [orders, leads] = await Promise.all([personOrders(db, person), personLeads(db, person)]);
-  if (orders.length === 0 && leads.length === 0) throw nothingHeld(person);
+  const [orders, leads, saved] = await Promise.all([
+    personOrders(db, person),
+    personLeads(db, person),
+    personSavedSignups(db, person.email),
+  ]);
+  if (orders.length === 0 && leads.length === 0 && saved.length === 0) throw nothingHeld(person);
   const firstName = to.firstName === undefined ? undefined : capitaliseName(to.firstName);
   const lastName = to.lastName === undefined ? undefined : capitaliseName(to.lastName);
   const mobile = to.mobile === undefined ? undefined : normaliseMobile(to.mobile);
@@ -388,6 +427,21 @@ export async function correctPersonalData(
         after: { corrected: fields },
       });
     }
+    for (const signup of saved) {
+      await setSavedSignupContact(
+        trx,
+        signup.id,
+        correctedSignup(signup, { firstName, lastName, email, mobile }),
+      );
+      await recordAudit(trx, {
+        operatorEmail: actor.email,
+        at: actor.at,
+        action: 'contact_corrected',
+        subjectType: 'saved_signup',
+        subjectId: signup.id,
+        after: { corrected: fields },
+      });
+    }
     if (email !== undefined) {
       mail = await readdressUnsentMail(
         trx,
@@ -405,6 +459,7 @@ export async function correctPersonalData(
         corrected: fields,
         orders: orders.map((o) => o.id),
         leads: leads.map((l) => l.id),
+        savedSignups: saved.map((signup) => signup.id),
         mail,
       },
     });
@@ -426,6 +481,7 @@ export async function correctPersonalData(
   return {
     orders: orders.map((o) => o.id),
     leads: leads.map((l) => l.id),
+    savedSignups: saved.map((signup) => signup.id),
     mail,
     told,
   };
@@ -476,8 +532,12 @@ export async function erasePersonalData(
 ): Promise<PersonalDataEraseAnswer> {
   const db = ctx.database.db;
   const now = ctx.now();
-  const [orders, leads] = await Promise.all([personOrders(db, person), personLeads(db, person)]);
-  if (orders.length === 0 && leads.length === 0) throw nothingHeld(person);
+  const [orders, leads, saved] = await Promise.all([
+    personOrders(db, person),
+    personLeads(db, person),
+    personSavedSignups(db, person.email),
+  ]);
+  if (orders.length === 0 && leads.length === 0 && saved.length === 0) throw nothingHeld(person);
   const kept = orders.flatMap((order) => {
     const reason = keptBecause(order, now);
     return reason === null ? [] : [{ orderId: order.id, reason }];
@@ -485,12 +545,13 @@ export async function erasePersonalData(
   const keptIds = new Set(kept.map((k) => k.orderId));
   const orderIds = orders.filter((o) => !keptIds.has(o.id)).map((o) => o.id);
   const leadIds = leads.map((l) => l.id);
-  if (kept.length > 0 && (!partial || (orderIds.length === 0 && leadIds.length === 0))) {
+  const nothingElse = orderIds.length === 0 && leadIds.length === 0 && saved.length === 0;
+  if (kept.length > 0 && (!partial || nothingElse)) {
     const reasons = kept.map((k) => k.reason).join(' ');
     throw new Refusal(
       'conflict',
       'not_erasable',
-      orderIds.length === 0 && leadIds.length === 0
+      nothingElse
         ? `Nothing was erased: nothing held for ${describe(person)} may be erased. ${reasons}`
         : `Nothing was erased. ${reasons} To erase everything else and keep ${kept.length === 1 ? 'this order' : 'these orders'}, ask again with partial erasure.`,
     );
@@ -500,7 +561,8 @@ export async function erasePersonalData(
     const touched = await anonymiseOrders(trx, orderIds, actor.at);
     const loose = person.email !== undefined ? await deleteLooseMail(trx, person.email) : 0;
     // Sign-ups saved to finish later (docs/rules/mail.md#finish-later): never an order, all erased.
-    if (person.email !== undefined) await deleteSavedSignups(trx, person.email);
+    const savedSignups =
+      person.email !== undefined ? await deleteSavedSignups(trx, person.email) : 0;
     await deleteLeads(trx, leadIds);
     for (const [subjectType, ids] of [
       ['order', orderIds],
@@ -523,6 +585,7 @@ export async function erasePersonalData(
       mail: touched.mail + loose,
       holds: touched.holds,
       notifications,
+      savedSignups,
       kept,
     };
     await recordAudit(trx, {

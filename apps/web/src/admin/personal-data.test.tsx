@@ -102,6 +102,7 @@ describe('the personal data page', () => {
         mail: 1,
         holds: 1,
         notifications: 1,
+        savedSignups: 0,
         kept: [{ orderId: 'ord_live', reason: 'kept' }],
       },
     });
@@ -111,7 +112,9 @@ describe('the personal data page', () => {
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'Pat@Example.com');
     await user.click(screen.getByRole('button', { name: 'Find' }));
 
-    await screen.findByText('Found 2 orders, 1 lead, 0 mails, 0 holds and 0 audit records.');
+    await screen.findByText(
+      'Found 2 orders, 1 lead, 0 mails, 0 holds, 0 saved sign-ups and 0 audit records.',
+    );
     const find = calls.find((c) => c.url.pathname === '/admin/api/personal-data')!;
     expect(find.url.searchParams.get('email')).toBe('Pat@Example.com');
     const orders = screen.getByRole('table', { name: 'Orders' });
@@ -174,6 +177,7 @@ describe('the personal data page', () => {
             data: {
               orders: ['ord_live', 'ord_gone'],
               leads: ['lead_1'],
+              savedSignups: [],
               mail: 0,
               told: [
                 {
@@ -208,5 +212,68 @@ describe('the personal data page', () => {
       email: 'pat@example.com',
       to: { firstName: 'Patricia' },
     });
+  });
+
+  it('shows the sign-ups saved to finish later, corrects them, and erases a person who has only those', async () => {
+    signedInAs('manager');
+    const signup = {
+      id: 'sig_1',
+      created: '2026-11-22T01:00:00Z',
+      expiresAt: '2026-11-29T01:00:00Z',
+      email: 'robin@example.com',
+      firstName: 'Robin',
+      consent: { words: 'Email me a link', marketing: true, at: '2026-11-22T01:00:00Z' },
+      unsubscribedAt: null,
+      reminded: true,
+    };
+    serve('GET', '/admin/api/personal-data', {
+      status: 200,
+      data: {
+        ...found,
+        person: { email: 'robin@example.com', mobile: null },
+        orders: [],
+        leads: [],
+        savedSignups: [signup],
+      },
+    });
+    serve('POST', '/admin/api/personal-data/correct', {
+      status: 200,
+      data: { orders: [], leads: [], savedSignups: ['sig_1'], mail: 0, told: [] },
+    });
+    serve('POST', '/admin/api/personal-data/erase', {
+      status: 200,
+      data: {
+        orders: [],
+        leads: [],
+        mail: 1,
+        holds: 0,
+        notifications: 0,
+        savedSignups: 1,
+        kept: [],
+      },
+    });
+    const user = userEvent.setup();
+    open('/admin/personal-data');
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'robin@example.com');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    await screen.findByText(
+      'Found 0 orders, 0 leads, 0 mails, 0 holds, 1 saved sign-up and 0 audit records.',
+    );
+    const saved = screen.getByRole('table', { name: 'Saved sign-ups' });
+    expect(within(saved).getByRole('rowheader', { name: 'robin@example.com' })).toBeTruthy();
+    expect(within(saved).getByText('Ticked')).toBeTruthy();
+    expect(within(saved).getByText('Sent')).toBeTruthy();
+
+    await user.type(screen.getByRole('textbox', { name: 'New last name' }), 'Smith');
+    await user.click(screen.getByRole('button', { name: 'Save corrections' }));
+    await screen.findByText('Corrected 0 orders, 0 leads and 1 saved sign-up.');
+
+    await user.click(screen.getByRole('button', { name: 'Erase…' }));
+    const dialog = await screen.findByRole('dialog', { name: "Erase this person's data?" });
+    expect(within(dialog).getByText(/The 1 saved sign-up and its link are deleted\./)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Erase' }));
+    await screen.findByText('Erased 0 orders, 0 leads and 1 saved sign-up.');
+    const erase = calls.find((c) => c.url.pathname === '/admin/api/personal-data/erase')!;
+    expect(erase.body).toEqual({ email: 'robin@example.com', partial: false });
   });
 });

@@ -129,6 +129,8 @@ export const personalDataToldAdapter = z.object({
 export const personalDataCorrectAnswer = z.object({
   orders: z.array(z.string()),
   leads: z.array(z.string()),
+  /** The sign-ups saved to finish later (found by the email), corrected too. */
+  savedSignups: z.array(z.string()),
   /** Mail not yet sent, now addressed to the corrected email. */
   mail: z.number(),
   told: z.array(personalDataToldAdapter),
@@ -142,6 +144,8 @@ export const personalDataEraseAnswer = z.object({
   mail: z.number(),
   holds: z.number(),
   notifications: z.number(),
+  /** The sign-ups saved to finish later (found by the email), deleted with their links. */
+  savedSignups: z.number(),
   kept: z.array(z.object({ orderId: z.string(), reason: z.string() })),
 });
 export type PersonalDataEraseAnswer = z.infer<typeof personalDataEraseAnswer>;

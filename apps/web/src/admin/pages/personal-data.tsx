@@ -31,6 +31,13 @@ type By = 'email' | 'mobile';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** 'a, b and c'; the saved sign-ups are named only when there are some. */
+function listed(orders: number, leads: number, savedSignups: number): string {
+  const parts = [plural(orders, 'order'), plural(leads, 'lead')];
+  if (savedSignups > 0) parts.push(plural(savedSignups, 'saved sign-up'));
+  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
 /** One group of the results: a heading, and a table of its rows (the first cell heads each row). */
 function Group({
   id,
@@ -117,7 +124,8 @@ function Results({ found }: { found: PersonalDataAnswer }) {
     <>
       <p role="status">
         Found {plural(found.orders.length, 'order')}, {plural(found.leads.length, 'lead')},{' '}
-        {plural(found.mail.length, 'mail')}, {plural(found.holds.length, 'hold')} and{' '}
+        {plural(found.mail.length, 'mail')}, {plural(found.holds.length, 'hold')},{' '}
+        {plural(found.savedSignups.length, 'saved sign-up')} and{' '}
         {plural(found.audit.length, 'audit record')}.
       </p>
       <Group
@@ -198,6 +206,27 @@ function Results({ found }: { found: PersonalDataAnswer }) {
           ],
         }))}
       />
+      <Group
+        id="pd-saved"
+        title="Saved sign-ups"
+        empty="No saved sign-ups."
+        columns={['Email', 'First name', 'Saved', 'Link works until', 'News box', 'Reminder']}
+        rows={found.savedSignups.map((signup) => ({
+          key: signup.id,
+          cells: [
+            signup.email,
+            signup.firstName,
+            whenText(signup.created),
+            whenText(signup.expiresAt),
+            (signup.consent as { marketing?: boolean } | null)?.marketing ? 'Ticked' : 'Not ticked',
+            signup.unsubscribedAt
+              ? `Unsubscribed ${whenText(signup.unsubscribedAt)}`
+              : signup.reminded
+                ? 'Sent'
+                : 'Not sent',
+          ],
+        }))}
+      />
       <AuditGroup audit={found.audit} />
     </>
   );
@@ -243,8 +272,8 @@ function CorrectForm({
         Correct contact details
       </h2>
       <p className="console-muted">
-        Fill in only what changes; it is corrected on every order and lead found, and billing and
-        the installer task are told where they can be.
+        Fill in only what changes; it is corrected on every order, lead and saved sign-up found, and
+        billing and the installer task are told where they can be.
       </p>
       <form className="console-filters" aria-label="Correct contact details" onSubmit={submit}>
         {fields.map(([key, label, type]) => (
@@ -276,7 +305,7 @@ function CorrectedNote({ answer }: { answer: PersonalDataCorrectAnswer }) {
   return (
     <div role="status">
       <p>
-        Corrected {plural(answer.orders.length, 'order')} and {plural(answer.leads.length, 'lead')}
+        Corrected {listed(answer.orders.length, answer.leads.length, answer.savedSignups.length)}
         {answer.mail > 0 ? `; ${plural(answer.mail, 'unsent mail')} readdressed` : ''}.
       </p>
       {answer.told.length > 0 && (
@@ -311,7 +340,10 @@ function EraseDialog({
       onErased(answer);
     },
   });
-  const nothing = found.orders.length === kept.length && found.leads.length === 0;
+  const nothing =
+    found.orders.length === kept.length &&
+    found.leads.length === 0 &&
+    found.savedSignups.length === 0;
   if (nothing) {
     return (
       <p className="console-muted">Nothing found may be erased (see each order&apos;s Erasable).</p>
@@ -329,7 +361,11 @@ function EraseDialog({
           <Dialog.Description>
             The {plural(found.leads.length, 'lead')} and{' '}
             {plural(found.orders.length - kept.length, 'order')} that never went ahead lose their
-            contact details for good; amounts and dates stay. This cannot be undone.
+            contact details for good; amounts and dates stay.
+            {found.savedSignups.length > 0
+              ? ` The ${plural(found.savedSignups.length, 'saved sign-up')} and ${found.savedSignups.length === 1 ? 'its link are' : 'their links are'} deleted.`
+              : ''}{' '}
+            This cannot be undone.
           </Dialog.Description>
           {partial && (
             <>
@@ -431,7 +467,7 @@ export function PersonalDataPage() {
       <ErrorAlert error={found.error} />
       {erased && (
         <p role="status">
-          Erased {plural(erased.orders.length, 'order')} and {plural(erased.leads.length, 'lead')}
+          Erased {listed(erased.orders.length, erased.leads.length, erased.savedSignups)}
           {erased.kept.length > 0 ? `; kept ${plural(erased.kept.length, 'order')}` : ''}.
         </p>
       )}
