@@ -9,10 +9,14 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
  * fields belong to the card vault's form and never reach here.
  */
 
-export type DraftName = 'contact' | 'unit' | 'promo' | 'lead';
+/**
+ * 'reminder' is not typing: it keeps the token that withdraws the marketing box's save for the
+ * reminder (steps/payment/marketing-reminder.ts), so a reload can still withdraw it.
+ */
+export type DraftName = 'contact' | 'unit' | 'promo' | 'lead' | 'reminder';
 
 const PREFIX = 'fibre-signup:draft:';
-const names: DraftName[] = ['contact', 'unit', 'promo', 'lead'];
+const names: DraftName[] = ['contact', 'unit', 'promo', 'lead', 'reminder'];
 /** A typed field longer than this is not a draft anyone typed (and storage is small). */
 const MAX_FIELD = 2000;
 

@@ -1,10 +1,11 @@
 import { remindMeAnswer } from '@fibre/domain/api';
 import type { PaymentAcceptances } from '@fibre/domain/contact';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
 import { post, request } from '../../shared/api/client.ts';
 import { noBody } from '../../shared/api/http.ts';
 import { useConfig } from '../../shared/config/config-context.tsx';
+import { clearDraft, loadDraft, saveDraft } from '../../shared/store/drafts.ts';
 import { serialise } from '../../shared/store/persistence.ts';
 import { useWizard } from '../../shared/store/store-context.tsx';
 import type { AcceptanceValues } from './use-payment.ts';
@@ -12,8 +13,21 @@ import type { AcceptanceValues } from './use-payment.ts';
 /*
  * The reminder for the marketing box (docs/rules/mail.md, "The reminder to finish"): ticking it,
  * once the contact step has passed, saves the sign-up for the one reminder (nothing is mailed
- * now); unticking it withdraws that save. In the payment step's chunk only.
+ * now); unticking it withdraws that save. The save's withdrawing token is kept in the tab's
+ * session storage with the drafts, for the contact's email: after a reload the box shows ticked
+ * while the save stands, and unticking it still withdraws it. In the payment step's chunk only.
  */
+
+/** The token of the save this tab made for the email, if it still stands. */
+function keptToken(email: string | undefined): string | null {
+  const kept = loadDraft('reminder', ['token', 'email'] as const);
+  return kept?.token && email !== undefined && kept.email === email ? kept.token : null;
+}
+
+/** Whether this tab saved the sign-up for the reminder, for the email, and has not withdrawn it. */
+export function reminderSaved(email: string | undefined): boolean {
+  return keptToken(email) !== null;
+}
 
 export function useMarketingReminder(
   control: Control<AcceptanceValues, unknown, PaymentAcceptances>,
@@ -23,28 +37,39 @@ export function useMarketingReminder(
   const { site } = useConfig();
   // The value the step opened with is not a change (a box ticked before was saved then).
   const previous = useRef(ticked);
-  // The withdrawing token of the save this tab made, while the box stays ticked.
-  const saved = useRef<Promise<string | null> | null>(null);
+  const email = state.signup.contact?.email;
+  // The withdrawing token of the save this tab made, while the box stays ticked; a box that opens
+  // ticked may stand for a save made before a reload.
+  const [kept] = useState(() => (ticked ? keptToken(email) : null));
+  const saved = useRef<Promise<string | null> | null>(kept ? Promise.resolve(kept) : null);
 
   useEffect(() => {
     if (previous.current === ticked) return;
     previous.current = ticked;
     if (ticked && !saved.current && state.signup.contact) {
       const snapshot = JSON.parse(serialise(state)) as unknown;
-      saved.current = post(
+      const pending: Promise<string | null> = post(
         `/api/v1/${encodeURIComponent(site.provider)}/signups/remind-me`,
         { snapshot },
         remindMeAnswer,
-      ).then((result) => (result.ok ? result.data.withdraw_token : null));
+      ).then((result) => {
+        if (!result.ok) return null;
+        const token = result.data.withdraw_token;
+        // Kept while this save stands (an untick meanwhile has its withdrawal on the way).
+        if (saved.current === pending) saveDraft('reminder', { token, email });
+        return token;
+      });
+      saved.current = pending;
     } else if (!ticked && saved.current) {
       // Withdrawn once the save answered, even when it was still on its way.
       const pending = saved.current;
       saved.current = null;
+      clearDraft('reminder');
       void pending.then((token) => {
         if (token) void withdraw(token);
       });
     }
-  }, [ticked, state, site.provider]);
+  }, [ticked, state, site.provider, email]);
 }
 
 const withdraw = (token: string) =>

@@ -18,6 +18,7 @@ import type {
 import { useOrder } from '../../shared/catalogue/use-order.ts';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { useDispatch, useStepNavigation, useWizard } from '../../shared/store/store-context.tsx';
+import { reminderSaved } from './marketing-reminder.ts';
 import { newIdempotencyKey } from './new-idempotency-key.ts';
 import { BANK_ACCOUNT_HELD, holdBankAccount } from '../../shared/payment/bank-account-handoff.ts';
 import type { BankAccountHandle, BankAccountProblems } from './bank-account-fields.tsx';
@@ -106,7 +107,8 @@ export function usePayment() {
       monthlyCharge: saved?.monthlyCharge ?? false,
       newDevelopmentCharge: saved?.newDevelopmentCharge ?? false,
       terms: saved?.terms ?? false,
-      marketing: saved?.marketing ?? false,
+      // A save for the reminder this tab made stands until withdrawn: the box shows it.
+      marketing: saved?.marketing ?? reminderSaved(state.signup.contact?.email),
       directDebit: agreedDirectDebit(saved),
     },
   });
