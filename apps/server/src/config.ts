@@ -152,6 +152,8 @@ const envSchema = z.object({
   // browser tests); saved sign-ups are deleted RETAIN_SAVED_SIGNUPS_DAYS after their links expire
   // (docs/rules/retention.md).
   FINISH_LATER_DAYS: positiveInt(7),
+  // At most this many links mailed to one address an hour, whoever asks (docs/rules/mail.md).
+  FINISH_LATER_LINKS_PER_HOUR: positiveInt(3),
   FINISH_LATER_SECONDS: optional
     .transform((v) => (v === undefined ? undefined : Number(v)))
     .pipe(z.number().int().positive().optional()),
@@ -310,6 +312,8 @@ export interface Config {
   finishLater: {
     /** FINISH_LATER_SECONDS, or FINISH_LATER_DAYS, in milliseconds. */
     linkMs: number;
+    /** FINISH_LATER_LINKS_PER_HOUR: the links mailed to one address in an hour. */
+    linksPerHour: number;
     /** ABANDONED_REMINDER=on. */
     reminder: boolean;
     /** ABANDONED_REMINDER_SECONDS, or ABANDONED_REMINDER_HOURS, in milliseconds. */
@@ -524,6 +528,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
         e.FINISH_LATER_SECONDS !== undefined
           ? e.FINISH_LATER_SECONDS * 1000
           : e.FINISH_LATER_DAYS * 86_400_000,
+      linksPerHour: e.FINISH_LATER_LINKS_PER_HOUR,
       reminder: e.ABANDONED_REMINDER === 'on',
       reminderAfterMs:
         e.ABANDONED_REMINDER_SECONDS !== undefined

@@ -15,6 +15,7 @@ import {
   findSignupLink,
   insertSavedSignup,
   insertSignupLink,
+  linksMailedSince,
   liveHold,
   useSignupLink,
   withdrawSignup,
@@ -96,6 +97,14 @@ export async function saveForLater(ctx: AppContext, body: FinishLaterRequest) {
   const contact = body.snapshot.state.signup.contact;
   const email = contact.email.trim();
   const firstName = contact.firstName.trim();
+  // Whoever asks, from however many client addresses: no mailbox gets more than a few an hour.
+  const lastHour = new Date(now.getTime() - 3_600_000);
+  if (
+    (await linksMailedSince(ctx.database.db, email, lastHour)) >=
+    ctx.config.finishLater.linksPerHour
+  ) {
+    throw new Refusal('rate_limited', 'too_many_links', finishLaterMessages.tooMany);
+  }
   const expiresAt = new Date(now.getTime() + ctx.config.finishLater.linkMs);
   const { state, reservationId } = savedState(body.snapshot.state);
   const signupId = ctx.newId();

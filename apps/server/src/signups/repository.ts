@@ -33,6 +33,21 @@ export async function insertSavedSignup(trx: Transaction<Schema>, s: NewSavedSig
     .execute();
 }
 
+/**
+ * How many links to finish later were queued for the address since `since` (case aside), on
+ * migration 033's index: the per-address limit's count (docs/rules/mail.md#finish-later).
+ */
+export async function linksMailedSince(db: Db, email: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('kind', '=', 'signup.link')
+    .where(sql<string>`lower(recipient)`, '=', email.toLowerCase())
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** A link's token, as its SHA-256 only, in the transaction that queues its mail. */
 export async function insertSignupLink(
   trx: Transaction<Schema>,

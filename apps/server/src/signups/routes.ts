@@ -96,7 +96,9 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
         202: { description: 'Saved; the link is in the outbox', schema: finishLaterAnswer },
         400: error('Bad input: no contact email, a step before contact, or too large'),
         404: error('Unknown provider'),
-        429: error('Too many links asked for from this address (LEADS_PER_MINUTE)'),
+        429: error(
+          'rate_limited: too many links asked for from this client address (LEADS_PER_MINUTE); too_many_links: FINISH_LATER_LINKS_PER_HOUR links already mailed to this email in the last hour',
+        ),
       },
       handler: async (request, reply) => {
         return reply.status(202).send(await saveForLater(ctx, request.body));

@@ -152,6 +152,34 @@ describe.each(engines())('finish later on %s', (engine) => {
     expect(mail!.link_token).toBeNull();
   });
 
+  it('mails one address at most FINISH_LATER_LINKS_PER_HOUR links an hour, from any client address', async () => {
+    t = await startTestApp(engine, { PUBLIC_URL, LEADS_PER_MINUTE: '20' }, { clock: true });
+    const from = (address: string, email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/demo/signups/finish-later',
+        payload: { snapshot: snapshot(email) },
+        remoteAddress: address,
+      });
+    for (const address of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+      expect((await from(address, 'jane@example.com')).statusCode).toBe(202);
+      t.clock.advance(MINUTE);
+    }
+    const fourth = await from('203.0.113.4', 'JANE@example.com');
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toMatchObject({
+      error: 'too_many_links',
+      message: finishLaterMessages.tooMany,
+    });
+    expect(await signupMail(t)).toHaveLength(3);
+    expect(await t.database.db.selectFrom('saved_signups').select('id').execute()).toHaveLength(3);
+    // Another address is not held back; nor is this one once its first link is an hour old.
+    expect((await from('203.0.113.4', 'john@example.com')).statusCode).toBe(202);
+    t.clock.advance(HOUR - 3 * MINUTE);
+    expect((await from('203.0.113.4', 'jane@example.com')).statusCode).toBe(202);
+    expect((await from('203.0.113.5', 'jane@example.com')).statusCode).toBe(429);
+  });
+
   it('refuses a sign-up before the contact step, without an email, too large, or for another provider', async () => {
     t = await startTestApp(engine, { PUBLIC_URL });
     const early = snapshot();

@@ -13,6 +13,9 @@ export const finishLaterMessages = {
   sent: (email: string, until: string) =>
     `We've emailed a link to ${email}. It works once, until ${until}.`,
   failed: "We couldn't send the link. Please try again.",
+  /** 429: FINISH_LATER_LINKS_PER_HOUR links already mailed to the address this hour. */
+  tooMany:
+    "We've already emailed several links to this address. Please use the newest one, or try again in an hour.",
   noEmail: 'Please enter your contact details first.',
   restoring: 'Opening your sign-up…',
   expiredHeading: 'This link has expired',

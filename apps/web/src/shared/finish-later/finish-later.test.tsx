@@ -47,4 +47,24 @@ describe('Email me a link to finish later', () => {
     server.matching('POST', /finish-later$/)[0]!.respond(500, { error: 'x', message: 'x' });
     expect((await screen.findByRole('alert')).textContent).toBe(words.failed);
   });
+
+  it('says to wait, not to try again, when too many links were asked for', async () => {
+    const server = fakeServer();
+    renderInWizard(<FinishLater />, { state: { ...contactDoneState, step: 4 } });
+    const button = screen.getByRole('button', { name: words.button });
+    fireEvent.click(button);
+    await waitFor(() => expect(server.matching('POST', /finish-later$/)).toHaveLength(1));
+    server
+      .matching('POST', /finish-later$/)[0]!
+      .respond(429, { error: 'too_many_links', message: 'the server words' });
+    expect((await screen.findByRole('alert')).textContent).toBe(words.tooMany);
+
+    fireEvent.click(button);
+    await waitFor(() => expect(server.matching('POST', /finish-later$/)).toHaveLength(2));
+    const limit = 'Too many links asked for from this address: please wait a minute and try again';
+    server
+      .matching('POST', /finish-later$/)[1]!
+      .respond(429, { error: 'rate_limited', message: limit });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(limit));
+  });
 });

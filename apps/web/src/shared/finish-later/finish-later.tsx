@@ -19,7 +19,7 @@ type Status =
   | { kind: 'idle' }
   | { kind: 'sending' }
   | { kind: 'sent'; email: string; until: string }
-  | { kind: 'failed' };
+  | { kind: 'failed'; message: string };
 
 export default function FinishLater({ marketing }: { marketing?: () => boolean }) {
   const state = useWizard();
@@ -47,7 +47,16 @@ export default function FinishLater({ marketing }: { marketing?: () => boolean }
               month: 'long',
             }),
           }
-        : { kind: 'failed' },
+        : {
+            kind: 'failed',
+            // Too many asked for (this address, or this hour's links to the email): wait, don't retry.
+            message:
+              result.code === 'too_many_links'
+                ? words.tooMany
+                : result.status === 429
+                  ? result.message
+                  : words.failed,
+          },
     );
   };
 
@@ -72,7 +81,7 @@ export default function FinishLater({ marketing }: { marketing?: () => boolean }
       </p>
       {status.kind === 'failed' && (
         <p className="finish-later__error" role="alert">
-          {words.failed}
+          {status.message}
         </p>
       )}
     </section>
