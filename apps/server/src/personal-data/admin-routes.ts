@@ -136,7 +136,7 @@ export function adminPersonalDataRoutes(ctx: AppContext): AnyRoute[] {
       summary:
         'Erases what may be erased of a person: leads, and orders that never went ahead (audited)',
       description:
-        'An order confirmed, being placed, needing attention, or cancelled after its window began is kept: without `partial` that refuses the whole request (409 `not_erasable`, naming each order and why); with `partial: true` the rest is erased and `kept` names them (docs/rules/personal-data-requests.md#erase).',
+        'An order confirmed, being placed, needing attention, or cancelled after its window began is kept: without `partial` that refuses the whole request (409 `not_erasable`, naming each order and why); with `partial: true` the rest is erased and `kept` names them. The Arrivy tasks of the erased orders are then cleared, and `told` says what Arrivy said (docs/rules/personal-data-requests.md#erase).',
       body: personalDataEraseBody,
       responses: {
         200: { description: 'Erased', schema: personalDataEraseAnswer },
@@ -146,7 +146,7 @@ export function adminPersonalDataRoutes(ctx: AppContext): AnyRoute[] {
       },
       handler: async (request) => {
         return erasePersonalData(
-          ctx,
+          { ctx, calendar: schedulerFor(ctx).calendar },
           personOf(checked(request.body)),
           request.body.partial ?? false,
           actor(request),

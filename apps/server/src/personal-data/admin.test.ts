@@ -578,36 +578,127 @@ describe.each(engines())("a person's data on request on %s", (engine) => {
   });
 });
 
-describe.each(engines())('a correction told to Chargebee and Arrivy on %s', (engine) => {
-  let t: TestApp;
-  let cb: ChargebeeStandIn;
-  let arrivy: ArrivyStandIn;
-  let manager: Session;
-  let live: string;
-  let cancelled: string;
+describe.each(engines())(
+  'a correction and an erasure told to Chargebee and Arrivy on %s',
+  (engine) => {
+    let t: TestApp;
+    let cb: ChargebeeStandIn;
+    let arrivy: ArrivyStandIn;
+    let manager: Session;
+    let live: string;
+    let cancelled: string;
 
-  beforeAll(async () => {
-    [cb, arrivy] = await Promise.all([startChargebee(), startArrivy()]);
-    t = await startTestApp(engine, { ...chargebeeEnv(cb), ...arrivyEnv(arrivy) }, { clock: true });
-    await insertOperator(t.database.db, {
-      id: 'manager',
-      email: 'manager@example.com',
-      role: 'manager',
-      password_hash: await hashPassword(PASSWORD),
-      created_at: t.clock.now,
+    beforeAll(async () => {
+      [cb, arrivy] = await Promise.all([startChargebee(), startArrivy()]);
+      t = await startTestApp(
+        engine,
+        { ...chargebeeEnv(cb), ...arrivyEnv(arrivy) },
+        { clock: true },
+      );
+      await insertOperator(t.database.db, {
+        id: 'manager',
+        email: 'manager@example.com',
+        role: 'manager',
+        password_hash: await hashPassword(PASSWORD),
+        created_at: t.clock.now,
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/admin/api/session',
+        payload: { email: 'manager@example.com', password: PASSWORD },
+      });
+      const set = res.cookies.find((c) => c.name === 'fibre_operator')!;
+      manager = { cookie: `fibre_operator=${set.value}`, csrfToken: res.json().csrfToken };
+      const ids: string[] = [];
+      for (const n of [1, 2]) {
+        const { body } = await prepareOrder(
+          t.app,
+          { slotIndex: n, contact: PAT, cardToken: `cb_tok_pd_${n}` },
+          t.clock.now,
+        );
+        const placed = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/demo/install',
+          payload: body,
+        });
+        expect(placed.statusCode, placed.body).toBe(201);
+        ids.push(placed.json<{ order_id: string }>().order_id);
+      }
+      [live, cancelled] = ids as [string, string];
+      const cancel = await t.app.inject({
+        method: 'POST',
+        url: `/admin/api/orders/${cancelled}/cancel`,
+        payload: {},
+        headers: { cookie: manager.cookie, 'x-csrf-token': manager.csrfToken },
+      });
+      expect(cancel.statusCode, cancel.body).toBe(200);
     });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/admin/api/session',
-      payload: { email: 'manager@example.com', password: PASSWORD },
+    afterAll(async () => {
+      await t.close();
+      await Promise.all([cb.close(), arrivy.close()]);
     });
-    const set = res.cookies.find((c) => c.name === 'fibre_operator')!;
-    manager = { cookie: `fibre_operator=${set.value}`, csrfToken: res.json().csrfToken };
-    const ids: string[] = [];
-    for (const n of [1, 2]) {
+
+    const correct = (to: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/admin/api/personal-data/correct',
+        payload: { mobile: '0412345678', to },
+        headers: { cookie: manager.cookie, 'x-csrf-token': manager.csrfToken },
+      });
+
+    it("updates the live order's Chargebee customer and Arrivy task, not the cancelled order's", async () => {
+      const res = await correct({ email: 'pat.new@example.com', lastName: 'newname' });
+      expect(res.statusCode, res.body).toBe(200);
+      const { told } = res.json();
+      expect(told).toEqual([
+        { orderId: live, adapter: 'billing', outcome: 'updated', message: 'Billing was updated.' },
+        {
+          orderId: live,
+          adapter: 'installer task',
+          outcome: 'updated',
+          message: 'The installer task was updated.',
+        },
+      ]);
+      expect(cb.customers.get(live)).toMatchObject({
+        email: 'pat.new@example.com',
+        last_name: 'Newname',
+      });
+      const task = arrivy.tasks.find((x) => x.external_id === live)!;
+      expect(task).toMatchObject({
+        customer_email: 'pat.new@example.com',
+        customer_last_name: 'Newname',
+      });
+      const gone = arrivy.tasks.find((x) => x.external_id === cancelled)!;
+      expect(gone.customer_email).toBe('pat@example.com');
+    });
+
+    it('says when billing could not be told, and keeps the correction', async () => {
+      cb.faults.fail(
+        'POST',
+        /^\/api\/v2\/customers\/[^/]+$/,
+        { status: 400, body: { message: 'Refused', api_error_code: 'param_wrong_value' } },
+        1,
+      );
+      const res = await correct({ firstName: 'Pattie' });
+      expect(res.statusCode, res.body).toBe(200);
+      const billing = res.json().told.find((x: { adapter: string }) => x.adapter === 'billing');
+      expect(billing).toMatchObject({ orderId: live, outcome: 'failed' });
+      expect(billing.message).toMatch(
+        /^Billing could not be updated \(.+\): correct it there by hand\.$/,
+      );
+      const row = await t.database.db
+        .selectFrom('orders')
+        .select('contact')
+        .where('id', '=', live)
+        .executeTakeFirstOrThrow();
+      expect(row.contact).toMatchObject({ firstName: 'Pattie' });
+    });
+
+    it("an erasure clears the erased orders' Arrivy tasks, cancelled as they are, and says what Arrivy said", async () => {
+      // A second order that never went ahead, cancelled before its window.
       const { body } = await prepareOrder(
         t.app,
-        { slotIndex: n, contact: PAT, cardToken: `cb_tok_pd_${n}` },
+        { slotIndex: 3, contact: PAT, cardToken: 'cb_tok_pd_3' },
         t.clock.now,
       );
       const placed = await t.app.inject({
@@ -616,75 +707,72 @@ describe.each(engines())('a correction told to Chargebee and Arrivy on %s', (eng
         payload: body,
       });
       expect(placed.statusCode, placed.body).toBe(201);
-      ids.push(placed.json<{ order_id: string }>().order_id);
-    }
-    [live, cancelled] = ids as [string, string];
-    const cancel = await t.app.inject({
-      method: 'POST',
-      url: `/admin/api/orders/${cancelled}/cancel`,
-      payload: {},
-      headers: { cookie: manager.cookie, 'x-csrf-token': manager.csrfToken },
-    });
-    expect(cancel.statusCode, cancel.body).toBe(200);
-  });
-  afterAll(async () => {
-    await t.close();
-    await Promise.all([cb.close(), arrivy.close()]);
-  });
+      const second = placed.json<{ order_id: string }>().order_id;
+      const cancel = await t.app.inject({
+        method: 'POST',
+        url: `/admin/api/orders/${second}/cancel`,
+        payload: {},
+        headers: { cookie: manager.cookie, 'x-csrf-token': manager.csrfToken },
+      });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      const taskOf = (orderId: string) => arrivy.tasks.find((x) => x.external_id === orderId)!;
+      arrivy.faults.fail(
+        'PUT',
+        new RegExp(`^/api/tasks/${taskOf(cancelled).id}$`),
+        { status: 500, body: { message: 'Arrivy is down' } },
+        1,
+      );
 
-  const correct = (to: object) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/admin/api/personal-data/correct',
-      payload: { mobile: '0412345678', to },
-      headers: { cookie: manager.cookie, 'x-csrf-token': manager.csrfToken },
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/admin/api/personal-data/erase',
+        payload: { mobile: '0412345678', partial: true },
+        headers: { cookie: manager.cookie, 'x-csrf-token': manager.csrfToken },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = res.json();
+      expect([...answer.orders].sort()).toEqual([cancelled, second].sort());
+      expect(answer.kept.map((k: { orderId: string }) => k.orderId)).toEqual([live]);
+      expect(answer.told).toHaveLength(2);
+      expect(answer.told).toEqual(
+        expect.arrayContaining([
+          {
+            orderId: cancelled,
+            adapter: 'installer task',
+            outcome: 'failed',
+            message: expect.stringMatching(
+              /^The installer task could not be cleared \(.+\): erase it there by hand\.$/,
+            ),
+          },
+          {
+            orderId: second,
+            adapter: 'installer task',
+            outcome: 'updated',
+            message: 'The installer task was cleared.',
+          },
+        ]),
+      );
+      // The task keeps its times and its cancelled status, never whom it was for.
+      const cleared = taskOf(second);
+      expect(cleared).toMatchObject({
+        title: 'Installation - erased',
+        customer_first_name: 'Erased',
+        customer_last_name: '',
+        customer_email: '',
+        customer_mobile_number: '',
+        customer_address_line_1: '',
+        customer_address_line_2: '',
+      });
+      expect(JSON.stringify(cleared)).not.toContain('Pat');
+      expect(cleared.status).toMatch(/^cancel/i);
+      // The live order's task is untouched; the erasure itself stands for the failed one.
+      expect(taskOf(live).customer_email).toBe('pat.new@example.com');
+      const row = await t.database.db
+        .selectFrom('orders')
+        .select('email')
+        .where('id', '=', cancelled)
+        .executeTakeFirstOrThrow();
+      expect(row.email).toBe('');
     });
-
-  it("updates the live order's Chargebee customer and Arrivy task, not the cancelled order's", async () => {
-    const res = await correct({ email: 'pat.new@example.com', lastName: 'newname' });
-    expect(res.statusCode, res.body).toBe(200);
-    const { told } = res.json();
-    expect(told).toEqual([
-      { orderId: live, adapter: 'billing', outcome: 'updated', message: 'Billing was updated.' },
-      {
-        orderId: live,
-        adapter: 'installer task',
-        outcome: 'updated',
-        message: 'The installer task was updated.',
-      },
-    ]);
-    expect(cb.customers.get(live)).toMatchObject({
-      email: 'pat.new@example.com',
-      last_name: 'Newname',
-    });
-    const task = arrivy.tasks.find((x) => x.external_id === live)!;
-    expect(task).toMatchObject({
-      customer_email: 'pat.new@example.com',
-      customer_last_name: 'Newname',
-    });
-    const gone = arrivy.tasks.find((x) => x.external_id === cancelled)!;
-    expect(gone.customer_email).toBe('pat@example.com');
-  });
-
-  it('says when billing could not be told, and keeps the correction', async () => {
-    cb.faults.fail(
-      'POST',
-      /^\/api\/v2\/customers\/[^/]+$/,
-      { status: 400, body: { message: 'Refused', api_error_code: 'param_wrong_value' } },
-      1,
-    );
-    const res = await correct({ firstName: 'Pattie' });
-    expect(res.statusCode, res.body).toBe(200);
-    const billing = res.json().told.find((x: { adapter: string }) => x.adapter === 'billing');
-    expect(billing).toMatchObject({ orderId: live, outcome: 'failed' });
-    expect(billing.message).toMatch(
-      /^Billing could not be updated \(.+\): correct it there by hand\.$/,
-    );
-    const row = await t.database.db
-      .selectFrom('orders')
-      .select('contact')
-      .where('id', '=', live)
-      .executeTakeFirstOrThrow();
-    expect(row.contact).toMatchObject({ firstName: 'Pattie' });
-  });
-});
+  },
+);

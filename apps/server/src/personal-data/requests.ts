@@ -56,6 +56,9 @@ export interface CorrectionDeps {
   calendar: CalendarAdapter;
 }
 
+/** The installer task service an erasure clears, as configuration picks it. */
+export type ErasureDeps = Pick<CorrectionDeps, 'ctx' | 'calendar'>;
+
 /** The person as asked: the email as typed (matched ignoring case), the mobile normalised. */
 export function personOf(input: {
   email?: string | undefined;
@@ -525,11 +528,12 @@ async function tell(
  * (`personal_data_erased`).
  */
 export async function erasePersonalData(
-  ctx: AppContext,
+  deps: ErasureDeps,
   person: Person,
   partial: boolean,
   actor: Actor,
 ): Promise<PersonalDataEraseAnswer> {
+  const { ctx, calendar } = deps;
   const db = ctx.database.db;
   const now = ctx.now();
   const [orders, leads, saved] = await Promise.all([
@@ -556,7 +560,7 @@ export async function erasePersonalData(
         : `Nothing was erased. ${reasons} To erase everything else and keep ${kept.length === 1 ? 'this order' : 'these orders'}, ask again with partial erasure.`,
     );
   }
-  return inTransaction(db, async (trx) => {
+  const answer = await inTransaction(db, async (trx) => {
     const notifications = await deleteNotifications(trx, orderIds, leadIds);
     const touched = await anonymiseOrders(trx, orderIds, actor.at);
     const loose = person.email !== undefined ? await deleteLooseMail(trx, person.email) : 0;
@@ -579,7 +583,7 @@ export async function erasePersonalData(
         });
       }
     }
-    const answer: PersonalDataEraseAnswer = {
+    const erased: Omit<PersonalDataEraseAnswer, 'told'> = {
       orders: orderIds,
       leads: leadIds,
       mail: touched.mail + loose,
@@ -594,8 +598,45 @@ export async function erasePersonalData(
       action: 'personal_data_erased',
       subjectType: 'person',
       subjectId: personKey(person),
-      after: { ...answer, kept: kept.map((k) => k.orderId) },
+      after: { ...erased, kept: kept.map((k) => k.orderId) },
     });
-    return answer;
+    return erased;
   });
+
+  // The outside installer task service, after the erasure is stored: each erased order's tasks,
+  // the cancelled ones it keeps included. The embedded calendar's booking was cleared above.
+  const told: PersonalDataEraseAnswer['told'] = [];
+  if (calendar.kind === 'external') {
+    for (const order of orders) {
+      if (keptIds.has(order.id) || !order.task_ref) continue;
+      told.push(await tellErased(order.id, calendar.eraseContact?.bind(calendar)));
+    }
+  }
+  return { ...answer, told };
+}
+
+async function tellErased(
+  orderId: string,
+  erase: ((orderId: string) => Promise<void>) | undefined,
+): Promise<PersonalDataEraseAnswer['told'][number]> {
+  const adapter = 'installer task';
+  if (!erase) {
+    return {
+      orderId,
+      adapter,
+      outcome: 'not_supported',
+      message: 'The installer task cannot be cleared by this adapter: erase it there by hand.',
+    };
+  }
+  try {
+    await erase(orderId);
+    return { orderId, adapter, outcome: 'updated', message: 'The installer task was cleared.' };
+  } catch (error) {
+    return {
+      orderId,
+      adapter,
+      outcome: 'failed',
+      message: `The installer task could not be cleared (${failureText(error)}): erase it there by hand.`,
+    };
+  }
 }

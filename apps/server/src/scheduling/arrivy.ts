@@ -89,6 +89,21 @@ export function arrivyScheduler(
         });
       }
     },
+    async eraseContact(orderId) {
+      // Every task of the order, the cancelled one the office keeps too: it keeps its times and
+      // status, never whom it was for (docs/rules/personal-data-requests.md#erase).
+      for (const task of await client.tasksFor(orderId)) {
+        await client.updateFields(task.id, {
+          title: 'Installation - erased',
+          customer_first_name: 'Erased',
+          customer_last_name: '',
+          customer_email: '',
+          customer_mobile_number: '',
+          customer_address_line_1: '',
+          customer_address_line_2: '',
+        });
+      }
+    },
     async createTask(request) {
       // A retry of the same order finds the task the first attempt made.
       const earlier = await calendar.findTask(request.orderId);

@@ -88,6 +88,12 @@ export interface ExternalCalendar {
    * be told, which the correction's answer then says.
    */
   updateContact?(orderId: string, contact: TaskContact): Promise<void>;
+  /**
+   * Clears the customer's details from every task of the order, a cancelled one included, for an
+   * erasure (docs/rules/personal-data-requests.md#erase): done when it has none; absent when the
+   * service cannot be told, which the erasure's answer then says.
+   */
+  eraseContact?(orderId: string): Promise<void>;
 }
 
 export function localCalendar(newId: () => string): LocalCalendar {

@@ -104,6 +104,15 @@ describe('the personal data page', () => {
         notifications: 1,
         savedSignups: 0,
         kept: [{ orderId: 'ord_live', reason: 'kept' }],
+        told: [
+          {
+            orderId: 'ord_gone',
+            adapter: 'installer task',
+            outcome: 'failed',
+            message:
+              'The installer task could not be cleared (Arrivy is down): erase it there by hand.',
+          },
+        ],
       },
     });
     const user = userEvent.setup();
@@ -133,6 +142,11 @@ describe('the personal data page', () => {
     expect(within(dialog).getByText(/Order ord_live is confirmed/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Erase the rest' }));
     await screen.findByText('Erased 1 order and 1 lead; kept 1 order.');
+    expect(
+      screen.getByText(
+        'ord_gone, installer task: The installer task could not be cleared (Arrivy is down): erase it there by hand.',
+      ),
+    ).toBeTruthy();
     const erase = calls.find((c) => c.url.pathname === '/admin/api/personal-data/erase')!;
     expect(erase.body).toEqual({ email: 'Pat@Example.com', partial: true });
     expect(erase.headers.get('x-csrf-token')).toBe('csrf-token-1');
@@ -250,6 +264,7 @@ describe('the personal data page', () => {
         notifications: 0,
         savedSignups: 1,
         kept: [],
+        told: [],
       },
     });
     const user = userEvent.setup();

@@ -147,5 +147,7 @@ export const personalDataEraseAnswer = z.object({
   /** The sign-ups saved to finish later (found by the email), deleted with their links. */
   savedSignups: z.number(),
   kept: z.array(z.object({ orderId: z.string(), reason: z.string() })),
+  /** What an outside installer task service said when its copy of an erased order was cleared. */
+  told: z.array(personalDataToldAdapter),
 });
 export type PersonalDataEraseAnswer = z.infer<typeof personalDataEraseAnswer>;

@@ -301,6 +301,20 @@ function CorrectForm({
   );
 }
 
+/** What billing and the installer task said of a correction or an erasure, per order. */
+function ToldList({ told }: { told: PersonalDataCorrectAnswer['told'] }) {
+  if (told.length === 0) return null;
+  return (
+    <ul>
+      {told.map((each) => (
+        <li key={`${each.orderId}-${each.adapter}`}>
+          {each.orderId}, {each.adapter}: {each.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function CorrectedNote({ answer }: { answer: PersonalDataCorrectAnswer }) {
   return (
     <div role="status">
@@ -308,15 +322,7 @@ function CorrectedNote({ answer }: { answer: PersonalDataCorrectAnswer }) {
         Corrected {listed(answer.orders.length, answer.leads.length, answer.savedSignups.length)}
         {answer.mail > 0 ? `; ${plural(answer.mail, 'unsent mail')} readdressed` : ''}.
       </p>
-      {answer.told.length > 0 && (
-        <ul>
-          {answer.told.map((told) => (
-            <li key={`${told.orderId}-${told.adapter}`}>
-              {told.orderId}, {told.adapter}: {told.message}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ToldList told={answer.told} />
     </div>
   );
 }
@@ -466,10 +472,13 @@ export function PersonalDataPage() {
       </form>
       <ErrorAlert error={found.error} />
       {erased && (
-        <p role="status">
-          Erased {listed(erased.orders.length, erased.leads.length, erased.savedSignups)}
-          {erased.kept.length > 0 ? `; kept ${plural(erased.kept.length, 'order')}` : ''}.
-        </p>
+        <div role="status">
+          <p>
+            Erased {listed(erased.orders.length, erased.leads.length, erased.savedSignups)}
+            {erased.kept.length > 0 ? `; kept ${plural(erased.kept.length, 'order')}` : ''}.
+          </p>
+          <ToldList told={erased.told} />
+        </div>
       )}
       {asked === null ? null : found.isPending ? (
         <Loading>Looking…</Loading>
