@@ -609,34 +609,41 @@ describe.each(engines())(
       });
       const set = res.cookies.find((c) => c.name === 'fibre_operator')!;
       manager = { cookie: `fibre_operator=${set.value}`, csrfToken: res.json().csrfToken };
-      const ids: string[] = [];
-      for (const n of [1, 2]) {
-        const { body } = await prepareOrder(
-          t.app,
-          { slotIndex: n, contact: PAT, cardToken: `cb_tok_pd_${n}` },
-          t.clock.now,
-        );
-        const placed = await t.app.inject({
-          method: 'POST',
-          url: '/api/v1/demo/install',
-          payload: body,
-        });
-        expect(placed.statusCode, placed.body).toBe(201);
-        ids.push(placed.json<{ order_id: string }>().order_id);
-      }
-      [live, cancelled] = ids as [string, string];
-      const cancel = await t.app.inject({
-        method: 'POST',
-        url: `/admin/api/orders/${cancelled}/cancel`,
-        payload: {},
-        headers: { cookie: manager.cookie, 'x-csrf-token': manager.csrfToken },
-      });
-      expect(cancel.statusCode, cancel.body).toBe(200);
+      live = await place(1);
+      cancelled = await place(2);
+      await cancel(cancelled);
     });
     afterAll(async () => {
       await t.close();
       await Promise.all([cb.close(), arrivy.close()]);
     });
+
+    /** Pat's order for the nth free window, paid with its own Chargebee.js token. */
+    async function place(n: number): Promise<string> {
+      const { body } = await prepareOrder(
+        t.app,
+        { slotIndex: n, contact: PAT, cardToken: `cb_tok_pd_${n}` },
+        t.clock.now,
+      );
+      const placed = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/demo/install',
+        payload: body,
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      return placed.json<{ order_id: string }>().order_id;
+    }
+
+    /** Cancelled by the manager before its window: an order that never went ahead. */
+    async function cancel(orderId: string): Promise<void> {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/admin/api/orders/${orderId}/cancel`,
+        payload: {},
+        headers: { cookie: manager.cookie, 'x-csrf-token': manager.csrfToken },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
 
     const correct = (to: object) =>
       t.app.inject({
@@ -696,25 +703,8 @@ describe.each(engines())(
 
     it("an erasure clears the erased orders' Arrivy tasks, cancelled as they are, and says what Arrivy said", async () => {
       // A second order that never went ahead, cancelled before its window.
-      const { body } = await prepareOrder(
-        t.app,
-        { slotIndex: 3, contact: PAT, cardToken: 'cb_tok_pd_3' },
-        t.clock.now,
-      );
-      const placed = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/demo/install',
-        payload: body,
-      });
-      expect(placed.statusCode, placed.body).toBe(201);
-      const second = placed.json<{ order_id: string }>().order_id;
-      const cancel = await t.app.inject({
-        method: 'POST',
-        url: `/admin/api/orders/${second}/cancel`,
-        payload: {},
-        headers: { cookie: manager.cookie, 'x-csrf-token': manager.csrfToken },
-      });
-      expect(cancel.statusCode, cancel.body).toBe(200);
+      const second = await place(3);
+      await cancel(second);
       const taskOf = (orderId: string) => arrivy.tasks.find((x) => x.external_id === orderId)!;
       arrivy.faults.fail(
         'PUT',
