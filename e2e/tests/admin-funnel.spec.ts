@@ -116,6 +116,13 @@ test('the console shows the steps of the journeys just made, and the CSV has the
   await expectNoSeriousA11yViolations(page, { label: 'console: funnel' });
   await captureStep(page, 'console-funnel');
   await expectNoHorizontalScroll(page);
+  // The filters' inputs sit level, whether or not a field carries the 'Optional.' hint.
+  const tops = await Promise.all(
+    ['From (UTC day)', 'To (UTC day)', 'Building code', 'Campaign'].map(
+      async (label) => (await page.getByLabel(label).boundingBox())!.y,
+    ),
+  );
+  expect(new Set(tops).size, `input tops ${tops.join(', ')}`).toBe(1);
 
   // One building: two went past the address step at Pyrmont's.
   await page.getByLabel('Building code').fill('G1A2B3');

@@ -25,13 +25,33 @@ import { findSignupLink, unsubscribeSignup } from './repository.ts';
 
 export const UNSUBSCRIBE_PATH = '/api/v1/public/unsubscribe/';
 
-/** A small page of the server's own (no script, no style): the unsubscribe link's answers. */
-function page(heading: string, text: string, form: boolean): string {
+/**
+ * A small page of the server's own, with no script: the unsubscribe link's answers. It names the
+ * provider and carries its colour as an accent only (a border), so any catalogue colour reads; the
+ * text and the button keep their own contrast (docs/rules/mail.md, "Unsubscribing").
+ */
+function page(
+  provider: { name: string; colour: string },
+  heading: string,
+  text: string,
+  form: boolean,
+): string {
   const e = escapeHtml;
+  const accent = /^#[0-9a-f]{6}$/i.test(provider.colour) ? provider.colour : '#1f2937';
   return `<!doctype html>
 <html lang="en-AU">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${e(heading)}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${e(heading)} · ${e(provider.name)}</title>
+<style>
+body{margin:0;background:#f4f6f9;color:#111827;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+header{background:#fff;border-top:4px solid ${accent};border-bottom:1px solid #d9dee7;padding:1rem}
+header p{margin:0 auto;max-width:36rem;font-weight:700}
+main{margin:2rem auto;max-width:36rem;padding:0 1rem}
+h1{font-size:1.75rem;line-height:1.2;margin:0 0 .75rem}
+button{margin-top:.5rem;min-height:3rem;padding:.65rem 1.4rem;border:0;border-radius:999px;background:#1f2937;color:#fff;font:inherit;font-weight:650;cursor:pointer}
+button:focus-visible{outline:3px solid ${accent};outline-offset:2px}
+</style></head>
 <body>
+<header><p>${e(provider.name)}</p></header>
 <main>
 <h1>${e(heading)}</h1>
 <p>${e(text)}</p>
@@ -61,6 +81,7 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
   const error = (description: string) => ({ description, schema: errorAnswer });
+  const provider = () => ctx.catalogue.current().provider;
   const noStore = (reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     reply.header('referrer-policy', 'no-referrer');
@@ -70,7 +91,7 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** A token that opens nothing: the page for a browser, the error answer for anyone else. */
   const unknownLink = (request: FastifyRequest, reply: FastifyReply) =>
     wantsHtml(request.headers.accept)
-      ? html(reply, 404, page(words.notFoundHeading, words.notFound, false))
+      ? html(reply, 404, page(provider(), words.notFoundHeading, words.notFound, false))
       : reply.status(404).send({ error: 'not_found', message: words.notFound });
   const unknownAnswer = {
     description: 'not_found: the token opens nothing (a page for a browser that asks for one)',
@@ -187,7 +208,7 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
         noStore(reply);
         const known = await findSignupLink(ctx.database.db, hashOrderToken(request.params.token));
         return known
-          ? html(reply, 200, page(words.unsubscribeHeading, words.unsubscribeAsk, true))
+          ? html(reply, 200, page(provider(), words.unsubscribeHeading, words.unsubscribeAsk, true))
           : unknownLink(request, reply);
       },
     }),
@@ -213,7 +234,7 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
           ctx.now(),
         );
         return done
-          ? html(reply, 200, page(words.unsubscribedHeading, words.unsubscribed, false))
+          ? html(reply, 200, page(provider(), words.unsubscribedHeading, words.unsubscribed, false))
           : unknownLink(request, reply);
       },
     }),

@@ -25,7 +25,7 @@ function show(heading: string, text: string, again: boolean): void {
   if (again) {
     const link = document.createElement('a');
     link.href = '/';
-    link.className = 'resume-again';
+    link.className = 'button button--primary resume-again';
     link.textContent = words.startAgain;
     main.append(link);
   }

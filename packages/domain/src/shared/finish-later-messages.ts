@@ -28,7 +28,7 @@ export const finishLaterMessages = {
   startAgain: 'Start again',
   failedOpen: "We couldn't open your sign-up just now. Please try the link again in a minute.",
   unsubscribeHeading: 'Stop reminders',
-  unsubscribeAsk: 'We will not email you a reminder to finish your sign-up.',
+  unsubscribeAsk: 'Press Unsubscribe and we will not email you a reminder to finish your sign-up.',
   unsubscribeButton: 'Unsubscribe',
   unsubscribedHeading: 'You are unsubscribed',
   unsubscribed: 'We will not email you a reminder to finish your sign-up.',
