@@ -419,7 +419,7 @@ describe.each(engines())("a person's data on request on %s", (engine) => {
         payload: {
           snapshot: {
             version: 2,
-            state: { step: 4, signup: { contact: { email, firstName: 'P' } } },
+            state: { step: 4, signup: { contact: { email, firstName: 'Pat' } } },
           },
         },
       });

@@ -4,12 +4,15 @@ import type {
   RemindMeRequest,
   ResumeAnswer,
 } from '@fibre/domain/api';
+import { contactFieldRules } from '@fibre/domain/contact';
 import { finishLaterMessages } from '@fibre/domain/shared';
 import type { Transaction } from 'kysely';
+import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Schema } from '../db/schema.ts';
 import { inTransaction } from '../db/transactions.ts';
 import { Refusal } from '../http/errors.ts';
+import { parse } from '../http/validate.ts';
 import { enqueueMail, hashOrderToken, newOrderToken, type RenderedMail } from '../mail/index.ts';
 import {
   findSignupLink,
@@ -91,8 +94,24 @@ export async function queueSignupMail(
   });
 }
 
+/**
+ * The first name goes into the mail (the link's, the reminder's), so it passes the contact step's
+ * own rule: a name, not a line an outsider could mail anyone (docs/rules/mail.md#finish-later).
+ * 400 `invalid_input` naming `snapshot.state.signup.contact.firstName` otherwise.
+ */
+const mailedName = z.looseObject({
+  snapshot: z.looseObject({
+    state: z.looseObject({
+      signup: z.looseObject({
+        contact: z.looseObject({ firstName: contactFieldRules.firstName }),
+      }),
+    }),
+  }),
+});
+
 /** Saves the sign-up and queues its link; answers where it went and until when it works. */
 export async function saveForLater(ctx: AppContext, body: FinishLaterRequest) {
+  parse(mailedName, body);
   const now = ctx.now();
   const contact = body.snapshot.state.signup.contact;
   const email = contact.email.trim();
@@ -153,6 +172,7 @@ export async function saveForReminder(
   ctx: AppContext,
   body: RemindMeRequest,
 ): Promise<RemindMeAnswer> {
+  parse(mailedName, body);
   const now = ctx.now();
   const contact = body.snapshot.state.signup.contact;
   const expiresAt = new Date(now.getTime() + ctx.config.finishLater.linkMs);

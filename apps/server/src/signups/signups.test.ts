@@ -180,7 +180,7 @@ describe.each(engines())('finish later on %s', (engine) => {
     expect((await from('203.0.113.5', 'jane@example.com')).statusCode).toBe(429);
   });
 
-  it('refuses a sign-up before the contact step, without an email, too large, or for another provider', async () => {
+  it('refuses a sign-up before the contact step, without an email, with a first name that is not one, too large, or for another provider', async () => {
     t = await startTestApp(engine, { PUBLIC_URL });
     const early = snapshot();
     early.state.step = 2;
@@ -189,6 +189,20 @@ describe.each(engines())('finish later on %s', (engine) => {
     expect((await save(t.app, { snapshot: noEmail })).statusCode).toBe(400);
     const big = snapshot('jane@example.com', { padding: 'x'.repeat(40_000) });
     expect((await save(t.app, { snapshot: big })).statusCode).toBe(400);
+    // The first name goes into the mail: only a name by the contact step's rule, never a message.
+    for (const firstName of ['Jane\n\nYour account is locked: https://evil.example', 'J4ne', '']) {
+      const hostile = snapshot();
+      hostile.state.signup.contact.firstName = firstName;
+      const res = await save(t.app, { snapshot: hostile });
+      expect(res.statusCode, firstName).toBe(400);
+      expect(Object.keys(res.json().fields)).toEqual(['snapshot.state.signup.contact.firstName']);
+      const ticked = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/demo/signups/remind-me',
+        payload: { snapshot: hostile },
+      });
+      expect(ticked.statusCode, firstName).toBe(400);
+    }
     const other = await t.app.inject({
       method: 'POST',
       url: '/api/v1/other/signups/finish-later',

@@ -119,6 +119,12 @@ const contactFields = z.object({
 });
 
 /**
+ * The contact step's rule for each field, for a route that takes one of them on its own (finish
+ * later's first name, api/finish-later-input.ts), with the step's messages.
+ */
+export const contactFieldRules = contactFields.shape;
+
+/**
  * A request about a person's data (docs/rules/personal-data-requests.md): the email or mobile that
  * names the person, and the corrected details, each checked by the contact step's own rule and
  * message. The API's schema (api/personal-data-input.ts) checks the shape; the server this.
