@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../operators/passwords.ts';
-import { insertOperator } from '../operators/repository/operators.ts';
 import { engines, startTestApp, type TestApp } from '../test-support/app.ts';
+import { signedInAs } from '../test-support/operators.ts';
 import { prepareOrder } from '../test-support/order.ts';
 import { startArrivy, type ArrivyStandIn } from '../test-support/stand-ins/arrivy.ts';
 import { startChargebee, type ChargebeeStandIn } from '../test-support/stand-ins/chargebee.ts';
@@ -10,8 +9,6 @@ import { personKey } from './requests.ts';
 
 // docs/rules/personal-data-requests.md: find, export, correct and erase a person's data, by a
 // manager only, each audited with the manager's email.
-
-const PASSWORD = 'a long enough password';
 
 interface Session {
   cookie: string;
@@ -37,23 +34,8 @@ describe.each(engines())("a person's data on request on %s", (engine) => {
   let patLead: string;
   let quinnLead: string;
 
-  async function signIn(email: string, role: 'manager' | 'viewer'): Promise<Session> {
-    await insertOperator(t.database.db, {
-      id: role,
-      email,
-      role,
-      password_hash: await hashPassword(PASSWORD),
-      created_at: t.clock.now,
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/admin/api/session',
-      payload: { email, password: PASSWORD },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const set = res.cookies.find((c) => c.name === 'fibre_operator')!;
-    return { cookie: `fibre_operator=${set.value}`, csrfToken: res.json().csrfToken };
-  }
+  const signIn = (email: string, role: 'manager' | 'viewer'): Promise<Session> =>
+    signedInAs(t, role, email);
 
   async function order(contact: typeof PAT, slotIndex: number): Promise<string> {
     const { body } = await prepareOrder(t.app, { slotIndex, contact }, t.clock.now);
@@ -595,20 +577,7 @@ describe.each(engines())(
         { ...chargebeeEnv(cb), ...arrivyEnv(arrivy) },
         { clock: true },
       );
-      await insertOperator(t.database.db, {
-        id: 'manager',
-        email: 'manager@example.com',
-        role: 'manager',
-        password_hash: await hashPassword(PASSWORD),
-        created_at: t.clock.now,
-      });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/admin/api/session',
-        payload: { email: 'manager@example.com', password: PASSWORD },
-      });
-      const set = res.cookies.find((c) => c.name === 'fibre_operator')!;
-      manager = { cookie: `fibre_operator=${set.value}`, csrfToken: res.json().csrfToken };
+      manager = await signedInAs(t, 'manager');
       live = await place(1);
       cancelled = await place(2);
       await cancel(cancelled);
