@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { smtpEnv, startSmtpReceiver, type SmtpReceiver } from '@fibre/server/testing/smtp';
 import { expect, test as base } from './fixtures.ts';
 import { buildWebIfNeeded, startServer } from './server.ts';
@@ -9,9 +10,21 @@ import type { MailingDeployment } from './mailing.ts';
  * to one address read from the receiver.
  */
 export const test = base.extend<
-  object,
+  { serverLogOnFailure: void },
   { deployment: MailingDeployment; finishLaterEnv: Record<string, string> }
 >({
+  // A mail that never came says little by itself: a failed test prints the end of its server's
+  // log (the outbox's attempts, the SMTP errors), which the server's home takes away at its stop.
+  serverLogOnFailure: [
+    async ({ deployment }, use, testInfo) => {
+      await use();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const lines = readFileSync(deployment.server.logFile, 'utf8').trimEnd().split('\n');
+      console.log(`The server's log, its last ${Math.min(lines.length, 60)} lines:`);
+      console.log(lines.slice(-60).join('\n'));
+    },
+    { auto: true },
+  ],
   finishLaterEnv: [{}, { scope: 'worker', option: true }],
   deployment: [
     async ({ finishLaterEnv }, use) => {
