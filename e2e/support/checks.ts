@@ -94,28 +94,19 @@ export async function nextFrames(page: Page): Promise<void> {
  * the two colours (one CI run failed on such a frame).
  */
 export async function waitForAnimations(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const frames = () =>
-      new Promise<void>((resolve) => {
-        const fallback = setTimeout(resolve, 500);
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() => {
-            clearTimeout(fallback);
-            resolve();
-          }),
-        );
-      });
-    for (let round = 0; round < 5; round++) {
-      const running = document
+  for (let round = 0; round < 5; round++) {
+    const running = await page.evaluate(async () => {
+      const finite = document
         .getAnimations()
         .filter(
           (a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity,
         );
-      if (running.length === 0 && round > 0) return;
-      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
-      await frames();
-    }
-  });
+      await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+      return finite.length;
+    });
+    if (running === 0 && round > 0) return;
+    await nextFrames(page);
+  }
 }
 
 /**

@@ -37,7 +37,8 @@ function page(
   form: boolean,
 ): string {
   const e = escapeHtml;
-  const accent = /^#[0-9a-f]{6}$/i.test(provider.colour) ? provider.colour : '#1f2937';
+  // '#rrggbb', as the catalogue's schema allows no other (docs/catalogue.md).
+  const accent = provider.colour;
   return `<!doctype html>
 <html lang="en-AU">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${e(heading)} · ${e(provider.name)}</title>

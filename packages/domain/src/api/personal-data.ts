@@ -83,7 +83,7 @@ export const personalDataSavedSignup = z.object({
   email: z.string(),
   firstName: z.string(),
   /** The consent record: the words shown, whether the marketing box was ticked, and when. */
-  consent: z.unknown(),
+  consent: z.object({ words: z.string(), marketing: z.boolean(), at: z.string() }),
   unsubscribedAt: z.nullable(z.string()),
   /** Whether its one reminder was queued. */
   reminded: z.boolean(),

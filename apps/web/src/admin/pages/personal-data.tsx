@@ -218,7 +218,7 @@ function Results({ found }: { found: PersonalDataAnswer }) {
             signup.firstName,
             whenText(signup.created),
             whenText(signup.expiresAt),
-            (signup.consent as { marketing?: boolean } | null)?.marketing ? 'Ticked' : 'Not ticked',
+            signup.consent.marketing ? 'Ticked' : 'Not ticked',
             signup.unsubscribedAt
               ? `Unsubscribed ${whenText(signup.unsubscribedAt)}`
               : signup.reminded
