@@ -17,7 +17,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The JSON report feeds `npm run test:timings` (scripts/test-timings.mjs).
+  reporter: [['list'], ['json', { outputFile: '../reports/e2e.json' }]],
   outputDir: './test-results',
   use: {
     locale: 'en-AU',

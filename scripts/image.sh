@@ -9,14 +9,40 @@
 # root file system and the Node download are kept in .image-cache/, and the base image is rebuilt
 # only when what it is made of changes, so a second run builds the app's image alone.
 #
-# Needs root, buildah and debootstrap. Settings: DEBIAN_MIRROR, IMAGE_NAME.
+# Needs root, buildah and debootstrap. Settings: DEBIAN_MIRROR (else the machine's apt source for
+# the suite), IMAGE_NAME.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 NODE_VERSION=24.21.0
 NPM_VERSION=11.19.1
 SUITE=bookworm
-MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+# The Debian package source: DEBIAN_MIRROR, else the one this machine's apt uses for $SUITE (a
+# build host behind its own mirror or proxy has it in its apt configuration), else Debian's own.
+APT_DIR="${APT_DIR:-/etc/apt}"
+apt_mirror() {
+  local file
+  for file in "$APT_DIR"/sources.list.d/*.sources; do
+    [ -f "$file" ] || continue
+    # deb822: the first paragraph of Types deb whose Suites name $SUITE; its first URI.
+    awk -v suite="$SUITE" '
+      function flush() { if (deb && has && uri != "") { print uri; found = 1; exit } deb = has = 0; uri = "" }
+      /^[[:space:]]*$/ { flush(); next }
+      /^Types:/ { for (i = 2; i <= NF; i++) if ($i == "deb") deb = 1 }
+      /^URIs:/ { uri = $2 }
+      /^Suites:/ { for (i = 2; i <= NF; i++) if ($i == suite) has = 1 }
+      END { if (!found) flush() }
+    ' "$file" | head -n 1
+  done
+  # One-line style: deb [options] URI SUITE COMPONENTS.
+  cat "$APT_DIR"/sources.list "$APT_DIR"/sources.list.d/*.list 2>/dev/null |
+    sed -nE "s/^deb[[:space:]]+(\[[^]]*\][[:space:]]+)?([^[:space:]]+)[[:space:]]+${SUITE}[[:space:]].*/\2/p" ||
+    true
+}
+MIRROR="${DEBIAN_MIRROR:-$(apt_mirror | head -n 1 || true)}"
+MIRROR="${MIRROR:-http://deb.debian.org/debian}"
+# `scripts/image.sh --print-mirror`: the source it would use, and nothing built.
+if [ "${1:-}" = "--print-mirror" ]; then echo "$MIRROR"; exit 0; fi
 BASE="localhost/fibre-base:${SUITE}-node24"
 IMAGE="${IMAGE_NAME:-localhost/fibre-signup}"
 CACHE="$PWD/.image-cache"

@@ -96,6 +96,8 @@
       } else if (data.type === 'change') {
         var state = { field: field.type, empty: data.empty, complete: data.complete };
         if (data.error) state.error = data.error;
+        // Documented for the number field: the card's type as its first digits tell it.
+        if (data.cardType) state.cardType = data.cardType;
         setClass(field, 'empty', data.empty);
         setClass(field, 'complete', data.complete);
         setClass(field, 'invalid', Boolean(data.error));

@@ -18,7 +18,8 @@ export const acme = {
   hiddenPlan: { id: 'acme-legacy-75', name: 'Legacy 75' },
   router: { id: 'acme-router', name: 'Acme Wi-Fi 7 Router', monthly: 12.5 },
   staticIp: 11,
-  cardSurchargePercent: 1.2,
+  /** American Express only: eftpos, Mastercard and Visa carry no surcharge. */
+  amexPercent: 1.5,
   cis: (id: string) => `https://acme.example/cis/${id}.pdf`,
 } as const;
 
@@ -55,6 +56,11 @@ export function acmeCatalogue(holiday: string, monthly: Record<string, number> =
 documents:
   terms: { title: Acme Customer Terms, url: 'https://acme.example/legal/terms', version: '3.1' }
   privacy: { title: Acme Privacy Policy, url: 'https://acme.example/legal/privacy', version: '2' }
+  complaints: { title: Acme Complaints Policy, url: 'https://acme.example/legal/complaints', version: '1' }
+  hardship: { title: Acme Financial Hardship Policy, url: 'https://acme.example/legal/hardship', version: '1' }
+  family_violence: { title: Acme Family Violence Support, url: 'https://acme.example/legal/family-violence', version: '1' }
+other_charges:
+  - { name: Missed appointment fee, amount: 120, when: if nobody is home for the installation }
 plans:${acme.plans.map(plan).join('')}${plan({ ...acme.hiddenPlan, speed: 75, busy: 70, monthly: 70 })}
 default_plan: acme-home-50
 popular_plans: [acme-fast-400]
@@ -66,7 +72,11 @@ add_ons:
   static_ip: { monthly: ${acme.staticIp} }
 fees:
   new_development: 250
-  card_surcharge_percent: ${acme.cardSurchargePercent}
+  card:
+    visa: { percent: 0 }
+    mastercard: { percent: 0 }
+    eftpos: { percent: 0 }
+    amex: { percent: ${acme.amexPercent}, words: Amex card surcharge }
 rejected_coupon_codes: [ACME1000]
 buildings:
   - code: G1A2B3

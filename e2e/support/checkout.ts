@@ -10,6 +10,8 @@ import type { ContactValues, Wizard } from './wizard.ts';
 export const cards = {
   visa: '4111 1111 1111 1111',
   mastercard: '5555 5555 5555 4444',
+  /** American Express: the demo's card with a fee (1.5%), a 4-digit CVV. */
+  amex: '3782 822463 10005',
   declined: '4005 5192 0000 0004',
   notLuhn: '4111 1111 1111 1112',
 } as const;
@@ -71,11 +73,31 @@ export function holdTimer(wizard: Wizard): Locator {
   return wizard.page.getByRole('timer');
 }
 
-/** Chooses the first day with a free window; answers its name ('Thursday 26th November'). */
+/**
+ * The date label ('Thursday 26th November', as headings and the held note read) of a day button
+ * named with the number it shows ('Thursday 26 November'; docs/rules/installation-and-holds.md).
+ */
+export function dayLabelOfButton(buttonName: string): string {
+  return buttonName.replace(/^(\S+) (\d{1,2}) /, (_, weekday: string, day: string) => {
+    return `${weekday} ${ordinal(Number(day))} `;
+  });
+}
+
+/** The day button's name ('Thursday 26 November') of a date label ('Thursday 26th November'). */
+export function dayButtonOfLabel(label: string): string {
+  return label.replace(/^(\S+) (\d{1,2})(?:st|nd|rd|th) /, '$1 $2 ');
+}
+
+/** A day button's name, from its accessible name. */
+async function dayButtonName(day: Locator): Promise<string> {
+  return (await day.getAttribute('aria-label')) ?? (await day.innerText());
+}
+
+/** Chooses the first day with a free window; answers its label ('Thursday 26th November'). */
 export async function chooseFirstFreeDay(wizard: Wizard): Promise<string> {
   const day = offeredDays(wizard).first();
   await expect(day).toBeVisible();
-  const name = (await day.getAttribute('aria-label')) ?? (await day.innerText());
+  const name = dayLabelOfButton(await dayButtonName(day));
   await day.click();
   await expect(windowButtons(wizard).first()).toBeVisible();
   return name;
@@ -146,13 +168,14 @@ export async function expectWelcome(wizard: Wizard): Promise<void> {
 
 /**
  * Chooses a day with a free window: the `index`th enabled day of the two months on show, or the
- * last. Specs on the shared server choose different days so that their holds never meet.
+ * last. Specs on the shared server choose different days so that their holds never meet. Answers
+ * the day's label ('Thursday 26th November').
  */
 export async function chooseFreeDay(wizard: Wizard, which: number | 'last'): Promise<string> {
   const enabled = offeredDays(wizard);
   await expect(enabled.first()).toBeVisible();
   const day = which === 'last' ? enabled.last() : enabled.nth(which);
-  const name = (await day.getAttribute('aria-label')) ?? (await day.innerText());
+  const name = dayLabelOfButton(await dayButtonName(day));
   await day.click();
   await expect(
     wizard.page.getByRole('heading', { name: `Arrival windows on ${name}`, exact: true }),
@@ -207,14 +230,15 @@ function ordinal(day: number): string {
 
 /**
  * An installation's day and window as docs/rules/installation-and-holds.md says they read ('Monday
- * 3rd March', 'Arrival between 8:00am and 10:00am'), in `timeZone`: worked out here with Intl,
+ * 3rd March', 'Arrival between 8:00am and 10:00am'), and the name of the day's calendar button
+ * ('Monday 3 March', its number as the button shows it), in `timeZone`: worked out here with Intl,
  * independently of the wizard's own code, so a test can compare the two.
  */
 export function installationLabels(
   start: string | Date,
   end: string | Date,
   timeZone: string,
-): { day: string; window: string } {
+): { day: string; window: string; button: string } {
   const parts = (when: string | Date, options: Intl.DateTimeFormatOptions) =>
     Object.fromEntries(
       new Intl.DateTimeFormat('en-AU', { timeZone, ...options })
@@ -229,6 +253,7 @@ export function installationLabels(
   return {
     day: `${date.weekday} ${ordinal(Number(date.day))} ${date.month}`,
     window: `Arrival between ${time(start)} and ${time(end)}`,
+    button: `${date.weekday} ${Number(date.day)} ${date.month}`,
   };
 }
 

@@ -68,3 +68,24 @@ export async function expectNewTabLink(
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   await expect(link).toHaveAccessibleName(/\(opens in a new tab\)$/);
 }
+
+/**
+ * What a telco must link (docs/rules/documents-and-consent.md#what-a-telco-links), each in a new
+ * tab, within `scope` (the footer, the confirmation, the order page): the demo's complaints
+ * process, the Telecommunications Industry Ombudsman with its number and site, the financial
+ * hardship policy and family-violence support.
+ */
+export async function expectHelpLinks(scope: Locator): Promise<void> {
+  const documents = demoCatalogue().documents!;
+  const expected = [
+    [documents.complaints!.title, documents.complaints!.url],
+    ['Telecommunications Industry Ombudsman 1800 062 058', 'https://www.tio.com.au'],
+    [documents.hardship!.title, documents.hardship!.url],
+    [documents.family_violence!.title, documents.family_violence!.url],
+  ] as const;
+  for (const [title, url] of expected) {
+    const link = scope.getByRole('link', { name: `${title} (opens in a new tab)`, exact: true });
+    await expect(link).toHaveAttribute('href', url);
+    await expect(link).toHaveAttribute('target', '_blank');
+  }
+}

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import {
   chooseFreeDay,
+  dayButtonOfLabel,
   expectWelcome,
   toInstallation,
   windowButtons,
@@ -68,9 +69,12 @@ test('a manager finds a wizard order by email, sees its window and price, and ca
   await toInstallation(other, addresses.adelaide, { router: paid });
   await chooseFreeDay(other, 0);
   await expect(
-    other.page.getByRole('grid').getByRole('button', { name: placed.day }),
+    other.page.getByRole('grid').getByRole('button', { name: dayButtonOfLabel(placed.day) }),
   ).toBeVisible();
-  await other.page.getByRole('grid').getByRole('button', { name: placed.day }).click();
+  await other.page
+    .getByRole('grid')
+    .getByRole('button', { name: dayButtonOfLabel(placed.day) })
+    .click();
   await expect(windowButtons(other).first()).toBeVisible();
   await expect(windowButtons(other).filter({ hasText: windowName })).toHaveCount(0);
   await visitor.close();
@@ -80,6 +84,7 @@ test('a manager finds a wizard order by email, sees its window and price, and ca
   await dialog.getByLabel('Reason (optional)').fill('Moved to Perth');
   await dialog.getByRole('button', { name: 'Cancel order', exact: true }).click();
   await expect(ops.detail('Status')).toHaveText('Cancelled');
+  await expect(ops.detail('Charges')).toHaveText('Nothing will be charged');
   // Its history says who cancelled it and why.
   const entry = ops.page.getByRole('listitem').filter({ hasText: 'Moved to Perth' });
   await expect(entry).toContainText(manager.email);
@@ -96,7 +101,10 @@ test('a manager finds a wizard order by email, sees its window and price, and ca
   const again = new Wizard(await later.newPage());
   await toInstallation(again, addresses.adelaide, { router: paid });
   await chooseFreeDay(again, 0);
-  await again.page.getByRole('grid').getByRole('button', { name: placed.day }).click();
+  await again.page
+    .getByRole('grid')
+    .getByRole('button', { name: dayButtonOfLabel(placed.day) })
+    .click();
   await expect(windowButtons(again).filter({ hasText: windowName })).toHaveCount(1);
   await later.close();
   await staff.close();

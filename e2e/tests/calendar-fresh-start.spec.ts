@@ -1,4 +1,9 @@
-import { offeredDays, toInstallation, windowButtons } from '../support/checkout.ts';
+import {
+  dayLabelOfButton,
+  offeredDays,
+  toInstallation,
+  windowButtons,
+} from '../support/checkout.ts';
 import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -22,7 +27,10 @@ test('on a fresh server, the first day pressed as soon as it is offered shows it
   await first.click();
   const name = await first.getAttribute('aria-label');
   await expect(
-    page.getByRole('heading', { name: `Arrival windows on ${name}`, exact: true }),
+    page.getByRole('heading', {
+      name: `Arrival windows on ${dayLabelOfButton(name!)}`,
+      exact: true,
+    }),
   ).toBeVisible();
   await expect(windowButtons(wizard).first()).toBeVisible();
   await expect(

@@ -7,6 +7,7 @@ import {
 } from '@fibre/domain/scheduling';
 import {
   captureFromTop,
+  dayLabelOfButton,
   offeredDays,
   installationLabels,
   toInstallation,
@@ -20,7 +21,9 @@ import { expect, test } from '../support/fixtures.ts';
 // Issue 28, item 3: a day pressed while the calendar's dates load was lost. A slow network is a
 // route that holds every bookings answer for 1.5 s. docs/rules/installation-and-holds.md, "While
 // the dates load": the days are not yet available (and say so), but a press on one is kept and,
-// when the answer arrives, the day is chosen with its windows, or the step says it has none.
+// when the answer arrives, the day is chosen with its windows, or the step says it has none (and
+// the day keeps its focus). Issue 43: the days before the first bookable day (two days ahead in
+// the state's zone) are disabled throughout, while loading and after.
 
 const ZONE = stateTimeZone('NSW');
 const DELAY_MS = 1500;
@@ -70,7 +73,10 @@ const addMonths = (month: MonthKey, count: number): MonthKey => {
   return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
 };
 
-/** The names of the free days of `month` ('Saturday 28th November'), asked of the API directly. */
+/**
+ * The button names of the free days of `month` ('Saturday 28 November', the number the button
+ * shows), asked of the API directly.
+ */
 async function freeDays(request: APIRequestContext, month: MonthKey): Promise<string[]> {
   const { from, to } = bookingMonthWindow(month, ZONE);
   const answer = await request.get(
@@ -79,7 +85,7 @@ async function freeDays(request: APIRequestContext, month: MonthKey): Promise<st
   expect(answer.ok()).toBe(true);
   const { booking_slots } = (await answer.json()) as { booking_slots: ListedSlot[] };
   const inMonth = booking_slots.filter((slot) => monthKeyOf(slot.start, ZONE) === month);
-  return [...new Set(inMonth.map((slot) => installationLabels(slot.start, slot.end, ZONE).day))];
+  return [...new Set(inMonth.map((slot) => installationLabels(slot.start, slot.end, ZONE).button))];
 }
 
 /**
@@ -139,7 +145,10 @@ test.describe('while the dates load (bookings answers held back, as on a slow ne
     // The press was kept: once the answer is in, the day is chosen and its windows show.
     await expect(windowButtons(wizard).first()).toBeVisible();
     await expect(
-      page.getByRole('heading', { name: `Arrival windows on ${free[0]}`, exact: true }),
+      page.getByRole('heading', {
+        name: `Arrival windows on ${dayLabelOfButton(free[0]!)}`,
+        exact: true,
+      }),
     ).toBeVisible();
     await expect(day).toBeEnabled();
     await expect(
@@ -178,7 +187,7 @@ test.describe('while the dates load (bookings answers held back, as on a slow ne
     await expect(windowButtons(wizard).first()).toBeVisible();
   });
 
-  test('a day pressed before the answer that has no window: the step says so', async ({
+  test('a day pressed before the answer that has no window: the step says so, and the day keeps its focus', async ({
     wizard,
     page,
     request,
@@ -198,12 +207,18 @@ test.describe('while the dates load (bookings answers held back, as on a slow ne
     const name = (await sunday.getAttribute('aria-label'))!;
     expect(free.has(name)).toBe(false);
     expect(await tap(page, sunday), 'the press came while the dates loaded').toBe(true);
+    await expect(sunday).toBeFocused();
     slow.release();
-    await expect(
-      status(page, `No arrival windows are left on ${name}. Please choose another date.`),
-    ).toBeVisible();
+    const refusal = `No arrival windows are left on ${dayLabelOfButton(name)}. Please choose another date.`;
+    await expect(status(page, refusal)).toBeVisible();
     await expect(windowButtons(wizard)).toHaveCount(0);
-    await expect(dayNamed(page, name)).toBeDisabled();
+    // Not available, described by the status that says why, and still where the focus was.
+    const refused = dayNamed(page, name);
+    await expect(refused).toBeDisabled();
+    await expect(refused).toHaveAccessibleDescription(refusal);
+    await expect(refused).toBeFocused();
+    await expect(status(page, LOADING)).toBeHidden();
+    await expectNoSeriousA11yViolations(page, { label: 'a day pressed while loading, refused' });
   });
 
   test('moving to a month whose dates load later: a day pressed meanwhile is chosen when they arrive', async ({
@@ -232,9 +247,43 @@ test.describe('while the dates load (bookings answers held back, as on a slow ne
     slow.release();
 
     await expect(
-      page.getByRole('heading', { name: `Arrival windows on ${free[0]}`, exact: true }),
+      page.getByRole('heading', {
+        name: `Arrival windows on ${dayLabelOfButton(free[0]!)}`,
+        exact: true,
+      }),
     ).toBeVisible();
     await expect(windowButtons(wizard).first()).toBeVisible();
     await expect(day).toBeEnabled();
+  });
+
+  test('yesterday, today and tomorrow in Sydney are disabled while the dates load and after; the first bookable day is not', async ({
+    wizard,
+    page,
+  }) => {
+    // As a slow network does it: every answer waits 1.5 s, then goes on.
+    await slowBookings(page);
+    await toInstallation(wizard, addresses.pyrmont, { router: paid });
+    const month = monthKeyOf(Date.now(), ZONE);
+    const dayFrom = (days: number) => {
+      const at = new Date(Date.now() + days * 86_400_000);
+      return { name: installationLabels(at, at, ZONE).button, month: monthKeyOf(at, ZONE) };
+    };
+    // Yesterday is not drawn on the first of a month (the calendar opens on this month).
+    const before = [-1, 0, 1].map(dayFrom).filter((day) => day.month >= month);
+    const first = dayNamed(page, dayFrom(2).name);
+
+    await expect(status(page, LOADING)).toBeVisible();
+    for (const day of before) await expect(dayNamed(page, day.name), day.name).toBeDisabled();
+    // The first bookable day is only not yet known: a press on it would be kept.
+    await expect(first).toHaveAttribute('aria-disabled', 'true');
+    await expect(first).toHaveAccessibleDescription(LOADING);
+    // A press on today while loading is no press: nothing is kept, nothing chosen.
+    const today = dayNamed(page, dayFrom(0).name);
+    expect(await tap(page, today), 'the press came while the dates loaded').toBe(true);
+    await expect(page.getByText('Loading arrival windows…')).toHaveCount(0);
+
+    await expect(status(page, LOADING)).toBeHidden();
+    for (const day of before) await expect(dayNamed(page, day.name), day.name).toBeDisabled();
+    await expect(page.getByText('Choose a date to see its arrival windows.')).toBeVisible();
   });
 });

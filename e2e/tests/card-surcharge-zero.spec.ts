@@ -9,15 +9,15 @@ import { expect, test as base } from '../support/fixtures.ts';
 import { capturePhones, demoCatalogueText } from '../support/legal.ts';
 import { buildWebIfNeeded, startServer, type RunningServer } from '../support/server.ts';
 
-// Issue 30, item 6 (docs/rules/contact-and-connection.md): a catalogue whose card surcharge is 0%
-// shows no card fee, and no words about one, anywhere the visitor looks: the order summary and the
-// payment step, the confirmation, and the customer's order page from the confirmation mail. The
-// server serves the demo catalogue with only `card_surcharge_percent` changed to 0 (CATALOGUE_FILE).
+// Issue 30, item 6 (docs/rules/contact-and-connection.md): a catalogue where no card scheme carries
+// a fee shows no card fee, and no words about one (not even which cards carry none), anywhere the
+// visitor looks: the order summary and the payment step, the confirmation, and the customer's
+// order page from the confirmation mail. The server serves the demo catalogue with only its
+// American Express fee (`fees.card.amex`, the one scheme with a fee) set to 0 (CATALOGUE_FILE).
 
-const surcharge = /^( {2}card_surcharge_percent:) [\d.]+$/m;
-if (!surcharge.test(demoCatalogueText))
-  throw new Error('demo.yaml names no card_surcharge_percent');
-const noSurchargeCatalogue = demoCatalogueText.replace(surcharge, '$1 0');
+const surcharge = /^( {4}amex:) \{ percent: [\d.]+.*\}$/m;
+if (!surcharge.test(demoCatalogueText)) throw new Error('demo.yaml names no fees.card.amex');
+const noSurchargeCatalogue = demoCatalogueText.replace(surcharge, '$1 { percent: 0 }');
 
 /** Any words about a card fee or surcharge. */
 const cardFeeWords = /card (processing )?fee|surcharge/i;
@@ -60,9 +60,9 @@ test('a 0% card surcharge shows no card fee at payment, on confirmation or on th
 }) => {
   test.setTimeout(150_000);
   const config = (await (await request.get('/api/v1/public/config')).json()) as {
-    domain: { cardFeeRate: number };
+    domain: { cardFees: Record<string, { percent: number }> };
   };
-  expect(config.domain.cardFeeRate).toBe(0);
+  expect(config.domain.cardFees.amex?.percent).toBe(0);
 
   const { paid } = routerNames((await fetchCatalogue(request, 'G1A2B3')).routers);
   // An address without the words the page must not show: the confirmation now says it.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { acceptCharges, expectWelcome, toPayment } from '../support/checkout.ts';
-import { expectNoSeriousA11yViolations, captureStep } from '../support/checks.ts';
+import { acceptCharges, cards, expectWelcome, toPayment } from '../support/checkout.ts';
+import { captureStep, expectNoSeriousA11yViolations, expectPageName } from '../support/checks.ts';
 import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 import type { Wizard } from '../support/wizard.ts';
@@ -38,8 +38,9 @@ test('a visitor pays by direct debit with the test BSB: no card surcharge, the D
   page,
 }) => {
   await toPayment(wizard, addresses.southbank, { router: paidRouter, day: 11 });
-  // The card is the default; the summary has its surcharge.
+  // The card is the default; an American Express number puts its surcharge in the summary.
   await expect(page.getByRole('radio', { name: 'Card' })).toHaveAttribute('aria-checked', 'true');
+  await wizard.field('Card number').fill(cards.amex);
   const summary = page.getByRole('region', { name: 'Your order' });
   await expect(summary).toContainText(cardFeeWords);
 
@@ -96,6 +97,18 @@ test('the failing test BSB is declined at billing with the bank message', async 
     'Your bank declined the direct debit from this account. Please check the account or use another account or a card.',
   );
   await expect(page.getByText(bankInvalid)).toHaveCount(0);
+
+  // docs/rules/orders.md: 'Pay by direct debit' returns to Payment with the bank account chosen,
+  // the boxes ticked (the DDR's too) and the account's fields empty.
+  await page.getByRole('button', { name: 'Pay by direct debit', exact: true }).click();
+  await expectPageName(page, 'Payment');
+  await expect(page.getByRole('radio', { name: 'Bank account (direct debit)' })).toBeChecked();
+  await expect(ddrBox(page)).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /terms and conditions/ })).toBeChecked();
+  await expect(wizard.field('BSB')).toHaveValue('');
+  await fillAccount(wizard, '000-000');
+  await wizard.button('Submit').click();
+  await expectWelcome(wizard);
 });
 
 test('direct debit works at 320 px with the keyboard', async ({ wizard, page }) => {

@@ -104,10 +104,37 @@ test('the mailed link opens the sign-up on Payment in another browser, without c
     'href',
     '/',
   );
-  await expectNoSeriousA11yViolations(again.page, { label: 'a used link' });
-  await captureStep(again.page, 'resume-link-used');
+  // Issue 43, item 10: no dead end. The page's header (the provider's name), the support phone,
+  // and a new link mailed where the first went, the page never saying to whom.
+  const used = again.page;
+  await expect(used.getByRole('banner').getByRole('link', { name: 'Demo Fibre' })).toBeVisible();
+  await expect(used.getByRole('main').getByRole('link', { name: /^\d[\d ]+$/ })).toHaveAttribute(
+    'href',
+    /^tel:/,
+  );
+  await expectNoSeriousA11yViolations(used, { label: 'a used link' });
+  await used.getByRole('button', { name: words.newLinkButton }).click();
+  await expect(used.getByRole('status').filter({ hasText: /new link/ })).toHaveText(
+    /^We've emailed a new link to the address this one was sent to\. It works once, until \d{1,2} \w+\.$/,
+  );
+  await expect(used.getByText(first)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(used, { label: 'a used link, a new one sent' });
+  await captureStep(used, 'resume-link-used');
+  await expect
+    .poll(() => mailsTo(deployment.smtp, first, LINK_SUBJECT).length, { timeout: 90_000 })
+    .toBe(2);
+  const fresh = linksOf(mailsTo(deployment.smtp, first, LINK_SUBJECT)[1]!).resume;
+  expect(fresh).not.toBe(resume);
+  // Pressed again from the used link: a newer one was sent, nothing more is mailed.
+  await used.reload();
+  await used.getByRole('button', { name: words.newLinkButton }).click();
+  await expect(used.getByRole('alert')).toHaveText(words.newerLinkSent);
   await again.page.setViewportSize(narrowViewport);
   await expectNoHorizontalScroll(again.page);
+  // The new link opens the sign-up.
+  await used.goto(fresh);
+  await used.waitForURL((url) => url.pathname === '/');
+  await expectPageName(used, 'Payment');
   // A link that opens nothing.
   await again.page.goto('/resume/not-a-token');
   await expect(again.page.getByRole('heading', { name: words.notFoundHeading })).toBeVisible();

@@ -1,4 +1,5 @@
 import {
+  acceptCharges,
   chooseFreeDay,
   expectWelcome,
   holdTimer,
@@ -128,4 +129,36 @@ test("the hold expires before the order reaches the server: 'Reservation not ava
   await expectPageName(page, 'Payment');
   await pay(wizard);
   await expectWelcome(wizard);
+});
+
+test("on a phone the countdown and 'Need more time?' stay in view while the agreements are ticked; after a lapse the boxes come back ticked", async ({
+  wizard,
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await toInstallation(wizard, addresses.pyrmont, { router: paidRouter });
+  await chooseFreeDay(wizard, 2);
+  await holdWindow(wizard, 0);
+  await wizard.button('Continue').click();
+  await expectPageName(page, 'Payment');
+
+  // docs/rules/installation-and-holds.md: a time left, not a time of day, in view at the boxes.
+  await expect(page.getByText(/^Time left to complete your order: \d\d:\d\d$/)).toBeVisible();
+  await acceptCharges(wizard);
+  await expect(page.getByRole('checkbox', { name: /terms and conditions/ })).toBeInViewport();
+  await expect(holdTimer(wizard)).toBeInViewport();
+  // The hold is shorter than a minute, so the offer shows at once.
+  await expect(page.getByRole('button', { name: 'Add 1 more minute' })).toBeInViewport();
+  await expectNoSeriousA11yViolations(page, { label: 'step 6 scrolled, the countdown in view' });
+  await captureStep(page, 'step6-countdown-in-view');
+
+  // The specification's dialog, word for word; the boxes are kept for the new time.
+  const dialog = await expectTimedOut(wizard);
+  await dialog.getByRole('button', { name: 'Select new time', exact: true }).click();
+  await expectPageName(page, 'Installation');
+  await holdWindow(wizard, 0);
+  await wizard.button('Continue').click();
+  await expectPageName(page, 'Payment');
+  await expect(page.getByRole('checkbox', { name: /^I agree to a monthly charge/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /terms and conditions/ })).toBeChecked();
 });

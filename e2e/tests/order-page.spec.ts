@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BookingSlot } from '@fibre/domain/api';
 import {
-  dateLabel,
+  dayButtonLabel,
   dayKeyOf,
   formatWindow,
   slotLabel,
@@ -22,6 +22,7 @@ import { supportPhone } from '../support/demo.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../support/postgres.ts';
 import { buildWebIfNeeded, startServer, type RunningServer } from '../support/server.ts';
 import { operatorCommand } from '../support/console.ts';
+import { expectHelpLinks } from '../support/legal.ts';
 
 // Issue 17, item 3 (docs/rules/order-page.md): the customer's order page, opened from the link in
 // the confirmation mail that a local SMTP server received, on a deployment whose installer tasks
@@ -145,7 +146,7 @@ async function anotherDay(baseURL: string, slot: BookingSlot): Promise<BookingSl
 
 /** In the reschedule panel: the day of `slot` (moving months as needed), then its window. */
 async function chooseWindow(page: Page, slot: BookingSlot) {
-  const day = page.getByRole('button', { name: dateLabel(slot.start, zone), exact: true });
+  const day = page.getByRole('button', { name: dayButtonLabel(slot.start, zone), exact: true });
   for (let i = 0; i < 4 && !(await day.isVisible()); i++) {
     await page.getByRole('button', { name: 'Next month' }).click();
   }
@@ -177,6 +178,9 @@ test('from the order link: reschedule to another day; the old window is offered 
     ),
   ).toBeVisible();
   await expect(page.getByRole('term').filter({ hasText: 'Plan' })).toBeVisible();
+  // What a telco must link, on the page and in its footer (docs/rules/order-page.md).
+  await expectHelpLinks(page.getByRole('region', { name: 'Complaints and support' }));
+  await expectHelpLinks(page.getByRole('navigation', { name: 'Complaints and support' }));
   await expectNoSeriousA11yViolations(page, { label: 'the order page' });
   await captureStep(page, 'order-page');
 
@@ -261,6 +265,9 @@ test('cancel from the order link, pressing Yes twice: the order is cancelled onc
   await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Change installation time' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  // A cancelled order states no charge (docs/rules/plans-and-pricing.md): no first payment due.
+  await expect(page.getByText('Nothing will be charged', { exact: true })).toBeVisible();
+  await expect(page.getByText('First payment', { exact: true })).toHaveCount(0);
   await captureStep(page, 'order-page-cancelled');
 
   expect(await offered(baseURL!, slot)).toBe(before + 1);
@@ -277,6 +284,7 @@ test('cancel from the order link, pressing Yes twice: the order is cancelled onc
 
   await page.reload();
   await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByText('Nothing will be charged', { exact: true })).toBeVisible();
 });
 
 test('a reschedule within 24 hours of the window is refused with its message, and the page then offers no change', async ({

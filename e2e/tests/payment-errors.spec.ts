@@ -135,7 +135,7 @@ test('Submit without the agreements: the monthly charge with its amount, the gre
   await expect(page.getByRole('alert').filter({ hasText: cardInvalid })).toHaveCount(0);
 });
 
-test("a declined card: 'We're sorry!' with the billing error and the call-us text; Go back returns to Installation to pay again", async ({
+test("a declined card: 'We're sorry!' with the billing error and the call-us text; 'Use another card' returns to Payment with the hold and the boxes; Go back returns to Installation to pay again", async ({
   wizard,
   page,
 }) => {
@@ -163,11 +163,30 @@ test("a declined card: 'We're sorry!' with the billing error and the call-us tex
     `mailto:${supportEmail}`,
   );
   await expect(page.getByRole('heading', { name: 'Welcome onboard!' })).toHaveCount(0);
+  // Nothing was paid: the progress bar does not show Payment done.
+  const progress = page.getByRole('navigation', { name: 'Progress' }).getByRole('listitem');
+  await expect(progress.filter({ hasText: 'Installation' })).toContainText('(completed)');
+  await expect(progress.filter({ hasText: 'Payment' })).not.toContainText('(completed)');
   await expectNoSeriousA11yViolations(page, { label: "step 7's failure screen" });
   await captureFromTop(page, 'step7-failure');
 
-  // docs/rules/wizard-flow.md: Confirmation goes back two steps; the window is still held for the
-  // visitor.
+  // docs/rules/orders.md: 'Use another card' returns to Payment with the hold, the window, the
+  // contact and the boxes kept; only the card is typed again (the declined token is not reused).
+  await page.getByRole('button', { name: 'Use another card', exact: true }).click();
+  await expectPageName(page, 'Payment');
+  await expect(page.getByRole('checkbox', { name: /^I agree to a monthly charge/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /terms and conditions/ })).toBeChecked();
+  await expect(wizard.field('Card number')).toHaveValue('');
+  await expect(heldNote(wizard)).toHaveText(new RegExp(`${booked.window}$`));
+  await expect(page.getByRole('timer')).toBeVisible();
+  await fillCard(wizard, { number: cards.declined });
+  await wizard.button('Submit').click();
+  await expect(page.getByRole('heading', { name: "We're sorry!", level: 1 })).toBeVisible({
+    timeout: 20_000,
+  });
+
+  // docs/rules/wizard-flow.md: Confirmation's Go back still goes back two steps; the window is
+  // still held for the visitor.
   await wizard.button('Go back').click();
   await expectPageName(page, 'Installation');
   await expect(page.getByRole('button', { name: booked.window, exact: true })).toHaveAttribute(
@@ -177,6 +196,92 @@ test("a declined card: 'We're sorry!' with the billing error and the call-us tex
   await wizard.button('Continue').click();
   await expectPageName(page, 'Payment');
   await pay(wizard, { number: cards.mastercard });
+  await expectWelcome(wizard);
+});
+
+test('check your answers on a phone: each Change returns to Payment with the hold, the boxes and the code kept; an unreachable vault says so and marks no field', async ({
+  wizard,
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const booked = await toPayment(wizard, addresses.kellyville, { router: paidRouter, day: 4 });
+  await acceptCharges(wizard);
+  await wizard.field('Promo code').fill('NOT YET VALIDATED');
+  const answers = page.getByRole('region', { name: 'Check your answers' });
+  await expect(answers).toContainText('Mary');
+  await expect(answers).toContainText('mary.obrien@example.com');
+  await expect(answers).toContainText('0412345678');
+  await expect(answers).toContainText('Unit 12');
+  await expect(answers).toContainText(booked.day);
+  await expect(answers).toContainText(booked.window);
+  await expect(answers).toContainText('Card');
+  await expectNoSeriousA11yViolations(page, { label: "step 6's check-your-answers" });
+  await captureFromTop(page, 'step6-check-answers');
+
+  const kept = async (why: string) => {
+    await expectPageName(page, 'Payment');
+    await expect(
+      page.getByRole('checkbox', { name: /^I agree to a monthly charge/ }),
+      why,
+    ).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: /terms and conditions/ }), why).toBeChecked();
+    await expect(wizard.field('Promo code'), why).toHaveValue('NOT YET VALIDATED');
+    await expect(heldNote(wizard), why).toHaveText(new RegExp(`${booked.window}$`));
+  };
+
+  // The contact details: Contact info's Continue comes back here, the hold not let go.
+  await answers.getByRole('link', { name: 'Change contact details' }).click();
+  await expect(page.getByRole('heading', { name: 'Contact info', level: 1 })).toBeVisible();
+  await wizard.field('First name').fill('Maria');
+  await wizard.button('Continue').click();
+  await kept('after changing the contact');
+  await expect(answers).toContainText('Maria');
+
+  // The unit, on Connection details; its Go back returns here unchanged, its Continue changed.
+  await answers.getByRole('link', { name: 'Change unit and address' }).click();
+  await expect(wizard.field('Unit')).toBeVisible();
+  await wizard.field('Unit').fill('13');
+  await wizard.button('Go back').click();
+  await kept('after Go back from the unit');
+  await expect(answers).toContainText('Unit 12');
+  await answers.getByRole('link', { name: 'Change unit and address' }).click();
+  await wizard.field('Unit').fill('14');
+  await wizard.button('Continue').click();
+  await kept('after changing the unit');
+  await expect(answers).toContainText('Unit 14');
+
+  // The browser's Back returns to the Change visit's own entry, the hold kept, then to Payment.
+  await page.goBack();
+  await expect(wizard.field('Unit')).toBeVisible();
+  await page.goBack();
+  await kept('after the browser’s Back');
+
+  // The window, through the normal Installation step: still held and chosen.
+  await answers.getByRole('link', { name: 'Change installation time' }).click();
+  await expectPageName(page, 'Installation');
+  await expect(page.getByRole('button', { name: booked.window, exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await wizard.button('Continue').click();
+  await kept('after the installation step');
+
+  // docs/rules/contact-and-connection.md: the vault out of reach is not a bad card.
+  await page.route('**/api/v1/test-vault/tokens', (route) => route.abort(), { times: 1 });
+  await wizard.field('Promo code').fill('');
+  await fillCard(wizard, { number: cards.visa });
+  await wizard.button('Submit').click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'We could not reach our payment service.' }),
+  ).toHaveText(
+    'We could not reach our payment service. Check your connection and press Submit again. You have not been charged.',
+  );
+  await expect(page.getByText(cardInvalid)).toHaveCount(0);
+  for (const field of ['Card number', 'Expiry', 'CVV', 'Cardholder name']) {
+    await expect(wizard.field(field), field).toHaveAttribute('aria-invalid', 'false');
+  }
+  await expectNoSeriousA11yViolations(page, { label: 'step 6 with the vault out of reach' });
+  await wizard.button('Submit').click();
   await expectWelcome(wizard);
 });
 

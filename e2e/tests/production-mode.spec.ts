@@ -155,7 +155,8 @@ async function signUp(wizard: Wizard, holiday: string) {
   const day = (iso: string) => {
     const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
     const noon = new Date(Date.UTC(y, m - 1, d, 12));
-    return installationLabels(noon, noon, 'UTC').day;
+    // The calendar's button name: the number it shows ('Friday 25 December').
+    return installationLabels(noon, noon, 'UTC').button;
   };
   // The holiday has no windows; the working day beside it has.
   const holidayButton = dayButtons(wizard).and(page.getByRole('button', { name: day(holiday) }));
@@ -230,7 +231,8 @@ test("a sign-up in Chromium shows only the catalogue's plans, and stores its pri
     plan_id: home.id,
     router_id: acme.router.id,
     monthly_cents: Math.round((home.monthly + acme.router.monthly) * 100),
-    card_fee_cents: Math.round((home.monthly + acme.router.monthly) * acme.cardSurchargePercent),
+    // A Visa card: no surcharge on Visa, Mastercard or eftpos (docs/rules/plans-and-pricing.md).
+    card_fee_cents: 0,
     status: 'confirmed',
   });
 });

@@ -51,7 +51,10 @@ describe('the catalogue cache on PGlite', () => {
       provider: 'demo',
       staticIpMonthly: 9,
       newDevelopmentCharge: 300,
-      cardFeeRate: 0.015,
+      cardFees: expect.objectContaining({
+        amex: { percent: 1.5, cap: null, words: 'American Express card surcharge' },
+        visa: expect.objectContaining({ percent: 0 }),
+      }),
       defaultPlanId: 'boost-100',
     });
   });

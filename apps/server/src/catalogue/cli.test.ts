@@ -29,6 +29,18 @@ writeFileSync(
   demoText.replace('code: demo', 'code: acme').replace(/\ndocuments:\n( {2}.*\n)+/, '\n'),
 );
 
+// A provider's own file with its terms and privacy policy but not what a telco must publish: the
+// complaints process, the hardship policy, family-violence support and the other charges
+// (docs/rules/documents-and-consent.md).
+const withoutTelcoDocuments = join(dir, 'without-telco-documents.yaml');
+writeFileSync(
+  withoutTelcoDocuments,
+  demoText
+    .replace('code: demo', 'code: acme')
+    .replace(/\n {2}# What a telco must publish[\s\S]*?(?=\n# The provider's own words)/, '\n')
+    .replace(/\nother_charges:\n( {2}.*\n)+/, '\n'),
+);
+
 const catalogue = (args: string[], env: Record<string, string> = {}) =>
   npmScript('catalogue', args, env);
 
@@ -54,6 +66,22 @@ describe('npm run catalogue -- check', () => {
     expect(code).toBe(1);
     expect(err).toContain(`${undocumented} documents.terms: is required`);
     expect(err).toContain(`${undocumented} documents.privacy: is required`);
+  });
+
+  it("refuses a provider's own file without its complaints process, hardship policy, family-violence support and other charges", async () => {
+    const text = readFileSync(withoutTelcoDocuments, 'utf8');
+    expect(text).toContain('  terms:');
+    expect(text).not.toMatch(/complaints:|hardship:|family_violence:|other_charges:/);
+    const { code, err } = await catalogue(['check', withoutTelcoDocuments]);
+    expect(code).toBe(1);
+    for (const key of [
+      'documents.complaints',
+      'documents.hardship',
+      'documents.family_violence',
+      'other_charges',
+    ])
+      expect(err).toContain(`${withoutTelcoDocuments} ${key}: is required`);
+    expect(err).not.toContain('documents.terms');
   });
 
   it('prints the documents and their versions in the summary', async () => {

@@ -37,9 +37,15 @@ export function snapshotOf(row: CatalogueVersion, brand?: Config['provider']): C
     plans,
     routers,
     isDemo: row.source === 'demo',
+    // The brand's words as the pages show them: the default notices name its phone and email.
     legal: legalFromCatalogue({
       ...c,
-      provider: { ...c.provider, name: brand?.name ?? c.provider.name },
+      provider: {
+        ...c.provider,
+        name: brand?.name ?? c.provider.name,
+        support_phone: brand?.phone ?? c.provider.support_phone,
+        support_email: brand?.email ?? c.provider.support_email,
+      },
     }),
     documents: {
       terms: c.documents?.terms,

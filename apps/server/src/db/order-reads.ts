@@ -59,4 +59,6 @@ export const ORDER_PURCHASE_COLUMNS = [
   'orders.monthly_cents',
   'orders.activation_cents',
   'orders.card_fee_cents',
+  'orders.first_payment_fee_cents',
+  'orders.card_scheme',
 ] as const;

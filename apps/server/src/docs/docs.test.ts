@@ -41,6 +41,7 @@ describe('the OpenAPI description at /api/docs', () => {
         'POST /api/v1/{provider}/signups/remind-me',
         'POST /api/v1/public/signups/resume/{token}',
         'POST /api/v1/public/signups/withdraw/{token}',
+        'POST /api/v1/public/signups/new-link/{token}',
         'GET /api/v1/public/unsubscribe/{token}',
         'POST /api/v1/public/unsubscribe/{token}',
         'GET /api/v1/public/addresses',

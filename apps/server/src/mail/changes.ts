@@ -1,3 +1,4 @@
+import { orderAddressLine } from '@fibre/domain/address';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Schema } from '../db/schema.ts';
@@ -5,6 +6,8 @@ import { confirmationDetails, enqueueMail } from './repository.ts';
 import { countChangeMail } from './repository.ts';
 import {
   escapeHtml,
+  helpText,
+  mailProviderOf,
   formatWindow,
   installationInvite,
   referenceHtml,
@@ -88,6 +91,7 @@ export function renderChange(facts: ChangeFacts): RenderedMail {
     '',
     `Questions? Call ${provider.support_phone} or email ${provider.support_email}.`,
     '',
+    ...helpText(provider),
     provider.name,
   ].join('\n');
 
@@ -152,10 +156,11 @@ export async function queueChangeMail(
     orderId: change.orderId,
     reference: order.reference,
     firstName,
-    provider: ctx.catalogue.current().provider,
+    provider: mailProviderOf(ctx.catalogue.current()),
     window: change.window,
     ...(change.previous ? { previous: change.previous } : {}),
-    address: order.formatted_address ?? '',
+    // With the unit, as the confirmation and its invite (docs/rules/mail.md#the-address-line).
+    address: orderAddressLine(order),
     sequence,
   });
   await enqueueMail(trx, {

@@ -1,13 +1,13 @@
-import { addressWithUnit } from '@fibre/domain/address';
+import { orderAddressLine } from '@fibre/domain/address';
 import { acceptanceRecordAnswer } from '@fibre/domain/api';
-import { OTHER_CHARGES_HEADING, otherChargeWords } from '@fibre/domain/consent';
+import { HELP_LINKS_HEADING, OTHER_CHARGES_HEADING, otherChargeWords } from '@fibre/domain/consent';
 import type { ProviderSpec } from '@fibre/domain/catalogue';
 import {
   STATIC_IP_LABEL,
   addOnLabel,
   firstPaymentDate,
   moneyWords,
-  orderCardFeeRate,
+  storedCharges,
 } from '@fibre/domain/pricing';
 import { formatDay, formatWindow, stateTimeZone } from '@fibre/domain/scheduling';
 import { formatCents } from '@fibre/domain/shared';
@@ -132,11 +132,41 @@ export function confirmationInvite(facts: ConfirmationFacts): string {
   return installationInvite({ ...facts, product: 'Order confirmation' });
 }
 
-/** What of the provider a mail shows. */
+/**
+ * What of the provider a mail shows: its brand and contact, and the links every mail carries (the
+ * complaints process, the Ombudsman, the hardship policy, family-violence support:
+ * docs/rules/documents-and-consent.md#what-a-telco-links).
+ */
 export type MailProvider = Pick<
   ProviderSpec,
   'name' | 'colour' | 'support_phone' | 'support_email'
->;
+> & {
+  help?: readonly { label: string; href: string }[];
+};
+
+/** The served catalogue's provider as a mail shows it, with its help links. */
+export const mailProviderOf = (served: {
+  provider: ProviderSpec;
+  legal: { links: readonly { label: string; href: string }[] };
+}): MailProvider => ({ ...served.provider, help: served.legal.links });
+
+/** The help links as a text mail's lines: the heading, then each label with its address. */
+export function helpText(provider: MailProvider): string[] {
+  const links = provider.help ?? [];
+  if (links.length === 0) return [];
+  return [`${HELP_LINKS_HEADING}:`, ...links.map((l) => `  ${l.label}: ${l.href}`), ''];
+}
+
+function helpHtml(provider: MailProvider, colour: string): string {
+  const links = provider.help ?? [];
+  if (links.length === 0) return '';
+  const e = escapeHtml;
+  return `<p style="margin:16px 0 4px;font-size:14px;font-weight:bold">${e(HELP_LINKS_HEADING)}</p>
+<ul style="margin:0;padding-left:20px;font-size:14px">${links
+    .map((l) => `<li><a href="${e(l.href)}" style="color:${colour}">${e(l.label)}</a></li>`)
+    .join('')}</ul>
+`;
+}
 
 /** The colour a mail may use: the provider's, when it is a plain hex colour. */
 export const mailColour = (provider: MailProvider): string =>
@@ -144,7 +174,9 @@ export const mailColour = (provider: MailProvider): string =>
 
 /**
  * Every customer mail's HTML (docs/rules/mail.md): the provider's banner, the greeting, the mail's
- * own `body` (already escaped), the order page's link and who to ask. Text is escaped here.
+ * own `body` (already escaped), the order page's link, who to ask and the help links. Text is
+ * escaped here. Fluid: as wide as the screen up to 600 px, never wider (docs/rules/mail.md#on-a-phone);
+ * a long word (an address, a link) wraps rather than widening it.
  */
 export function mailHtml(mail: {
   provider: MailProvider;
@@ -160,15 +192,15 @@ export function mailHtml(mail: {
 <html lang="en-AU">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff">
-<tr><td style="background:${colour};color:#ffffff;padding:16px 24px;font-size:20px;font-weight:bold">${e(provider.name)}</td></tr>
-<tr><td style="padding:24px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:16px 8px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="width:100%;max-width:600px;background:#ffffff">
+<tr><td style="background:${colour};color:#ffffff;padding:16px 20px;font-size:20px;font-weight:bold">${e(provider.name)}</td></tr>
+<tr><td style="padding:20px;overflow-wrap:anywhere;word-break:break-word">
 <p>Hi ${e(mail.firstName)},</p>
 ${mail.body}
 <p><a href="${ORDER_LINK_PLACEHOLDER}" style="color:${colour}">${e(mail.linkText)}</a></p>
 <p>Questions? Call ${e(provider.support_phone)} or email <a href="mailto:${e(provider.support_email)}">${e(provider.support_email)}</a>.</p>
-</td></tr></table>
+${helpHtml(provider, colour)}</td></tr></table>
 </td></tr></table>
 </body>
 </html>
@@ -237,6 +269,7 @@ export function renderConfirmation(facts: ConfirmationFacts): RenderedMail {
     '',
     `Questions? Call ${provider.support_phone} or email ${provider.support_email}.`,
     '',
+    ...helpText(provider),
     provider.name,
   ].join('\n');
 
@@ -336,10 +369,12 @@ export async function queueOrderConfirmation(
   if (order.coupon_id) lines.push({ label: `Coupon ${order.coupon_id}`, price: 'applied' });
   // The domain's money words (docs/rules/plans-and-pricing.md), as the wizard and the order page.
   const zone = stateTimeZone(order.state);
+  // Each payment with the card's fee: what is charged (docs/rules/plans-and-pricing.md#card-fees).
+  const charges = storedCharges(rules, order);
   const totals: { label: string; price: string }[] = [
     {
       label: moneyWords.monthlyCharge,
-      price: `${formatCents(order.monthly_cents)} ${moneyWords.perMonth}`,
+      price: `${formatCents(charges.monthlyWithFeeCents)} ${moneyWords.perMonth}`,
     },
   ];
   if (order.activation_cents > 0)
@@ -347,27 +382,24 @@ export async function queueOrderConfirmation(
       label: `${moneyWords.firstPayment} (${moneyWords.firstPaymentWhen(
         formatDay(firstPaymentDate(order.starts_at, zone), zone),
       )})`,
-      price: formatCents(order.activation_cents),
+      price: formatCents(charges.firstPaymentWithFeeCents),
     });
-  if (order.card_fee_cents > 0)
+  if (charges.feeLabel !== null)
     totals.push({
-      label: `${moneyWords.cardFee(
-        orderCardFeeRate(rules.cardFeeRate, {
-          monthlyCents: order.monthly_cents,
-          cardFeeCents: order.card_fee_cents,
-        }),
-      )}, ${moneyWords.cardFeeWhen}`,
-      price: formatCents(order.card_fee_cents),
+      label: `Included above: ${charges.feeLabel}`,
+      price: moneyWords.cardFeeOf(
+        formatCents(charges.firstPaymentFeeCents),
+        formatCents(charges.monthlyFeeCents),
+      ),
     });
-  const place = order.formatted_address ?? '';
   // The unit the order keeps; the caller's when the order keeps none (docs/rules/mail.md).
-  const address = addressWithUnit(place, order.unit ?? unit);
+  const address = orderAddressLine({ ...order, unit: order.unit ?? unit });
 
   const rendered = renderConfirmation({
     orderId,
     reference: order.reference,
     firstName,
-    provider: served.provider,
+    provider: mailProviderOf(served),
     lines: lines.map((l) => ({ label: l.label, price: l.price || '—' })),
     totals,
     window: { state: order.state, startsAt: order.starts_at, endsAt: order.ends_at },

@@ -12,7 +12,14 @@ export {
 } from './reminder.ts';
 export { createMailWorker, type MailWorker } from './worker.ts';
 // Finish later (docs/rules/mail.md): the sign-up's mail is written and rendered by signups/.
-export { escapeHtml, mailHtml, type MailProvider, type RenderedMail } from './confirmation.ts';
+export {
+  escapeHtml,
+  helpText,
+  mailHtml,
+  mailProviderOf,
+  type MailProvider,
+  type RenderedMail,
+} from './confirmation.ts';
 export { newOrderToken } from './order-link.ts';
 export { enqueueMail } from './repository.ts';
 export { UNSUBSCRIBE_LINK_PLACEHOLDER } from './signup-links.ts';

@@ -36,8 +36,12 @@ import { hashOrderToken } from './order-link.ts';
 
 const PUBLIC_URL = 'https://signup.example.com';
 
-async function placeOrder(app: FastifyInstance, now = new Date(), slotIndex = 0) {
-  const { body, slot } = await prepareOrder(app, { slotIndex, staticIp: true }, now);
+async function placeOrder(app: FastifyInstance, now = new Date(), slotIndex = 0, card?: string) {
+  const { body, slot } = await prepareOrder(
+    app,
+    { slotIndex, staticIp: true, ...(card ? { card } : {}) },
+    now,
+  );
   const res = await app.inject({ method: 'POST', url: '/api/v1/demo/install', payload: body });
   expect(res.statusCode).toBe(201);
   return { orderId: res.json<{ order_id: string }>().order_id, slot };
@@ -71,7 +75,8 @@ describe.each(engines())('the confirmation email on %s', (engine) => {
   it('sends one mail with what was ordered, the window, the .ics and the order link', async () => {
     smtp = await startSmtpReceiver();
     t = await startTestApp(engine, { ...smtpEnv(smtp), PUBLIC_URL });
-    const { orderId, slot } = await placeOrder(t.app);
+    // American Express, the demo's scheme with a card fee (docs/rules/plans-and-pricing.md).
+    const { orderId, slot } = await placeOrder(t.app, new Date(), 0, '3782 822463 10005');
     expect(await t.app.mail.runOnce()).toBe(1);
     expect(smtp.messages).toHaveLength(1);
     const mail = smtp.messages[0]!;
@@ -120,9 +125,15 @@ describe.each(engines())('the confirmation email on %s', (engine) => {
     // The unit the order was placed for, before the building's address.
     expect(mail.text).toContain('  Unit 12, 100 Harris Street, Pyrmont NSW 2009');
     // The money words the wizard and the order page use (docs/rules/plans-and-pricing.md).
-    expect(mail.text).toContain(`Monthly charge: ${formatCents(order.monthly_cents)} per month`);
+    // Each payment with the card's fee: what is charged (docs/rules/plans-and-pricing.md#card-fees).
+    expect(order).toMatchObject({
+      card_scheme: 'amex',
+      card_fee_cents: 147,
+      first_payment_fee_cents: 147,
+    });
+    expect(mail.text).toContain('Monthly charge: $99.47 per month');
     expect(mail.text).toContain(
-      `First payment (${formatDay(firstPaymentDate(slot.start, 'Australia/Sydney'), 'Australia/Sydney')}, 15 days after activation): ${formatCents(order.activation_cents)}`,
+      `First payment (${formatDay(firstPaymentDate(slot.start, 'Australia/Sydney'), 'Australia/Sydney')}, 15 days after activation): $99.47`,
     );
     expect(mail.text).not.toMatch(/One-off charges|Monthly total|Due at activation/);
     const start = new Date(slot.start);
@@ -143,7 +154,7 @@ describe.each(engines())('the confirmation email on %s', (engine) => {
       'Missed appointment fee $99.00 — if nobody is home for the booked installation window',
     );
     expect(mail.text).toContain(
-      `Card processing fee (1.5% of the monthly charge), added to each card payment: ${formatCents(order.card_fee_cents)}`,
+      'Included above: American Express card surcharge (1.5% of the amount charged): $1.47 of the first payment, $1.47 of each monthly charge',
     );
 
     // The invite: its start and end are the booked window, at the building's address.
@@ -165,7 +176,7 @@ describe.each(engines())('the confirmation email on %s', (engine) => {
     smtp = await startSmtpReceiver();
     t = await startTestApp(engine, { ...smtpEnv(smtp), PUBLIC_URL });
     const free = demoCatalogue();
-    free.fees.card_surcharge_percent = 0;
+    free.fees.card = { amex: { percent: 0 } };
     await importTestCatalogue(t.database, free);
     const { orderId } = await placeOrder(t.app);
     expect(await t.app.mail.runOnce()).toBe(1);

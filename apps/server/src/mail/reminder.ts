@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { orderAddressLine } from '@fibre/domain/address';
 import { dayKeyOf, stateTimeZone } from '@fibre/domain/scheduling';
 import type { AppContext } from '../context.ts';
 import {
@@ -11,7 +12,9 @@ import { inTransaction } from '../db/transactions.ts';
 import {
   escapeHtml,
   formatWindow,
+  helpText,
   mailHtml,
+  mailProviderOf,
   type MailProvider,
   type RenderedMail,
 } from './confirmation.ts';
@@ -79,6 +82,7 @@ export function renderReminder(facts: ReminderFacts): RenderedMail {
     '',
     `Questions? Call ${provider.support_phone} or email ${provider.support_email}.`,
     '',
+    ...helpText(provider),
     provider.name,
   ].join('\n');
 
@@ -106,7 +110,7 @@ export function renderReminder(facts: ReminderFacts): RenderedMail {
 export async function queueDueReminders(ctx: AppContext, now: Date): Promise<number> {
   const { db } = ctx.database;
   const candidates = await reminderCandidates(db, now, new Date(now.getTime() + LOOK_AHEAD_MS));
-  const provider = ctx.catalogue.current().provider;
+  const provider = mailProviderOf(ctx.catalogue.current());
   let queued = 0;
   for (const order of candidates) {
     if (reminderDueAt(order.starts_at, order.state).getTime() > now.getTime()) continue;
@@ -115,7 +119,7 @@ export async function queueDueReminders(ctx: AppContext, now: Date): Promise<num
       firstName,
       provider,
       window: { state: order.state, startsAt: order.starts_at, endsAt: order.ends_at },
-      address: order.formatted_address ?? '',
+      address: orderAddressLine(order),
     });
     const wrote = await inTransaction(db, async (trx) => {
       if (!(await lockConfirmedWindow(trx, order.id, order.starts_at))) return false;

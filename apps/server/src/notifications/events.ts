@@ -1,3 +1,4 @@
+import { storedCardFees } from '@fibre/domain/pricing';
 import type { Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import type { NewLead, Schema } from '../db/schema.ts';
@@ -136,6 +137,7 @@ export async function recordOrderEvent(
         monthly_cents: order.monthly_cents,
         activation_cents: order.activation_cents,
         card_fee_cents: order.card_fee_cents,
+        ...storedCardFees(order),
       },
       window: order.starts_at
         ? {

@@ -48,6 +48,8 @@ export function orderForEvent(trx: Trx, orderId: string) {
       'orders.monthly_cents',
       'orders.activation_cents',
       'orders.card_fee_cents',
+      'orders.first_payment_fee_cents',
+      'orders.card_scheme',
     ])
     .where('orders.id', '=', orderId)
     .executeTakeFirst();

@@ -167,6 +167,10 @@ describe.each(engines())('the order page on %s', (engine) => {
     expect(ics).toContain('SEQUENCE:1');
     const utc = (iso: string) => new Date(iso).toISOString().replace(/[-:]|\.\d{3}/g, '');
     expect(ics).toContain(`DTSTART:${utc(target.start)}`);
+    // The address line with its unit, as the confirmation's (docs/rules/mail.md#the-address-line).
+    expect(ics.replace(/\r?\n[ \t]/g, '')).toContain('LOCATION:Unit 12\\, 100 Harris Street');
+    expect(mail[0]!.text_body).toContain('  Unit 12, 100 Harris Street, Pyrmont NSW 2009');
+    expect(mail[0]!.html_body).toContain('Unit 12, 100 Harris Street, Pyrmont NSW 2009');
 
     const [entry] = await history(id);
     expect(entry).toMatchObject({
@@ -220,6 +224,10 @@ describe.each(engines())('the order page on %s', (engine) => {
     const mail = (await findMail(t.database.db, id)).filter((m) => m.kind === 'order.cancelled');
     expect(mail).toHaveLength(1);
     expect(mail[0]!.attachments[0]!.content).toContain('METHOD:CANCEL');
+    expect(mail[0]!.text_body).toContain('  Unit 12, 100 Harris Street, Pyrmont NSW 2009');
+    expect(mail[0]!.attachments[0]!.content.replace(/\r?\n[ \t]/g, '')).toContain(
+      'LOCATION:Unit 12\\, 100 Harris Street',
+    );
     expect((await history(id))[0]).toMatchObject({
       action: 'order_cancelled',
       operator: 'customer',

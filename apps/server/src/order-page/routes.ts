@@ -6,7 +6,7 @@ import {
   rescheduleBody,
   type OrderPageAnswer,
 } from '@fibre/domain/api';
-import { addOnLabel } from '@fibre/domain/pricing';
+import { addOnLabel, storedCardFees } from '@fibre/domain/pricing';
 import { stateTimeZone } from '@fibre/domain/scheduling';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -72,6 +72,7 @@ export function orderPageRoutes(app: FastifyInstance, ctx: AppContext): void {
         monthly_cents: order.monthly_cents,
         one_off_cents: order.activation_cents,
         card_fee_cents: order.card_fee_cents,
+        ...storedCardFees(order),
       },
       window: {
         start: order.starts_at.toISOString(),

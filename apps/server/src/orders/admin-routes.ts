@@ -1,3 +1,4 @@
+import { storedCardFees } from '@fibre/domain/pricing';
 import { addressWithUnit } from '@fibre/domain/address';
 import {
   acceptanceRecordAnswer,
@@ -99,6 +100,8 @@ export async function orderDetail(
       monthlyCents: row.monthly_cents,
       activationCents: row.activation_cents,
       cardFeeCents: row.card_fee_cents,
+      firstPaymentFeeCents: storedCardFees(row).first_payment_fee_cents,
+      cardScheme: storedCardFees(row).card_scheme,
     },
     window: windowOf(row),
     references: {

@@ -9,6 +9,7 @@ import {
 import { findBankAccountToken, findToken } from '../vault/index.ts';
 import { directDebitMessages, messages } from '@fibre/domain/shared';
 import type { BankAccountBody } from '@fibre/domain/install';
+import type { CardScheme } from '@fibre/domain/pricing';
 import { DISHONOURED_BSB } from '../vault/index.ts';
 
 /**
@@ -34,6 +35,13 @@ export interface SubscriptionRequest {
   addOns: string[];
   couponId: string | null;
   monthlyCents: number;
+  /**
+   * Billing that learns the card's scheme only as it bills (Chargebee's `card.card_type`) calls
+   * this with it before it bills anything; it throws the refusal when the card is not the one the
+   * order was priced for (docs/decisions/009-install-facts.md), and billing then undoes what it
+   * made.
+   */
+  checkCard?: (reported: CardScheme | null) => void;
   /** Billing starts at the end of the installation day. */
   startDate: Date;
   address: {
@@ -60,6 +68,8 @@ export interface ContactDetails {
 export interface Subscription {
   customerId: string;
   subscriptionId: string;
+  /** The card's scheme as billing reports it; absent when billing does not say (the ledger). */
+  cardScheme?: CardScheme | null;
 }
 
 /**

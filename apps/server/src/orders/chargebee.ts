@@ -1,5 +1,6 @@
 import Chargebee from 'chargebee';
 import { directDebitMessages, messages } from '@fibre/domain/shared';
+import { cardSchemeOfChargebeeType } from '@fibre/domain/pricing';
 import { ServiceRefusal } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import { paymentDeclined, type ExternalBilling, type SubscriptionRequest } from './billing.ts';
@@ -38,8 +39,9 @@ export function chargebeeBilling(settings: ChargebeeSettings): ExternalBilling {
             .delete(id, { delete_payment_method: true }, key(id, 'customer-undo'))
             .catch(() => undefined);
       };
+      let cardType: string | undefined;
       try {
-        await ignoreDuplicate(
+        const created = await ignoreDuplicate(
           chargebee.customer.create(
             {
               id,
@@ -55,8 +57,28 @@ export function chargebeeBilling(settings: ChargebeeSettings): ExternalBilling {
             key(id, 'customer'),
           ),
         );
+        // The card as Chargebee stored it: `card.card_type` of the answer (a replay that found the
+        // customer already made reads it back from the customer).
+        if (!directDebit)
+          cardType = created
+            ? created.card?.card_type
+            : (await chargebee.customer.retrieve(id)).card?.card_type;
       } catch (error) {
         throw billingError(error);
+      }
+      const cardScheme = directDebit ? null : cardSchemeOfChargebeeType(cardType);
+      if (!directDebit && request.checkCard) {
+        try {
+          // Before anything is billed: a card that is not the one the order was priced for
+          // (docs/decisions/009-install-facts.md) leaves no customer behind.
+          request.checkCard(cardScheme);
+        } catch (refusal) {
+          if (!options.keepCustomer)
+            await chargebee.customer
+              .delete(id, { delete_payment_method: true }, key(id, 'customer-undo'))
+              .catch(() => undefined);
+          throw refusal;
+        }
       }
       if (directDebit && !request.bankAccount) await expectPaymentSource(chargebee, id);
       let paymentSourceId: string | undefined;
@@ -90,7 +112,7 @@ export function chargebeeBilling(settings: ChargebeeSettings): ExternalBilling {
         await undo(error);
         throw billingError(error);
       }
-      return { customerId: id, subscriptionId: id };
+      return { customerId: id, subscriptionId: id, ...(directDebit ? {} : { cardScheme }) };
     },
 
     async cancel(orderId) {

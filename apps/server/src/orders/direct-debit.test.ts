@@ -207,7 +207,12 @@ describe.each(engines())('direct debit on %s', (engine) => {
     });
 
     it('keeps the card surcharge for a card, and no DDR even when the body says it was ticked', async () => {
-      const { body } = await prepareOrder(t.app, { slotIndex: 1 }, t.clock.now);
+      // American Express: the scheme that carries the demo's fee.
+      const { body } = await prepareOrder(
+        t.app,
+        { slotIndex: 1, card: '3782 822463 10005' },
+        t.clock.now,
+      );
       const res = await install(agreed(body));
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().prices.card_fee_cents).toBeGreaterThan(0);
@@ -399,9 +404,12 @@ describe.each(engines())('direct debit through Chargebee on %s', (engine) => {
   it('keeps the card path: a Chargebee.js token still pays by card with the surcharge', async () => {
     const { body } = await prepareOrder(
       t.app,
-      { slotIndex: slot++, cardToken: 'cb_tok_card_dd' },
+      { slotIndex: slot++, cardToken: 'cb_tok_amex_card_dd' },
       t.clock.now,
     );
+    // The American Express fee the wizard shows (docs/decisions/009-install-facts.md).
+    body.charge_bee.card_scheme = 'amex';
+    body.charge_bee.card_fee = 1.34;
     const res = await install(body);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().prices.card_fee_cents).toBeGreaterThan(0);

@@ -97,6 +97,48 @@ describe('install with Chargebee and Arrivy', () => {
     expect(arrivy.requests.length - arFrom).toBe(2);
   });
 
+  it('checks the card Chargebee reports against the priced order before billing (docs/decisions/009-install-facts.md)', async () => {
+    // An American Express card the body said nothing of: priced without a fee, so refused and
+    // undone before any subscription; nothing billed, the hold back.
+    const silent = await order(`cb_tok_amex_${++n}`);
+    const from = cb.requests.length;
+    const refused = await install(silent);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      error: 'card_fee_changed',
+      fields: { 'charge_bee.card_fee': expect.stringContaining('$1.34') },
+    });
+    expect(calls(cb, from)).toEqual(['POST /api/v2/customers', expect.stringMatching(/\/delete$/)]);
+    expect(await holdStatus(silent.reservation_id)).toBe('held');
+
+    // Stated as the wizard shows it: the order stands with the card's scheme and fees.
+    const stated = await order(`cb_tok_amex_${++n}`);
+    stated.charge_bee.card_scheme = 'amex';
+    stated.charge_bee.card_fee = 1.34;
+    const placed = await install(stated);
+    expect(placed.statusCode).toBe(201);
+    expect(await orderRow(placed.json().order_id)).toMatchObject({
+      status: 'confirmed',
+      card_scheme: 'amex',
+      card_fee_cents: 134,
+      first_payment_fee_cents: 134,
+    });
+
+    // A Visa the body called American Express: refused, naming the field.
+    const wrong = await order();
+    wrong.charge_bee.card_scheme = 'amex';
+    wrong.charge_bee.card_fee = 1.34;
+    expect((await install(wrong)).json()).toMatchObject({
+      error: 'card_scheme_mismatch',
+      fields: { 'charge_bee.card_scheme': expect.stringContaining('Visa') },
+    });
+
+    // No scheme stated and a Visa: the server records the card's scheme billing reported.
+    const visa = await install(await order());
+    expect(visa.statusCode).toBe(201);
+    expect(await orderRow(visa.json().order_id)).toMatchObject({ card_scheme: 'visa' });
+  });
+
   it("sends the server's facts, and a card token pays for one order only", async () => {
     const body = await order('cb_tok_pays_once');
     // Lies the server corrects or refuses (docs/decisions/009-install-facts.md).

@@ -150,14 +150,22 @@ async function complete(
   const { billing, calendar } = deps;
   const { facts, idempotencyKey: key } = input;
   const orderId = order.orderId;
-  let refs: { billingCustomerRef?: string; billingSubscriptionRef?: string; taskRef?: string } = {};
+  let refs: {
+    billingCustomerRef?: string;
+    billingSubscriptionRef?: string;
+    taskRef?: string;
+    cardScheme?: string | null;
+  } = {};
 
   if (billing.kind === 'external') {
     try {
-      const subscription = await billing.subscribe(subscriptionRequest(order, facts));
+      const rules = deps.ctx.catalogue.current().domain;
+      const subscription = await billing.subscribe(subscriptionRequest(order, facts, rules));
       refs = {
         billingCustomerRef: subscription.customerId,
         billingSubscriptionRef: subscription.subscriptionId,
+        // The card billing reported, where the order was priced before it was known (009).
+        ...(subscription.cardScheme !== undefined ? { cardScheme: subscription.cardScheme } : {}),
       };
     } catch (error) {
       const answer = asAnswer(error);

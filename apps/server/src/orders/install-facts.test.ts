@@ -178,7 +178,7 @@ describe.each(engines())('install facts on %s', (engine) => {
       endOfBookingDayMs(slot.start, 'Australia/Sydney'),
     );
     expect(task).toMatchObject({
-      title: 'Installation - Jane Citizen - 100 Harris Street, Pyrmont NSW 2009',
+      title: 'Installation - Jane Citizen - Unit 12, 100 Harris Street, Pyrmont NSW 2009',
       customer_address_line_2: '100 Harris Street',
       customer_city: 'Pyrmont',
       start_datetime: body.arrivy_booking.start_datetime,

@@ -244,7 +244,9 @@ describe.each(engines())('an install body written by another client on %s', (eng
 
     // The task and the kept facts are the server's own, never the client's words.
     const { task, facts } = await kept(res.json().order_id);
-    expect(task.title).toBe('Installation - Jane Citizen - 100 Harris Street, Pyrmont NSW 2009');
+    expect(task.title).toBe(
+      'Installation - Jane Citizen - Unit 12, 100 Harris Street, Pyrmont NSW 2009',
+    );
     expect(task.template_extra_fields).toEqual(expect.arrayContaining(serverEchoes));
     expect(task.template_extra_fields).toEqual(
       expect.arrayContaining([

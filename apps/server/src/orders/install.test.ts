@@ -42,13 +42,15 @@ describe.each(engines())('install on %s', (engine) => {
       .selectAll()
       .where('id', '=', order_id)
       .executeTakeFirstOrThrow();
-    // Boost 100 $79 + Wi-Fi 6 Router $10 + static IP $9; card fee 1.5%.
+    // Boost 100 $79 + Wi-Fi 6 Router $10 + static IP $9; a Visa pays no card fee.
     expect(order).toMatchObject({
       plan_id: 'boost-100',
       router_id: 'wifi6',
       monthly_cents: 9800,
       activation_cents: 9800,
-      card_fee_cents: 147,
+      card_fee_cents: 0,
+      first_payment_fee_cents: 0,
+      card_scheme: 'visa',
       add_ons: ['static-ip'],
     });
     const booking = await t.database.db

@@ -100,6 +100,8 @@ describe.each(engines())('the order reference and the placed answer on %s', (eng
       monthly_cents: row.monthly_cents,
       activation_cents: row.activation_cents,
       card_fee_cents: row.card_fee_cents,
+      first_payment_fee_cents: row.first_payment_fee_cents,
+      card_scheme: row.card_scheme,
     });
     // Activation is the window's day in Sydney (the demo building is in NSW); the first
     // payment 15 days after it (docs/rules/plans-and-pricing.md).

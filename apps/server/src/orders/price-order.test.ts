@@ -7,6 +7,7 @@ import { prepareOrder } from '../test-support/order.ts';
 import { refusalAnswer } from '../http/errors.ts';
 import { installFacts } from './install-facts.ts';
 import { priceOrder } from './price-order.ts';
+import { withCardFees } from './write-order.ts';
 
 /*
  * The order is priced by the catalogue's rules (ctx.catalogue.current().domain), never by
@@ -17,7 +18,10 @@ const acmeRules: DomainConfig = {
   ...defaultDomainConfig,
   staticIpMonthly: 12.5,
   newDevelopmentCharge: 450,
-  cardFeeRate: 0.02,
+  cardFees: {
+    ...defaultDomainConfig.cardFees,
+    amex: { percent: 2, cap: 5, words: 'Amex card surcharge' },
+  },
   hiddenPlanIdParts: ['legacy'],
 };
 
@@ -46,10 +50,27 @@ describe('pricing an order by the catalogue rules', () => {
       { code: 'G4D5E6', planName: 'Streamer 250' },
       t.clock.now,
     );
+    const amex = { scheme: 'amex' as const, known: true };
+    const stated = { statedCardScheme: null, statedCardFee: null };
     const demo = await price(body, defaultDomainConfig);
-    expect(demo).toMatchObject({ monthlyCents: 9900, activationCents: 39900, cardFeeCents: 149 });
+    expect(demo).toMatchObject({ monthlyCents: 9900, activationCents: 39900 });
+    // American Express: 1.5% of each payment (docs/rules/plans-and-pricing.md#card-fees).
+    expect(withCardFees(demo, amex, stated, defaultDomainConfig)).toMatchObject({
+      cardScheme: 'amex',
+      cardFeeCents: 149,
+      firstPaymentFeeCents: 599,
+    });
     const acme = await price(body, acmeRules);
-    expect(acme).toMatchObject({ monthlyCents: 9900, activationCents: 54900, cardFeeCents: 198 });
+    expect(acme).toMatchObject({ monthlyCents: 9900, activationCents: 54900 });
+    // 2%, capped at $5.
+    expect(withCardFees(acme, amex, stated, acmeRules)).toMatchObject({
+      cardFeeCents: 198,
+      firstPaymentFeeCents: 500,
+    });
+    expect(withCardFees(acme, { scheme: 'visa', known: true }, stated, acmeRules)).toMatchObject({
+      cardFeeCents: 0,
+      firstPaymentFeeCents: 0,
+    });
   });
 
   it("the static IP is the catalogue's price: the demo's body is a changed price under other rules", async () => {

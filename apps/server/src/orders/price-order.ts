@@ -6,10 +6,10 @@ import type { InstallBodyFacts } from '@fibre/domain/install';
 import { eligibleCoupon, discountFromCoupon } from '@fibre/domain/offers';
 import {
   activationTotal,
-  cardFee,
   monthlyCharge,
   sameAmount,
   type AddOn,
+  type CardScheme,
 } from '@fibre/domain/pricing';
 import type { DomainConfig } from '@fibre/domain/shared';
 import type { Kysely } from 'kysely';
@@ -41,7 +41,15 @@ export interface PricedInstall {
   couponId: string | null;
   monthlyCents: number;
   activationCents: number;
+  /**
+   * The card's scheme the fees are for (docs/rules/plans-and-pricing.md#card-fees): null for
+   * direct debit; with Chargebee, the scheme the body stated until billing reports the card's.
+   */
+  cardScheme: CardScheme | null;
+  /** The card fee on each monthly charge. */
   cardFeeCents: number;
+  /** The card fee on the first payment. */
+  firstPaymentFeeCents: number;
   catalogue: OrderCatalogue;
 }
 
@@ -175,7 +183,10 @@ export async function priceOrder(
     couponId: coupon?.coupon_id ?? null,
     monthlyCents: cents(monthly),
     activationCents: cents(activation),
-    cardFeeCents: cents(cardFee(monthly, rules)),
+    // No card yet: writeOrder adds the fees of the card's scheme (withCardFees).
+    cardScheme: null,
+    cardFeeCents: 0,
+    firstPaymentFeeCents: 0,
     catalogue: { building, served, greenfield: flags.greenfield, plan, router, coupon },
   });
 }

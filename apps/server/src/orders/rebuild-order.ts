@@ -1,6 +1,7 @@
 import { buildingFlags } from '@fibre/domain/address';
 import type { InstallBodyFacts } from '@fibre/domain/install';
 import { couponFromRecord } from '@fibre/domain/offers';
+import { isCardScheme } from '@fibre/domain/pricing';
 import { findPlan, findRouter } from '../catalogue/index.ts';
 import { findCoupon } from '../offers/index.ts';
 import { findOrderBuilding, type OrderRow } from './repository/orders.ts';
@@ -49,7 +50,10 @@ export async function rebuildOrder(
     couponId: order.coupon_id,
     monthlyCents: order.monthly_cents,
     activationCents: order.activation_cents,
+    cardScheme: isCardScheme(order.card_scheme) ? order.card_scheme : null,
     cardFeeCents: order.card_fee_cents,
+    // Orders placed before migration 034 had one fee, on every card payment.
+    firstPaymentFeeCents: order.first_payment_fee_cents ?? order.card_fee_cents,
     catalogue: {
       building,
       served,

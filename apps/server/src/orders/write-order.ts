@@ -5,7 +5,15 @@ import type { InstallBodyFacts } from '@fibre/domain/install';
 import { directDebitMessages, messages } from '@fibre/domain/shared';
 import { buildAcceptance, type AcceptanceRecord } from '@fibre/domain/consent';
 import { dayKeyOf, stateTimeZone } from '@fibre/domain/scheduling';
-import { firstPaymentDate } from '@fibre/domain/pricing';
+import {
+  CARD_SCHEME_NAMES,
+  cardFeeOn,
+  firstPaymentDate,
+  isCardScheme,
+  sameCharge,
+  type CardScheme,
+} from '@fibre/domain/pricing';
+import type { DomainConfig } from '@fibre/domain/shared';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { CatalogueSnapshot } from '../catalogue/index.ts';
 import type { AppContext } from '../context.ts';
@@ -17,7 +25,7 @@ import { Refusal } from '../http/errors.ts';
 import { consumeReservation, type ConsumedReservation } from '../scheduling/index.ts';
 import { insertOrder, placedOrderFacts, spendCardToken } from './repository/orders.ts';
 import { installFacts, type InstallFacts } from './install-facts.ts';
-import { findBankAccountToken } from '../vault/index.ts';
+import { findBankAccountToken, findToken } from '../vault/index.ts';
 import { priceOrder, type PricedInstall } from './price-order.ts';
 import { unitStatusForOrder, unitUnknown } from '../units/index.ts';
 
@@ -36,7 +44,10 @@ export interface PlacedFacts {
   email: string;
   monthlyCents: number;
   activationCents: number;
+  /** The card fee on each monthly charge, and on the first payment; the card's scheme. */
   cardFeeCents: number;
+  firstPaymentFeeCents: number;
+  cardScheme: CardScheme | null;
   /** The booked window's start and its state, whose zone the days are counted in. */
   startsAt: Date;
   state: string;
@@ -65,6 +76,8 @@ export function placedAnswer(order: PlacedFacts, orderPage: string | null): Inst
         monthly_cents: order.monthlyCents,
         activation_cents: order.activationCents,
         card_fee_cents: order.cardFeeCents,
+        first_payment_fee_cents: order.firstPaymentFeeCents,
+        card_scheme: order.cardScheme,
       },
       activation_date: dayKeyOf(order.startsAt, zone),
       first_payment_date: dayKeyOf(firstPaymentDate(order.startsAt, zone), zone),
@@ -80,6 +93,8 @@ export const placedFactsOf = (order: WrittenOrder): PlacedFacts => ({
   monthlyCents: order.priced.monthlyCents,
   activationCents: order.priced.activationCents,
   cardFeeCents: order.priced.cardFeeCents,
+  firstPaymentFeeCents: order.priced.firstPaymentFeeCents,
+  cardScheme: order.priced.cardScheme,
   startsAt: order.held.starts_at,
   state: order.held.state,
 });
@@ -95,6 +110,9 @@ export async function placedFactsFor(db: Kysely<Schema>, orderId: string): Promi
     monthlyCents: row.monthly_cents,
     activationCents: row.activation_cents,
     cardFeeCents: row.card_fee_cents,
+    // Before migration 034 an order had one fee, on every card payment.
+    firstPaymentFeeCents: row.first_payment_fee_cents ?? row.card_fee_cents,
+    cardScheme: isCardScheme(row.card_scheme) ? row.card_scheme : null,
     startsAt: row.starts_at,
     state: row.state,
   };
@@ -190,7 +208,8 @@ export function acceptanceOf(
     catalogueVersion: served.version,
     legal: { ...served.legal, ...(terms ? { terms } : {}), ...(privacy ? { privacy } : {}) },
     cis: { planName: plan.name, ...(cis.get(plan.id) ?? { url: plan.cisUrl }) },
-    monthly: priced.monthlyCents / 100,
+    // What each month's charge is with the card's fee: the amount the visitor agreed to.
+    monthly: (priced.monthlyCents + priced.cardFeeCents) / 100,
     newDevelopmentCharge: greenfield ? served.domain.newDevelopmentCharge : null,
     marketing: facts.marketing,
     ...(ddr ? { directDebit: ddr } : {}),
@@ -232,6 +251,92 @@ async function paysByDirectDebit(
   return true;
 }
 
+/**
+ * The card's scheme as the server finds it (docs/decisions/009-install-facts.md): none for direct
+ * debit; the test-mode vault's token records its card's brand. A token the vault does not hold is
+ * Chargebee's: its card is known only when billing reports it, so the order is priced with the
+ * scheme the body states (none: no fee) and billing checks the card against it (checkCard).
+ */
+async function cardSchemeFor(
+  trx: Transaction<Schema>,
+  facts: Pick<InstallBodyFacts, 'cardToken' | 'statedCardScheme' | 'bankAccount'>,
+  directDebit: boolean,
+): Promise<{ scheme: CardScheme | null; known: boolean }> {
+  if (directDebit || facts.bankAccount) return { scheme: null, known: true };
+  const card = facts.cardToken ? await findToken(trx, facts.cardToken) : undefined;
+  if (card) return { scheme: isCardScheme(card.brand) ? card.brand : 'other', known: true };
+  return { scheme: facts.statedCardScheme, known: false };
+}
+
+const schemeMismatch = (scheme: CardScheme | null) => {
+  const message =
+    scheme === null
+      ? 'This payment is not made by card, so it carries no card scheme.'
+      : `This card is ${CARD_SCHEME_NAMES[scheme]}. Please review your order before you submit it.`;
+  return new Refusal('unprocessable', 'card_scheme_mismatch', message, {
+    'charge_bee.card_scheme': message,
+  });
+};
+
+const feeChanged = (fee: number) => {
+  const message =
+    fee === 0
+      ? 'This card carries no card fee. Please review your order before you submit it.'
+      : `This card carries a card surcharge of $${fee.toFixed(2)} on the first payment. Please review your order before you submit it.`;
+  return new Refusal('unprocessable', 'card_fee_changed', message, {
+    'charge_bee.card_fee': message,
+  });
+};
+
+/**
+ * The order with its card fees: the scheme's percent of the first payment and of each monthly
+ * charge (domain cardFeeOn). A scheme or fee the body states must be the server's, else 422 naming
+ * the field; a body that states neither is priced as the server finds (009).
+ */
+export function withCardFees(
+  priced: PricedInstall,
+  found: { scheme: CardScheme | null; known: boolean },
+  facts: Pick<InstallBodyFacts, 'statedCardScheme' | 'statedCardFee'>,
+  rules: Pick<DomainConfig, 'cardFees'>,
+): PricedInstall {
+  const { scheme } = found;
+  if (found.known && facts.statedCardScheme !== null && facts.statedCardScheme !== scheme)
+    throw schemeMismatch(scheme);
+  const firstFee = cardFeeOn(priced.activationCents / 100, scheme, rules);
+  if (facts.statedCardFee !== null && !sameCharge(facts.statedCardFee, firstFee))
+    throw feeChanged(firstFee);
+  return {
+    ...priced,
+    cardScheme: scheme,
+    cardFeeCents: Math.round(cardFeeOn(priced.monthlyCents / 100, scheme, rules) * 100),
+    firstPaymentFeeCents: Math.round(firstFee * 100),
+  };
+}
+
+/**
+ * Billing's check of the card it reports (Chargebee's `card.card_type`) against the priced order,
+ * before anything is billed: a scheme the body stated must be the card's, and a card whose fees
+ * are not the order's is refused (422): billing undoes what it made and nothing is charged
+ * (docs/decisions/009-install-facts.md).
+ */
+export function cardCheck(
+  priced: PricedInstall,
+  facts: Pick<InstallBodyFacts, 'statedCardScheme'>,
+  rules: Pick<DomainConfig, 'cardFees'>,
+): (reported: CardScheme | null) => void {
+  return (reported) => {
+    if (reported === priced.cardScheme) return;
+    if (facts.statedCardScheme !== null && reported !== null) throw schemeMismatch(reported);
+    const fee = (cents: number) => Math.round(cardFeeOn(cents / 100, reported, rules) * 100);
+    const firstFee = fee(priced.activationCents);
+    if (
+      firstFee !== priced.firstPaymentFeeCents ||
+      fee(priced.monthlyCents) !== priced.cardFeeCents
+    )
+      throw feeChanged(firstFee / 100);
+  };
+}
+
 /** What an order is, once written: the requests to billing and scheduling are made from it. */
 export interface WrittenOrder {
   orderId: string;
@@ -270,8 +375,13 @@ export async function writeOrder(
   const pricing = await priceOrder(trx, served, facts, rules);
   if (!pricing.ok) throw pricing.refusal;
   const directDebit = await paysByDirectDebit(trx, served, facts);
-  // Direct debit carries no card surcharge (docs/rules/plans-and-pricing.md).
-  const priced = directDebit ? { ...pricing.value, cardFeeCents: 0 } : pricing.value;
+  // The card's fees, from the scheme the server finds (docs/rules/plans-and-pricing.md#card-fees).
+  const priced = withCardFees(
+    pricing.value,
+    await cardSchemeFor(trx, facts, directDebit),
+    facts,
+    rules,
+  );
   // The building's units (docs/rules/contact-and-connection.md#the-buildings-units): a unit it does
   // not list is refused; one with an active order makes a move-in, decided here, never by the body.
   const unit = await unitStatusForOrder(trx, priced.catalogue.building, facts.unit);
@@ -297,6 +407,8 @@ export async function writeOrder(
     monthly_cents: priced.monthlyCents,
     activation_cents: priced.activationCents,
     card_fee_cents: priced.cardFeeCents,
+    first_payment_fee_cents: priced.firstPaymentFeeCents,
+    card_scheme: priced.cardScheme,
     email: contact.email,
     contact: JSON.stringify({
       firstName,
@@ -351,12 +463,18 @@ async function insertWithReference(
   throw new Error(`No free order reference in ${REFERENCE_ATTEMPTS} draws`);
 }
 
+/**
+ * What billing is asked for. With `rules`, billing that learns the card only as it bills
+ * (Chargebee) checks it against the priced order first (cardCheck).
+ */
 export function subscriptionRequest(
   order: WrittenOrder,
   facts: InstallBodyFacts,
+  rules?: Pick<DomainConfig, 'cardFees'>,
 ): SubscriptionRequest {
   const { priced } = order;
   return {
+    ...(rules ? { checkCard: cardCheck(priced, facts, rules) } : {}),
     orderId: order.orderId,
     firstName: order.firstName,
     lastName: order.lastName,

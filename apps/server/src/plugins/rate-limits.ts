@@ -107,11 +107,13 @@ export const routeLimits: readonly RouteLimit[] = [
   },
   {
     // Finish later (docs/rules/mail.md#finish-later): each call mails someone, as a lead does; and
-    // a link's token is guessed no faster than an order page's.
+    // a link's token is guessed no faster than an order page's. A new link for a used or expired
+    // one mails too: the same budget.
     group: 'finish-later',
     routes: [
       'POST /api/v1/:provider/signups/finish-later',
       'POST /api/v1/:provider/signups/remind-me',
+      'POST /api/v1/public/signups/new-link/:token',
     ],
     perMinute: (l) => l.leadsPerMinute,
     message: `Too many links asked for from this address: ${tryLater}`,

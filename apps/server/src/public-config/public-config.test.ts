@@ -1,4 +1,5 @@
 import { defaultDomainConfig, type DomainConfig } from '@fibre/domain/shared';
+import { TIO } from '@fibre/domain/consent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildingIndex } from '../catalogue/buildings.ts';
 import type { CatalogueSnapshot } from '../catalogue/cache.ts';
@@ -43,7 +44,10 @@ describe('public config from the catalogue being served', () => {
     provider: 'acme',
     staticIpMonthly: 12.5,
     newDevelopmentCharge: 450,
-    cardFeeRate: 0.02,
+    cardFees: {
+      ...defaultDomainConfig.cardFees,
+      amex: { percent: 2, cap: null, words: 'Amex card surcharge' },
+    },
     defaultPlanId: 'fast-200',
     popularPlanIds: ['fast-200'],
     hiddenPlanIdParts: ['legacy'],
@@ -68,7 +72,11 @@ describe('public config from the catalogue being served', () => {
     isDemo: false,
     legal: {
       terms: { title: 'Terms', url: 'https://acme.example/terms', version: '7' },
+      ombudsman: { ...TIO },
+      links: [{ label: 'Terms', href: 'https://acme.example/terms' }],
       collectionNotice: 'Acme collects your details to connect you.',
+      leadNotice: 'Acme tells you when it arrives.',
+      decisionsNotice: 'Acme decides some things by software.',
       marketingWords: 'Acme news, please',
       otherCharges: [],
     },

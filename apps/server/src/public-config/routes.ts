@@ -3,6 +3,8 @@ import type { AppContext } from '../context.ts';
 import { configuredServices } from '../services.ts';
 import { publicConfigAnswer, type PublicConfig } from '@fibre/domain/api';
 import { defineRoute, registerDefined } from '../http/define.ts';
+import { leadNoticeFor } from '@fibre/domain/consent';
+import { brandPalette } from '@fibre/domain/shared';
 
 /**
  * Only what the browser may see: the catalogue's brand, links and rules (the prices and plan rules
@@ -15,6 +17,7 @@ export function publicConfig(ctx: Pick<AppContext, 'config' | 'catalogue'>): Pub
   const { keys, holdSeconds, env } = ctx.config;
   const { provider, domain, legal } = ctx.catalogue.current();
   const on = configuredServices(ctx.config);
+  const leadForm = keys.HUBSPOT_PORTAL_ID && keys.HUBSPOT_FORM_ID ? 'hubspot' : 'embedded';
   return {
     provider: provider.code,
     providerName: provider.name,
@@ -22,13 +25,14 @@ export function publicConfig(ctx: Pick<AppContext, 'config' | 'catalogue'>): Pub
     supportEmail: provider.support_email,
     billingPortalUrl: provider.links.billing_portal,
     brandColour: provider.colour,
+    brandPalette: brandPalette(provider.colour),
     holdSeconds,
     navigation: provider.links.navigation,
     socialLinks: provider.links.social,
     adapters: {
       addressSearch: keys.MAPS_API_KEY ? 'google-places' : 'embedded',
       cardTokeniser: keys.CHARGEBEE_SITE ? 'chargebee' : 'test-vault',
-      leadForm: keys.HUBSPOT_PORTAL_ID && keys.HUBSPOT_FORM_ID ? 'hubspot' : 'embedded',
+      leadForm,
     },
     services: {
       ...(on.maps && keys.MAPS_API_KEY ? { maps: { apiKey: keys.MAPS_API_KEY } } : {}),
@@ -51,7 +55,9 @@ export function publicConfig(ctx: Pick<AppContext, 'config' | 'catalogue'>): Pub
     },
     environment: env,
     domain,
-    legal,
+    // The lead form's notice names who receives a registration: HubSpot when its form is on
+    // (docs/rules/documents-and-consent.md).
+    legal: { ...legal, leadNotice: leadNoticeFor(legal, provider.name, leadForm === 'hubspot') },
   };
 }
 

@@ -1,5 +1,6 @@
 import type {
   FinishLaterRequest,
+  NewLinkAnswer,
   RemindMeAnswer,
   RemindMeRequest,
   ResumeAnswer,
@@ -13,13 +14,21 @@ import type { Schema } from '../db/schema.ts';
 import { inTransaction } from '../db/transactions.ts';
 import { Refusal } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
-import { enqueueMail, hashOrderToken, newOrderToken, type RenderedMail } from '../mail/index.ts';
+import {
+  enqueueMail,
+  hashOrderToken,
+  mailProviderOf,
+  newOrderToken,
+  type RenderedMail,
+} from '../mail/index.ts';
 import {
   findSignupLink,
   insertSavedSignup,
   insertSignupLink,
+  keepSignupUntil,
   linksMailedSince,
   liveHold,
+  newerSignupLink,
   useSignupLink,
   withdrawSignup,
 } from './repository.ts';
@@ -109,14 +118,12 @@ const mailedName = z.looseObject({
   }),
 });
 
-/** Saves the sign-up and queues its link; answers where it went and until when it works. */
-export async function saveForLater(ctx: AppContext, body: FinishLaterRequest) {
-  parse(mailedName, body);
-  const now = ctx.now();
-  const contact = body.snapshot.state.signup.contact;
-  const email = contact.email.trim();
-  const firstName = contact.firstName.trim();
-  // Whoever asks, from however many client addresses: no mailbox gets more than a few an hour.
+/**
+ * Whoever asks, from however many client addresses: no mailbox gets more than
+ * FINISH_LATER_LINKS_PER_HOUR links an hour (429 `too_many_links`), a new link for a used or
+ * expired one included.
+ */
+async function checkLinksPerHour(ctx: AppContext, email: string, now: Date): Promise<void> {
   const lastHour = new Date(now.getTime() - 3_600_000);
   if (
     (await linksMailedSince(ctx.database.db, email, lastHour)) >=
@@ -124,12 +131,22 @@ export async function saveForLater(ctx: AppContext, body: FinishLaterRequest) {
   ) {
     throw new Refusal('rate_limited', 'too_many_links', finishLaterMessages.tooMany);
   }
+}
+
+/** Saves the sign-up and queues its link; answers where it went and until when it works. */
+export async function saveForLater(ctx: AppContext, body: FinishLaterRequest) {
+  parse(mailedName, body);
+  const now = ctx.now();
+  const contact = body.snapshot.state.signup.contact;
+  const email = contact.email.trim();
+  const firstName = contact.firstName.trim();
+  await checkLinksPerHour(ctx, email, now);
   const expiresAt = new Date(now.getTime() + ctx.config.finishLater.linkMs);
   const { state, reservationId } = savedState(body.snapshot.state);
   const signupId = ctx.newId();
   const rendered = renderFinishLaterLink({
     firstName,
-    provider: ctx.catalogue.current().provider,
+    provider: mailProviderOf(ctx.catalogue.current()),
     expiresAt,
   });
   await inTransaction(ctx.database.db, async (trx) => {
@@ -212,6 +229,46 @@ export async function withdrawReminder(ctx: AppContext, token: string): Promise<
 
 const notFound = () =>
   new Refusal('not_found', 'not_found', finishLaterMessages.notFound, undefined);
+
+const superseded = () =>
+  new Refusal('conflict', 'link_superseded', finishLaterMessages.newerLinkSent, undefined);
+
+/**
+ * 'Email me a new link' on a used or expired link's page (docs/rules/mail.md#finish-later): a new
+ * link to the same saved sign-up, mailed to the address it was saved for and to no other (the
+ * request carries no address, and the answer names none). Only the sign-up's newest link may ask
+ * (409 `link_superseded` otherwise), so a token someone else holds (a mail scanner's, a forwarded
+ * mail's) makes at most one more mail, to its owner; the address's hourly limit holds as for the
+ * first link. A token that names nothing answers 404.
+ */
+export async function mailNewLink(ctx: AppContext, token: string): Promise<NewLinkAnswer> {
+  const now = ctx.now();
+  const hash = hashOrderToken(token);
+  const link = await findSignupLink(ctx.database.db, hash);
+  if (!link) throw notFound();
+  await checkLinksPerHour(ctx, link.email, now);
+  const expiresAt = new Date(now.getTime() + ctx.config.finishLater.linkMs);
+  const rendered = renderFinishLaterLink({
+    firstName: link.first_name,
+    provider: ctx.catalogue.current().provider,
+    expiresAt,
+  });
+  await inTransaction(ctx.database.db, async (trx) => {
+    if (await newerSignupLink(trx, link.signup_id, hash, link.created_at)) throw superseded();
+    // The sign-up is kept as long as its newest link works (retention.md).
+    await keepSignupUntil(trx, link.signup_id, expiresAt);
+    await queueSignupMail(trx, ctx, {
+      kind: 'signup.link',
+      id: ctx.newId(),
+      signupId: link.signup_id,
+      recipient: link.email,
+      rendered,
+      now,
+      expiresAt,
+    });
+  });
+  return { expires_at: expiresAt.toISOString() };
+}
 
 /**
  * Opens a link once: the saved state, with the hold given back while it holds. A token that opens

@@ -1,6 +1,7 @@
 import { finishLaterMessages } from '@fibre/domain/shared';
 import {
   escapeHtml,
+  helpText,
   mailHtml,
   UNSUBSCRIBE_LINK_PLACEHOLDER,
   type MailProvider,
@@ -50,6 +51,7 @@ function render(
     '',
     `Questions? Call ${provider.support_phone} or email ${provider.support_email}.`,
     '',
+    ...helpText(provider),
     provider.name,
   ].join('\n');
   const e = escapeHtml;

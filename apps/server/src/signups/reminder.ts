@@ -1,5 +1,10 @@
 import type { AppContext } from '../context.ts';
-import { createPeriodicSweep, type ReminderSweep, type SweepLog } from '../mail/index.ts';
+import {
+  createPeriodicSweep,
+  mailProviderOf,
+  type ReminderSweep,
+  type SweepLog,
+} from '../mail/index.ts';
 import { inTransaction } from '../db/transactions.ts';
 import {
   claimSignupReminder,
@@ -28,7 +33,7 @@ export async function queueFinishReminders(ctx: AppContext, now: Date): Promise<
   if (!reminder) return 0;
   const { db } = ctx.database;
   const due = await reminderCandidates(db, now, new Date(now.getTime() - reminderAfterMs));
-  const provider = ctx.catalogue.current().provider;
+  const provider = mailProviderOf(ctx.catalogue.current());
   let queued = 0;
   for (const signup of due) {
     // The reminder's link works as long as a new link would (FINISH_LATER_DAYS from now).

@@ -71,14 +71,43 @@ export async function findSignupLink(db: Db, tokenHash: string) {
     .innerJoin('saved_signups', 'saved_signups.id', 'signup_links.signup_id')
     .select([
       'signup_links.signup_id',
+      'signup_links.created_at',
       'signup_links.expires_at',
       'signup_links.used_at',
       'saved_signups.email',
+      'saved_signups.first_name',
       'saved_signups.snapshot',
       'saved_signups.reservation_id',
     ])
     .where('signup_links.token_hash', '=', tokenHash)
     .executeTakeFirst();
+}
+
+/**
+ * Locks the sign-up (two presses at once wait for each other) and answers whether another link
+ * was made for it since the link `tokenHash` (made at `than`): only its newest link may ask for
+ * another (docs/rules/mail.md#finish-later).
+ */
+export async function newerSignupLink(
+  trx: Transaction<Schema>,
+  signupId: string,
+  tokenHash: string,
+  than: Date,
+): Promise<boolean> {
+  await trx
+    .selectFrom('saved_signups')
+    .select('id')
+    .where('id', '=', signupId)
+    .forUpdate()
+    .executeTakeFirst();
+  const newer = await trx
+    .selectFrom('signup_links')
+    .select('token_hash')
+    .where('signup_id', '=', signupId)
+    .where('token_hash', '!=', tokenHash)
+    .where('created_at', '>=', than)
+    .executeTakeFirst();
+  return newer !== undefined;
 }
 
 /**

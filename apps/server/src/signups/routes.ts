@@ -2,6 +2,7 @@ import {
   errorAnswer,
   finishLaterAnswer,
   finishLaterBody,
+  newLinkAnswer,
   providerParams,
   remindMeAnswer,
   remindMeBody,
@@ -14,7 +15,13 @@ import type { AppContext } from '../context.ts';
 import { checkProvider } from '../catalogue/index.ts';
 import { defineRoute, registerDefined } from '../http/define.ts';
 import { escapeHtml, hashOrderToken } from '../mail/index.ts';
-import { resumeSignup, saveForLater, saveForReminder, withdrawReminder } from './finish-later.ts';
+import {
+  mailNewLink,
+  resumeSignup,
+  saveForLater,
+  saveForReminder,
+  withdrawReminder,
+} from './finish-later.ts';
 import { findSignupLink, unsubscribeSignup } from './repository.ts';
 
 /*
@@ -191,6 +198,30 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
       handler: async (request, reply) => {
         noStore(reply);
         return resumeSignup(ctx, request.params.token);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/v1/public/signups/new-link/:token',
+      operationId: 'mailNewSignupLink',
+      summary: "Mails a new link for a used or expired one, to the sign-up's own address",
+      description:
+        "No body: the new link goes to the address the sign-up was saved for, which the answer never names. Only the sign-up's newest link may ask; FINISH_LATER_LINKS_PER_HOUR holds per address as for the first link (docs/rules/mail.md#finish-later).",
+      tags: ['wizard'],
+      security: 'public',
+      params: signupTokenParams,
+      responses: {
+        202: { description: 'The new link is in the outbox', schema: newLinkAnswer },
+        400: error('Bad input: a token longer than 200 characters'),
+        404: error('not_found: the token names nothing'),
+        409: error('link_superseded: a newer link of the sign-up was mailed since this one'),
+        429: error(
+          'rate_limited: too many links asked for from this client address (LEADS_PER_MINUTE); too_many_links: FINISH_LATER_LINKS_PER_HOUR links already mailed to the address in the last hour',
+        ),
+      },
+      handler: async (request, reply) => {
+        noStore(reply);
+        return reply.status(202).send(await mailNewLink(ctx, request.params.token));
       },
     }),
     defineRoute({

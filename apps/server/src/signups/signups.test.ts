@@ -67,6 +67,15 @@ const save = (app: FastifyInstance, body: object) =>
 const resume = (app: FastifyInstance, token: string) =>
   app.inject({ method: 'POST', url: `/api/v1/public/signups/resume/${token}` });
 
+/** 'Email me a new link' on a used or expired link's page: the token, and no address. */
+const newLink = (app: FastifyInstance, token: string, payload: object = {}, from = '127.0.0.1') =>
+  app.inject({
+    method: 'POST',
+    url: `/api/v1/public/signups/new-link/${token}`,
+    payload,
+    remoteAddress: from,
+  });
+
 async function signupMail(t: TestApp, kind = 'signup.link') {
   return (await findMail(t.database.db)).filter((m) => m.kind === kind);
 }
@@ -246,6 +255,92 @@ describe.each(engines())('finish later on %s', (engine) => {
       error: 'link_expired',
       message: finishLaterMessages.expired,
     });
+  });
+
+  it("a used or expired link mails a new one to the sign-up's own address, which the answer never names; only the newest link may ask", async () => {
+    t = await startTestApp(engine, { PUBLIC_URL, FINISH_LATER_DAYS: '2' }, { clock: true });
+    const token = await saved(t);
+    expect((await resume(t.app, token)).statusCode).toBe(200);
+    t.clock.advance(HOUR);
+    // Whatever the body says, the link goes where the sign-up was saved for.
+    const res = await newLink(t.app, token, { email: 'mallory@example.com' });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({
+      expires_at: new Date(t.clock.now.getTime() + 2 * DAY).toISOString(),
+    });
+    expect(res.body).not.toContain('jane');
+    const mails = await signupMail(t);
+    expect(mails.map((m) => m.recipient)).toEqual(['jane@example.com', 'jane@example.com']);
+    const fresh = mails.find((m) => m.link_token !== token)!.link_token!;
+    expect(fresh).not.toBe(token);
+    // The new link opens the same sign-up, once.
+    const opened = await resume(t.app, fresh);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(
+      opened.json<{ snapshot: { state: Record<string, Record<string, unknown>> } }>().snapshot.state
+        .plans!.selectedId,
+    ).toBe('boost-100');
+    expect(await t.database.db.selectFrom('saved_signups').select('id').execute()).toHaveLength(1);
+
+    // The old link asks again: a newer one was mailed since, so nothing more is sent.
+    const again = await newLink(t.app, token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      error: 'link_superseded',
+      message: finishLaterMessages.newerLinkSent,
+    });
+    expect(await signupMail(t)).toHaveLength(2);
+
+    // The newest link, expired, may: its sign-up is kept as long as the link it gets.
+    t.clock.advance(3 * DAY);
+    expect((await resume(t.app, fresh)).json()).toMatchObject({ error: 'link_expired' });
+    const late = await newLink(t.app, fresh);
+    expect(late.statusCode, late.body).toBe(202);
+    const [row] = await t.database.db.selectFrom('saved_signups').select('expires_at').execute();
+    expect(row!.expires_at.toISOString()).toBe(late.json<{ expires_at: string }>().expires_at);
+  });
+
+  it("a new link counts against the address's FINISH_LATER_LINKS_PER_HOUR and the client's LEADS_PER_MINUTE; hostile tokens answer 4xx", async () => {
+    t = await startTestApp(engine, { PUBLIC_URL, LEADS_PER_MINUTE: '6' }, { clock: true });
+    const tokens = [await saved(t), await saved(t), await saved(t)];
+    const full = await newLink(t.app, tokens[2]!);
+    expect(full.statusCode).toBe(429);
+    expect(full.json()).toMatchObject({
+      error: 'too_many_links',
+      message: finishLaterMessages.tooMany,
+    });
+    expect(await signupMail(t)).toHaveLength(3);
+    // An hour after the first, one more may go.
+    t.clock.advance(HOUR + MINUTE);
+    expect((await newLink(t.app, tokens[2]!, {}, '203.0.113.9')).statusCode).toBe(202);
+
+    for (const hostile of ['nope', 'A'.repeat(43), '..%2F..%2Fadmin', "x' OR '1'='1"]) {
+      const res = await newLink(t.app, hostile, {}, '203.0.113.7');
+      expect(res.statusCode, hostile).toBe(404);
+      expect(res.json()).toMatchObject({
+        error: 'not_found',
+        message: finishLaterMessages.notFound,
+      });
+    }
+    // Too long for a path parameter, or not a path at all: refused before any look-up.
+    for (const hostile of ['x'.repeat(201), '%00']) {
+      const res = await newLink(t.app, hostile, {}, '203.0.113.8');
+      expect(res.statusCode, hostile).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, hostile).toBeLessThan(500);
+    }
+    // One client address's budget, counted with its saves: LEADS_PER_MINUTE calls, then its own
+    // words.
+    for (let call = 0; call < 6; call++) {
+      expect((await newLink(t.app, 'nope', {}, '203.0.113.6')).statusCode).toBe(404);
+    }
+    const seventh = await newLink(t.app, 'nope', {}, '203.0.113.6');
+    expect(seventh.statusCode).toBe(429);
+    expect(seventh.json()).toMatchObject({
+      error: 'rate_limited',
+      message: 'Too many links asked for from this address: please wait a minute and try again',
+    });
+    expect(await signupMail(t)).toHaveLength(4);
   });
 
   it('gives the hold back while it holds, with its session; not once it lapsed', async () => {

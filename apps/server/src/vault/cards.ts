@@ -1,13 +1,16 @@
 import { expired, luhnValid } from '@fibre/domain/contact';
 import { messages } from '@fibre/domain/shared';
+import { cardSchemeOf, type CardScheme } from '@fibre/domain/pricing';
 
 /** Card checks of the test-mode vault (docs/rules/demo-data.md: test cards). */
 
-export function cardBrand(digits: string): string {
-  if (/^4/.test(digits)) return 'visa';
-  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
-  if (/^3[47]/.test(digits)) return 'amex';
-  return 'card';
+/**
+ * The card's scheme, the brand its token records: the domain's rule from the number's prefix
+ * (docs/rules/plans-and-pricing.md#card-fees), so the install prices its fee from the token, never
+ * from the browser; a number no scheme is known for is `other`.
+ */
+export function cardBrand(digits: string): CardScheme {
+  return cardSchemeOf(digits) ?? 'other';
 }
 
 /** The card that tokenises but is declined at billing. */

@@ -68,7 +68,7 @@ afterEach(() => {
 const session = (role: 'manager' | 'viewer' = 'manager') => ({
   operator: { email: 'ann@example.com', role },
   csrfToken: 'csrf-token-1',
-  expiresAt: '2026-12-01T10:00:00Z',
+  expiresAt: '2099-12-01T10:00:00Z',
 });
 
 const summary = {
@@ -104,7 +104,13 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   router: { id: 'byo', name: 'Bring your own' },
   addOns: ['static-ip'],
   coupon: 'SAVE10',
-  price: { monthlyCents: 8900, activationCents: 0, cardFeeCents: 125 },
+  price: {
+    monthlyCents: 8900,
+    activationCents: 0,
+    cardFeeCents: 134,
+    firstPaymentFeeCents: 0,
+    cardScheme: 'amex',
+  },
   window: summary.window,
   references: { billingCustomer: 'cus_1', billingSubscription: null, schedulingTask: 'task_9' },
   history: [],
@@ -439,9 +445,12 @@ describe('an order', () => {
     expect(detail('Status')).toBe('Needs attention');
     expect(detail('Reason')).toBe('Billing failed: card declined');
     expect(detail('Customer')).toBe('Ann Smith');
-    expect(detail('Monthly charge')).toBe('$89.00');
+    // An American Express order: each payment with its card surcharge, as charged.
+    expect(detail('Monthly charge')).toBe('$90.34');
     expect(detail('First payment')).toBe('$0.00');
-    expect(detail('Card processing fee (a percentage of the monthly charge)')).toBe('$1.25');
+    expect(detail('Card surcharge included')).toBe(
+      'American Express: $0.00 of the first payment, $1.34 of each monthly charge',
+    );
     expect(detail('Add-ons')).toBe('Static IP');
     expect(detail('Window')).toBe('Thursday 3 December 2026, 8:00 am – 10:00 am AEDT');
     expect(detail('Billing subscription')).toBe('None');

@@ -42,7 +42,7 @@ const signedOut = { status: 401, data: { error: 'unauthorised', message: 'Please
 const session = {
   operator: { email: 'first@example.com', role: 'manager' },
   csrfToken: 'csrf-token-1',
-  expiresAt: '2026-12-01T10:00:00Z',
+  expiresAt: '2099-12-01T10:00:00Z',
 };
 
 describe('the first manager on the sign-in screen', () => {

@@ -1,7 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { stateTimeZone } from '@fibre/domain/scheduling';
-import { FIRST_BOOKABLE_DAYS_AHEAD } from '@fibre/domain/shared';
-import { addDays, format, formatISO } from 'date-fns';
+import { firstBookableDay as firstBookableDayIn, stateTimeZone } from '@fibre/domain/scheduling';
+import { format, formatISO } from 'date-fns';
 
 /** How the console writes money, times and statuses (docs/rules/operator-console.md). */
 
@@ -73,11 +72,11 @@ export const todayIn = (zone: string, now = Date.now()) =>
   format(new TZDate(now, zone), 'yyyy-MM-dd');
 
 /**
- * The first day anything can be installed in a state: today + FIRST_BOOKABLE_DAYS_AHEAD in its
+ * The first day anything can be installed in a state: the domain's firstBookableDay in its
  * zone (docs/rules/installation-and-holds.md); the schedule opens on it.
  */
 export const firstBookableDay = (state: string, now = Date.now()) =>
-  format(addDays(new TZDate(now, stateTimeZone(state)), FIRST_BOOKABLE_DAYS_AHEAD), 'yyyy-MM-dd');
+  firstBookableDayIn(now, stateTimeZone(state));
 
 /** A calendar day's start in a zone, with its offset: '2026-12-03T00:00:00+11:00'. */
 export function dayStart(day: string, zone = CONSOLE_ZONE, plusDays = 0): string {

@@ -35,7 +35,7 @@ beforeEach(() => {
     data: {
       operator: { email: 'ann@example.com', role: 'viewer' },
       csrfToken: 'csrf-token-1',
-      expiresAt: '2026-12-01T10:00:00Z',
+      expiresAt: '2099-12-01T10:00:00Z',
     },
   });
 });
@@ -193,7 +193,13 @@ const orderAnswer = {
   router: { id: 'byo', name: 'Bring your own' },
   addOns: [],
   coupon: null,
-  price: { monthlyCents: 8900, activationCents: 0, cardFeeCents: 0 },
+  price: {
+    monthlyCents: 8900,
+    activationCents: 0,
+    cardFeeCents: 0,
+    firstPaymentFeeCents: 0,
+    cardScheme: 'visa',
+  },
   window: {
     start: '2026-12-03T08:00:00+11:00',
     end: '2026-12-03T10:00:00+11:00',

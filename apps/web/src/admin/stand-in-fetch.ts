@@ -17,7 +17,7 @@ export function signedInAs(role: 'manager' | 'viewer') {
     data: {
       operator: { email: 'ann@example.com', role },
       csrfToken: 'csrf-token-1',
-      expiresAt: '2026-12-01T10:00:00Z',
+      expiresAt: '2099-12-01T10:00:00Z',
     },
   });
 }

@@ -1,9 +1,12 @@
 import type { OrderPageAnswer } from '@fibre/domain/api';
-import { firstPaymentDate, moneyWords, orderCardFeeRate } from '@fibre/domain/pricing';
+import { firstPaymentDate, moneyWords, storedCharges } from '@fibre/domain/pricing';
 import { formatDay, formatWindow } from '@fibre/domain/scheduling';
 import { formatCents } from '@fibre/domain/shared';
 import { useEffect, useId, useRef, useState } from 'react';
+import { HELP_LINKS_HEADING } from '@fibre/domain/consent';
 import { useConfig } from '../shared/config/config-context.tsx';
+import { HelpLinks } from '../shared/legal/help-links.tsx';
+import { OtherCharges } from '../shared/order-summary/other-charges.tsx';
 import { telHref } from '../shared/layout/header.tsx';
 import { StepSkeleton } from '../shared/layout/step-skeleton.tsx';
 import { Alert } from '../shared/ui/alert.tsx';
@@ -64,7 +67,7 @@ export function OrderPage({ token }: { token: string }) {
 
 function OrderView({ token, order }: { token: string; order: OrderPageAnswer }) {
   const ids = useId();
-  const { domain } = useConfig();
+  const { domain, site } = useConfig();
   const noticeRef = useRef<HTMLDivElement>(null);
   const refusalRef = useRef<HTMLDivElement>(null);
   const [rescheduling, setRescheduling] = useState(false);
@@ -75,6 +78,10 @@ function OrderView({ token, order }: { token: string; order: OrderPageAnswer }) 
   const when = formatWindow(new Date(slot.start), new Date(slot.end), slot.state);
   const city = slot.time_zone.split('/')[1]?.replace(/_/g, ' ') ?? slot.time_zone;
   const cancelled = order.status === 'cancelled';
+  const charges = storedCharges(domain, {
+    ...order.prices,
+    activation_cents: order.prices.one_off_cents,
+  });
 
   useEffect(() => {
     if (notice) noticeRef.current?.focus();
@@ -209,42 +216,50 @@ function OrderView({ token, order }: { token: string; order: OrderPageAnswer }) 
               <dd>{order.coupon}</dd>
             </div>
           )}
-          {/* The domain's money words (docs/rules/plans-and-pricing.md), as the wizard and mail. */}
-          <div className="order-page__price">
-            <dt>{moneyWords.monthlyCharge}</dt>
-            <dd>
-              {formatCents(order.prices.monthly_cents)} {moneyWords.perMonth}
-            </dd>
-          </div>
-          <div className="order-page__price">
-            <dt>{moneyWords.firstPayment}</dt>
-            <dd>
-              {formatCents(order.prices.one_off_cents)}{' '}
-              <span className="order-page__when">
-                {moneyWords.firstPaymentWhen(
-                  formatDay(
-                    firstPaymentDate(order.window.start, order.window.time_zone),
-                    order.window.time_zone,
-                  ),
-                )}
-              </span>
-            </dd>
-          </div>
-          {order.prices.card_fee_cents > 0 && (
+          {/* The domain's money words (docs/rules/plans-and-pricing.md), as the wizard and mail:
+              each amount with the card's fee, what is charged; a cancelled order charges nothing. */}
+          {cancelled ? (
             <div className="order-page__price">
-              <dt>
-                {moneyWords.cardFee(
-                  orderCardFeeRate(domain.cardFeeRate, {
-                    monthlyCents: order.prices.monthly_cents,
-                    cardFeeCents: order.prices.card_fee_cents,
-                  }),
-                )}
-              </dt>
-              <dd>
-                {formatCents(order.prices.card_fee_cents)}{' '}
-                <span className="order-page__when">{moneyWords.cardFeeWhen}</span>
-              </dd>
+              <dt>{text.charges}</dt>
+              <dd>{moneyWords.nothingCharged}</dd>
             </div>
+          ) : (
+            <>
+              <div className="order-page__price">
+                <dt>{moneyWords.monthlyCharge}</dt>
+                <dd>
+                  {formatCents(charges.monthlyWithFeeCents)} {moneyWords.perMonth}
+                  {charges.feeLabel && (
+                    <span className="order-page__when">
+                      {' '}
+                      {moneyWords.includesCardFee(
+                        formatCents(charges.monthlyFeeCents),
+                        charges.feeLabel,
+                      )}
+                    </span>
+                  )}
+                </dd>
+              </div>
+              <div className="order-page__price">
+                <dt>{moneyWords.firstPayment}</dt>
+                <dd>
+                  {formatCents(charges.firstPaymentWithFeeCents)}{' '}
+                  <span className="order-page__when">
+                    {moneyWords.firstPaymentWhen(
+                      formatDay(
+                        firstPaymentDate(order.window.start, order.window.time_zone),
+                        order.window.time_zone,
+                      ),
+                    )}
+                    {charges.feeLabel &&
+                      `, ${moneyWords.includesCardFee(
+                        formatCents(charges.firstPaymentFeeCents),
+                        charges.feeLabel,
+                      )}`}
+                  </span>
+                </dd>
+              </div>
+            </>
           )}
         </dl>
       </section>
@@ -272,6 +287,16 @@ function OrderView({ token, order }: { token: string; order: OrderPageAnswer }) 
           )}
         </section>
       )}
+
+      {/* What a telco must link, and the fees a customer may still meet
+          (docs/rules/order-page.md, docs/rules/documents-and-consent.md#what-a-telco-links). */}
+      <section className="card step-section order-page__card" aria-labelledby={`${ids}-help`}>
+        <h2 id={`${ids}-help`} className="section-title">
+          {HELP_LINKS_HEADING}
+        </h2>
+        <HelpLinks className="help-links" />
+        {site.legal.otherCharges.length > 0 && <OtherCharges charges={site.legal.otherCharges} />}
+      </section>
 
       <p className="order-page__help">
         {text.questions} <a href={telHref(order.help.phone)}>{order.help.phone}</a> {text.orEmail}{' '}

@@ -2,6 +2,7 @@ import type { BookingSlot, OrderPageAnswer } from '@fibre/domain/api';
 import {
   dayKeyLabel,
   dayKeyOf,
+  firstBookableDay,
   formatWindow,
   monthKeyOf,
   slotsOnDay,
@@ -175,6 +176,7 @@ export function ReschedulePanel({ token, order, onDone }: Props) {
             }}
             held={dayKeyOf(order.window.start, timeZone)}
             available={available}
+            firstDay={firstBookableDay(Date.now(), timeZone)}
             loading={shown.isFetching}
             errorId={undefined}
           />

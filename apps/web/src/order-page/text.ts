@@ -44,6 +44,7 @@ export const text = {
   router: 'Router',
   addOns: 'Add-ons',
   coupon: 'Promo code',
+  charges: 'Charges',
   cancelTitle: 'Cancel your order',
   cancelIntro:
     'Cancelling gives up your installation time and stops billing. You will not be charged for a service that was never connected.',

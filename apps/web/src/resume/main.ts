@@ -14,23 +14,13 @@ import './resume.css';
 
 const DRAFT_PREFIX = 'fibre-signup:draft:';
 
-function show(heading: string, text: string, again: boolean): void {
-  const main = document.getElementById('root')!;
-  main.replaceChildren();
-  const h1 = document.createElement('h1');
-  h1.textContent = heading;
-  const p = document.createElement('p');
-  p.textContent = text;
-  main.append(h1, p);
-  if (again) {
-    const link = document.createElement('a');
-    link.href = '/';
-    link.className = 'button button--primary resume-again';
-    link.textContent = words.startAgain;
-    main.append(link);
-  }
-  h1.tabIndex = -1;
-  h1.focus();
+/**
+ * A link that opens nothing: the page with the provider's header and phone, loaded only then
+ * (link-trouble.tsx); a used or expired link's token may ask for a new link.
+ */
+async function show(heading: string, text: string, token: string | null): Promise<void> {
+  const { showTrouble } = await import('./link-trouble.tsx');
+  showTrouble(document.getElementById('root')!, { heading, text, token });
 }
 
 interface Answer {
@@ -69,10 +59,10 @@ async function resume(): Promise<void> {
     location.replace('/');
     return;
   }
-  if (answer.error === 'link_expired') show(words.expiredHeading, words.expired, true);
-  else if (answer.error === 'link_used') show(words.usedHeading, words.used, true);
-  else if (status === 404) show(words.notFoundHeading, words.notFound, true);
-  else show(words.notFoundHeading, words.failedOpen, true);
+  if (answer.error === 'link_expired') await show(words.expiredHeading, words.expired, token);
+  else if (answer.error === 'link_used') await show(words.usedHeading, words.used, token);
+  else if (status === 404) await show(words.notFoundHeading, words.notFound, null);
+  else await show(words.notFoundHeading, words.failedOpen, null);
 }
 
 void resume();

@@ -1,3 +1,4 @@
+import { useMutationState } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { withQueries } from '../shared/query/with-queries.tsx';
 import { useWizard } from '../shared/store/store-context.tsx';
@@ -9,15 +10,26 @@ import { ProgressBar } from './progress-bar.tsx';
  * first screen downloads neither (the address step's budget, bench/RESULTS.md).
  */
 export function laterStep(Step: ComponentType): ComponentType {
-  const Queried = withQueries(Step);
-  function LaterStep() {
+  function WithProgress() {
     const { step } = useWizard();
+    // The install's last answer (steps/confirmation/use-install.ts): a confirmation whose order
+    // failed does not show Payment done.
+    const answers = useMutationState({
+      filters: { mutationKey: ['install'] },
+      select: (mutation) => mutation.state.data as { result?: { success?: boolean } } | undefined,
+    });
+    const orderFailed = step === 7 && answers.at(-1)?.result?.success === false;
     return (
       <>
-        <ProgressBar step={step} />
-        <Queried />
+        <ProgressBar step={step} orderFailed={orderFailed} />
+        <Step />
       </>
     );
+  }
+  WithProgress.displayName = `WithProgress(${Step.displayName ?? Step.name})`;
+  const Queried = withQueries(WithProgress);
+  function LaterStep() {
+    return <Queried />;
   }
   LaterStep.displayName = `LaterStep(${Step.displayName ?? Step.name})`;
   return LaterStep;

@@ -1,4 +1,4 @@
-import { progressFor, type WizardStep } from '@fibre/domain/wizard';
+import { progressFor, type ProgressItem, type WizardStep } from '@fibre/domain/wizard';
 import { CheckIcon } from '../shared/layout/icons.tsx';
 import './progress-bar.css';
 
@@ -6,8 +6,14 @@ import './progress-bar.css';
  * docs/rules/wizard-flow.md: six labelled steps, shown from step 2; the labels come from the
  * domain.
  */
-export function ProgressBar({ step }: { step: WizardStep }) {
-  const items = progressFor(step);
+export function ProgressBar({
+  step,
+  orderFailed = false,
+}: {
+  step: WizardStep;
+  orderFailed?: boolean;
+}) {
+  const items = progressItems(step, orderFailed);
   if (!items) return null;
   const current = items.findIndex((item) => item.state === 'current');
   return (
@@ -33,5 +39,18 @@ export function ProgressBar({ step }: { step: WizardStep }) {
         ))}
       </ol>
     </nav>
+  );
+}
+
+/**
+ * The domain's progress, except on a confirmation whose order was not placed (a decline, an expired
+ * hold, a failure): Payment is then not shown done, as nothing was paid (docs/rules/wizard-flow.md).
+ * Here rather than in the domain: the first screen's bundle carries the domain's step model.
+ */
+export function progressItems(step: WizardStep, orderFailed: boolean): ProgressItem[] | null {
+  const items = progressFor(step);
+  if (!items || !orderFailed || step !== 7) return items;
+  return items.map((item) =>
+    item.label === 'Payment' ? { ...item, state: 'upcoming' as const } : item,
   );
 }

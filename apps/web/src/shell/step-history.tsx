@@ -6,6 +6,7 @@ import {
   stepEntry,
   type StepEntry,
 } from '../shared/store/step-history.ts';
+import { holdBehind } from '../shared/store/hold-behind.ts';
 import { useDispatch, useWizard } from '../shared/store/store-context.tsx';
 
 /** Adds an entry for `entry` (push) or rewrites the current one (replace), the URL unchanged. */
@@ -33,7 +34,9 @@ const HoldLetGoBehind = lazyWithRetry(() =>
 );
 
 export function StepHistory() {
-  const { step, reservations } = useWizard();
+  const state = useWizard();
+  const { step } = state;
+  const changing = state.review.changing;
   const dispatch = useDispatch();
   // Counts Back and Forward moves, so the effect below knows a step change came from one.
   const [moves, setMoves] = useState(0);
@@ -46,7 +49,12 @@ export function StepHistory() {
       historyMoved();
       const entry = stepEntry(event.state);
       if (!entry) return;
-      dispatch({ type: 'step/history', step: entry.step, now: Date.now() });
+      dispatch({
+        type: 'step/history',
+        step: entry.step,
+        now: Date.now(),
+        changing: entry.changing === true,
+      });
       setMoves((n) => n + 1);
     };
     window.addEventListener('popstate', onPopState);
@@ -57,23 +65,27 @@ export function StepHistory() {
     const afterMove = moves !== seenMoves.current;
     seenMoves.current = moves;
     const entry = stepEntry(window.history.state);
+    // A Change link's visit is marked in its entry, so Back and Forward to it keep the hold.
+    const mark = changing ? { changing: true as const } : {};
     if (!entry) {
       // Loaded once the visitor moved on from the address step (app.tsx): the address step's
       // entry is written behind the step shown, so Back returns to it.
       writeStepEntry('replace', { step: 1, depth: 0 });
-      if (step > 1) writeStepEntry('push', { step, depth: 1 });
+      if (step > 1) writeStepEntry('push', { step, depth: 1, ...mark });
       return;
     }
     if (entry.step === step) return;
-    // Moving on adds an entry; anything else (a Back or Forward the state did not allow in full, a
-    // link that starts over, a new sign-up) rewrites the current one to the step shown.
-    if (!afterMove && step > entry.step) writeStepEntry('push', { step, depth: entry.depth + 1 });
-    else writeStepEntry('replace', { step, depth: entry.depth });
-  }, [step, moves]);
+    // Moving on adds an entry, and so does a Change link from Payment (Back then returns to
+    // Payment, as it would from a page the link opened); anything else (a Back or Forward the state
+    // did not allow in full, a link that starts over, a new sign-up) rewrites the current one to
+    // the step shown.
+    const pushes = step > entry.step || (changing && entry.step === 6);
+    if (!afterMove && pushes) writeStepEntry('push', { step, depth: entry.depth + 1, ...mark });
+    else writeStepEntry('replace', { step, depth: entry.depth, ...mark });
+  }, [step, moves, changing]);
 
   // Loaded only once a hold is behind the visitor: most visits never have one.
-  const holdBehind = step < 5 && !reservations.booked && reservations.reservation !== null;
-  return holdBehind ? (
+  return holdBehind(state) ? (
     <Suspense fallback={null}>
       <HoldLetGoBehind />
     </Suspense>

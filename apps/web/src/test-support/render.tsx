@@ -1,5 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
-import type { DomainConfig } from '@fibre/domain/shared';
+import { brandPalette, type DomainConfig } from '@fibre/domain/shared';
+import { TIO } from '@fibre/domain/consent';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach } from 'vitest';
@@ -51,6 +52,7 @@ export function siteWith(domain: DomainConfig): PublicConfig {
     supportEmail: 'support@demofibre.example',
     billingPortalUrl: 'https://billing.demofibre.example/login',
     brandColour: '#0b6bcb',
+    brandPalette: brandPalette('#0b6bcb'),
     holdSeconds: 600,
     navigation: [],
     socialLinks: [],
@@ -69,7 +71,22 @@ export function siteWith(domain: DomainConfig): PublicConfig {
         url: 'https://demofibre.example/legal/privacy',
         version: '2026-03',
       },
+      complaints: {
+        title: 'Complaints handling process',
+        url: 'https://demofibre.example/legal/complaints',
+        version: '2026-10',
+      },
+      ombudsman: { ...TIO },
+      links: [
+        {
+          label: 'Complaints handling process',
+          href: 'https://demofibre.example/legal/complaints',
+        },
+        { label: `${TIO.name} ${TIO.phone}`, href: TIO.url },
+      ],
       collectionNotice: 'Demo Fibre collects your name, email address and mobile number.',
+      leadNotice: 'Demo Fibre collects your name and email address to tell you when we arrive.',
+      decisionsNotice: 'Some decisions are made by Demo Fibre’s software.',
       marketingWords: 'Send me news and offers by email',
       otherCharges: [],
     },

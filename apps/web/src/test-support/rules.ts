@@ -9,7 +9,10 @@ export const acmeRules: DomainConfig = {
   provider: 'acme',
   staticIpMonthly: 12.5,
   newDevelopmentCharge: 450,
-  cardFeeRate: 0.02,
+  cardFees: {
+    ...defaultDomainConfig.cardFees,
+    amex: { percent: 1.5, cap: 5, words: 'Amex surcharge' },
+  },
   defaultPlanId: 'starter-25',
   popularPlanIds: ['starter-25'],
   hiddenPlanIdParts: ['legacy'],

@@ -90,3 +90,21 @@ export const contactDoneState: WizardState = {
     },
   },
 };
+
+/** The store tests' clock, and a window held from it for ten minutes at contactDoneState's address. */
+export const heldNow = Date.parse('2026-11-26T00:00:00Z');
+export const heldWindow: WizardState['reservations'] = {
+  reservation: {
+    reservation_id: 'r-1',
+    event_id: 'e-1',
+    expires_at: new Date(heldNow + 600_000).toISOString(),
+  },
+  slot: {
+    booking_id: 'b-1',
+    start: '2026-12-03T21:00:00.000Z',
+    end: '2026-12-03T23:00:00.000Z',
+    formattedAddress: contactDoneState.address.value!.formatted_address,
+  },
+  lost: false,
+  booked: false,
+};

@@ -5,6 +5,7 @@ import {
   addressFromQuery,
   buildingFlags,
   isAddressSelectable,
+  orderAddressLine,
   stateShortName,
   withLookup,
   type AddressLookupAnswer,
@@ -286,5 +287,14 @@ describe('an address with its unit', () => {
     expect(addressWithUnit(place, '12')).toBe('Unit 12, 100 Harris Street, Pyrmont NSW 2009');
     expect(addressWithUnit(place, ' 4B ')).toBe('Unit 4B, 100 Harris Street, Pyrmont NSW 2009');
     for (const none of ['', '0', null, undefined]) expect(addressWithUnit(place, none)).toBe(place);
+  });
+
+  it("makes an order's address line, unit included, from its building's address and unit", () => {
+    const place = '100 Harris Street, Pyrmont NSW 2009';
+    expect(orderAddressLine({ formatted_address: place, unit: '12' })).toBe(
+      'Unit 12, 100 Harris Street, Pyrmont NSW 2009',
+    );
+    expect(orderAddressLine({ formatted_address: place, unit: null })).toBe(place);
+    expect(orderAddressLine({ formatted_address: null, unit: null })).toBe('');
   });
 });

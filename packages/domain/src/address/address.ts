@@ -233,3 +233,14 @@ export function addressWithUnit(address: string, unit: string | null | undefined
   const u = (unit ?? '').trim();
   return u && u !== '0' ? `Unit ${u}, ${address}` : address;
 }
+
+/**
+ * The address line of an order wherever it travels: every mail, the calendar invite's LOCATION,
+ * the installer task's title, the order page (docs/rules/mail.md#the-address-line). One function,
+ * so none of them drops the unit: the building's formatted address with the unit the order was
+ * placed for.
+ */
+export const orderAddressLine = (order: {
+  formatted_address: string | null | undefined;
+  unit?: string | null | undefined;
+}): string => addressWithUnit(order.formatted_address ?? '', order.unit);

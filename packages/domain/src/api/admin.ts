@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CARD_SCHEMES } from '../shared/card-schemes.ts';
 import { acceptanceRecordAnswer } from './acceptance.ts';
 
 /*
@@ -100,7 +101,10 @@ export const adminOrderAnswer = z.object({
   price: z.object({
     monthlyCents: z.number(),
     activationCents: z.number(),
+    /** The card fee on each monthly charge, and on the first payment; the card's scheme. */
     cardFeeCents: z.number(),
+    firstPaymentFeeCents: z.number(),
+    cardScheme: z.nullable(z.enum(CARD_SCHEMES)),
   }),
   window: adminWindow,
   references: z.object({

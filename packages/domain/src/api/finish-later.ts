@@ -13,6 +13,16 @@ export const finishLaterAnswer = z.object({
 export type FinishLaterAnswer = z.infer<typeof finishLaterAnswer>;
 
 /**
+ * POST /api/v1/public/signups/new-link/{token}: a new link is on its way, to the address the
+ * sign-up was saved for. The answer never says which address that is.
+ */
+export const newLinkAnswer = z.object({
+  /** When the new link stops working (ISO 8601). */
+  expires_at: z.string(),
+});
+export type NewLinkAnswer = z.infer<typeof newLinkAnswer>;
+
+/**
  * POST /api/v1/public/signups/resume/{token}: the saved state, as the wizard serialised it less
  * card data; with the hold put back only while it still holds.
  */

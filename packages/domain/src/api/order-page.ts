@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CARD_SCHEMES } from '../shared/card-schemes.ts';
 
 /*
  * The order page's API (docs/rules/order-page.md): public, no session, the order page's token in
@@ -46,6 +47,10 @@ export const orderPageAnswer = z.object({
     monthly_cents: z.number(),
     one_off_cents: z.number(),
     card_fee_cents: z.number(),
+    /** The card fee on the first payment; card_fee_cents is the fee on each monthly charge. */
+    first_payment_fee_cents: z.number(),
+    /** The card's scheme the fees are for (docs/rules/plans-and-pricing.md#card-fees); null for direct debit or an order placed before schemes. */
+    card_scheme: z.nullable(z.enum(CARD_SCHEMES)),
   }),
   window: z.object({
     /** ISO date-time (UTC) */

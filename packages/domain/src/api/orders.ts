@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CARD_SCHEMES } from '../shared/card-schemes.ts';
 
 /** POST /api/v1/public/leads (docs/rules/address-and-serviceability.md#not-served-the-lead-form) */
 export const leadCreatedAnswer = z.object({ id: z.string() });
@@ -39,6 +40,10 @@ export const orderPlacedAnswer = z.object({
     monthly_cents: z.number(),
     activation_cents: z.number(),
     card_fee_cents: z.number(),
+    /** The card fee on the first payment; card_fee_cents is the fee on each monthly charge. */
+    first_payment_fee_cents: z.number(),
+    /** The card's scheme the fees are for (docs/rules/plans-and-pricing.md#card-fees); null for direct debit or an order placed before schemes. */
+    card_scheme: z.nullable(z.enum(CARD_SCHEMES)),
   }),
   /** The installation's day, 'YYYY-MM-DD' in the zone of the address's state. */
   activation_date: z.string(),

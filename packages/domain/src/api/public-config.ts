@@ -2,6 +2,12 @@ import * as z from 'zod/mini';
 
 const link = z.object({ label: z.string(), href: z.string() });
 
+const cardFeeAnswer = z.object({
+  percent: z.number(),
+  cap: z.nullable(z.number()),
+  words: z.string(),
+});
+
 /**
  * The catalogue's rules and prices (DomainConfig, shared/config.ts), as the public config sends them; a
  * type test (api.test.ts) keeps the two alike.
@@ -12,7 +18,17 @@ export const domainConfigAnswer = z.object({
   postcodeOverrides: z.readonly(z.record(z.string(), z.string())),
   staticIpMonthly: z.number(),
   newDevelopmentCharge: z.number(),
-  cardFeeRate: z.number(),
+  /** Each card scheme's fee (docs/rules/plans-and-pricing.md, "Card fees"). */
+  cardFees: z.readonly(
+    z.object({
+      visa: cardFeeAnswer,
+      mastercard: cardFeeAnswer,
+      eftpos: cardFeeAnswer,
+      amex: cardFeeAnswer,
+      diners: cardFeeAnswer,
+      other: cardFeeAnswer,
+    }),
+  ),
   defaultPlanId: z.string(),
   popularPlanIds: z.readonly(z.array(z.string())),
   hiddenPlanIdParts: z.readonly(z.array(z.string())),
@@ -42,8 +58,24 @@ export type OtherCharge = z.infer<typeof otherChargeAnswer>;
 export const legalAnswer = z.object({
   terms: z.optional(legalDocumentAnswer),
   privacy: z.optional(legalDocumentAnswer),
-  /** The collection notice shown on the contact step and the lead form. */
+  /** The complaints process, the financial hardship policy, family-violence support. */
+  complaints: z.optional(legalDocumentAnswer),
+  hardship: z.optional(legalDocumentAnswer),
+  familyViolence: z.optional(legalDocumentAnswer),
+  /** The external dispute body complaints go to: the Telecommunications Industry Ombudsman. */
+  ombudsman: z.object({ name: z.string(), phone: z.string(), url: z.string() }),
+  /**
+   * What every page's footer links, in order, built by the server from the above (a label and
+   * an address each), so the first screen's footer is a list and not code
+   * (docs/rules/documents-and-consent.md#what-a-telco-links).
+   */
+  links: z.array(link),
+  /** The collection notice shown on the contact step. */
   collectionNotice: z.string(),
+  /** The lead form's own collection notice. */
+  leadNotice: z.string(),
+  /** The decisions the software makes about a person and how to ask for a review. */
+  decisionsNotice: z.string(),
   /** The words of the optional marketing box. */
   marketingWords: z.string(),
   otherCharges: z.array(otherChargeAnswer),
@@ -61,6 +93,14 @@ export const publicConfigAnswer = z.object({
   supportEmail: z.string(),
   billingPortalUrl: z.string(),
   brandColour: z.string(),
+  /** The brand colour's readable variants, derived by the server (shared/brand.ts). */
+  brandPalette: z.object({
+    brand: z.string(),
+    brandStrong: z.string(),
+    brandHover: z.string(),
+    brandSoft: z.string(),
+    brandOn: z.string(),
+  }),
   /** How long a hold lasts. */
   holdSeconds: z.number(),
   navigation: z.array(link),

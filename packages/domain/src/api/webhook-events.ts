@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CARD_SCHEMES } from '../shared/card-schemes.ts';
 
 /*
  * What each webhook delivery's body holds, version 1 (docs/rules/webhooks.md#what-is-sent). The
@@ -41,6 +42,10 @@ const orderFields = {
     monthly_cents: z.number(),
     activation_cents: z.number(),
     card_fee_cents: z.number(),
+    /** The card fee on the first payment; card_fee_cents is the fee on each monthly charge. */
+    first_payment_fee_cents: z.number(),
+    /** The card's scheme the fees are for (docs/rules/plans-and-pricing.md#card-fees); null for direct debit or an order placed before schemes. */
+    card_scheme: z.nullable(z.enum(CARD_SCHEMES)),
   }),
   /** The booked installation window (ISO 8601 instants, and the building's state). */
   window: z.nullable(

@@ -37,15 +37,34 @@ describe('domainConfigFromCatalogue', () => {
     expect(domainConfigFromCatalogue(demo())).toEqual(defaultDomainConfig);
   });
 
-  it('takes the card surcharge as a fraction and the file provider code', () => {
+  it('takes each scheme’s card fee, a scheme not named carrying none, and the file provider code', () => {
     const c = demo();
     const config = domainConfigFromCatalogue({
       ...c,
       provider: { ...c.provider, code: 'acme' },
-      fees: { new_development: 450.5, card_surcharge_percent: 2.25 },
+      fees: {
+        new_development: 450.5,
+        card: {
+          visa: { percent: 0 },
+          diners: { percent: 1.2, cap: 3, words: 'Diners Club card surcharge' },
+        },
+      },
     });
     expect(config).toMatchObject({ provider: 'acme', newDevelopmentCharge: 450.5 });
-    expect(config.cardFeeRate).toBeCloseTo(0.0225, 10);
+    expect(config.cardFees.diners).toEqual({
+      percent: 1.2,
+      cap: 3,
+      words: 'Diners Club card surcharge',
+    });
+    expect(config.cardFees.amex.percent).toBe(0);
+    expect(config.cardFees.visa.percent).toBe(0);
+  });
+
+  it('a document stored before fees.card (card_surcharge_percent) is served with no card fee', () => {
+    const c = demo();
+    const stored = { ...c, fees: { new_development: 300, card_surcharge_percent: 1.5 } };
+    const config = domainConfigFromCatalogue(stored as unknown as typeof c);
+    expect(Object.values(config.cardFees).map((fee) => fee.percent)).toEqual([0, 0, 0, 0, 0, 0]);
   });
 });
 
@@ -106,6 +125,7 @@ describe('summariseCatalogue', () => {
     expect(lines.slice(1)).toEqual([
       '1 plan (default boost-100), 1 router',
       '1 building, 1 coupon, 1 campaign',
+      'card fees: American Express 1.5%; none on Visa, Mastercard, eftpos, Diners Club, Other cards',
       'crews in no state',
       'no public holidays',
       '1 crew day off',

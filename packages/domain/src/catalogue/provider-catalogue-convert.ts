@@ -4,6 +4,13 @@
  */
 import { defaultDomainConfig, type DomainConfig } from '../shared/config.ts';
 import { AU_STATES } from '../shared/states.ts';
+import {
+  CARD_SCHEME_NAMES,
+  CARD_SCHEMES,
+  NO_CARD_FEES,
+  type CardFees,
+  type CardScheme,
+} from '../shared/card-schemes.ts';
 import type { PlanSpec, ProviderCatalogue, RouterSpec } from './provider-catalogue-schema.ts';
 import type { Plan, Router } from '../api/catalogue.ts';
 
@@ -15,11 +22,35 @@ export function domainConfigFromCatalogue(c: ProviderCatalogue): DomainConfig {
     postcodeOverrides: defaultDomainConfig.postcodeOverrides,
     staticIpMonthly: c.add_ons.static_ip.monthly,
     newDevelopmentCharge: c.fees.new_development,
-    cardFeeRate: c.fees.card_surcharge_percent / 100,
+    cardFees: cardFeesFromCatalogue(c.fees.card),
     defaultPlanId: c.default_plan,
     popularPlanIds: [...c.popular_plans],
     hiddenPlanIdParts: [...c.hidden_plan_id_parts],
   };
+}
+
+/**
+ * Each scheme's fee; a scheme the file does not name carries none. A document stored before
+ * `fees.card` existed (it had `card_surcharge_percent`, read back from the database without a
+ * second check) has none: it is served with no card fee on any scheme, the lawful reading of a
+ * flat rate that eftpos, Mastercard and Visa now forbid (docs/catalogue.md).
+ */
+export function cardFeesFromCatalogue(
+  card: ProviderCatalogue['fees']['card'] | undefined,
+): CardFees {
+  return Object.fromEntries(
+    CARD_SCHEMES.map((scheme) => {
+      const fee = card?.[scheme];
+      return [
+        scheme,
+        {
+          percent: fee?.percent ?? 0,
+          cap: fee?.cap ?? null,
+          words: fee?.words ?? NO_CARD_FEES[scheme].words,
+        },
+      ];
+    }),
+  ) as unknown as CardFees;
 }
 
 /** Costs travel as strings of dollars with cents, as the server has always sent them ('79.00'). */
@@ -77,6 +108,18 @@ function documentsLine(c: ProviderCatalogue): string {
   return `documents: ${named('terms')}, ${named('privacy')}; CIS versions for ${versioned} of ${c.plans.length} plans`;
 }
 
+/** 'card fees: American Express 1.5%; none on Visa, Mastercard, eftpos, ...'. */
+function cardFeesLine(fees: CardFees): string {
+  const name = (scheme: CardScheme) => CARD_SCHEME_NAMES[scheme];
+  const rate = (scheme: CardScheme) => {
+    const { percent, cap } = fees[scheme];
+    return `${name(scheme)} ${percent}%${cap === null ? '' : ` (at most $${cap})`}`;
+  };
+  const charged = CARD_SCHEMES.filter((scheme) => fees[scheme].percent > 0);
+  const free = CARD_SCHEMES.filter((scheme) => fees[scheme].percent === 0).map(name);
+  return `card fees: ${charged.length === 0 ? 'none' : charged.map(rate).join(', ')}${free.length > 0 ? `; none on ${free.join(', ')}` : ''}`;
+}
+
 /** A few lines saying what the file holds. */
 export function summariseCatalogue(c: ProviderCatalogue): string[] {
   const states = AU_STATES.filter((state) => c.crews[state] !== undefined);
@@ -84,6 +127,7 @@ export function summariseCatalogue(c: ProviderCatalogue): string[] {
     `provider ${c.provider.code}: ${c.provider.name}`,
     `${count(c.plans.length, 'plan')} (default ${c.default_plan}), ${count(c.routers.length, 'router')}`,
     `${count(c.buildings.length, 'building')}, ${count(c.coupons.length, 'coupon')}, ${count(c.campaigns.length, 'campaign')}`,
+    cardFeesLine(cardFeesFromCatalogue(c.fees.card)),
     `crews in ${states.length === 0 ? 'no state' : states.join(', ')}`,
     holidayLine(c.closures.holidays),
     count(c.closures.crew_days_off.length, 'crew day off', 'crew days off'),

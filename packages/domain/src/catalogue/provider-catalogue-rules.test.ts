@@ -64,10 +64,40 @@ describe('each rule of the provider file, broken on its own', () => {
       'must not be empty',
     ],
     [
-      'card_surcharge_percent: 1.5',
-      'card_surcharge_percent: 101',
-      'fees.card_surcharge_percent',
+      'amex: { percent: 1.5,',
+      'amex: { percent: 101,',
+      'fees.card.amex.percent',
       'must be a percentage from 0 to 100',
+    ],
+    [
+      'visa: { percent: 0 }',
+      'visa: { percent: 1.5, words: Visa card surcharge }',
+      'fees.card.visa.percent',
+      'must be 0: eftpos, Mastercard and Visa forbid a surcharge from 1 October 2026',
+    ],
+    [
+      'eftpos: { percent: 0 }',
+      'eftpos: { percent: 0.5, words: eftpos card surcharge }',
+      'fees.card.eftpos.percent',
+      'must be 0: eftpos, Mastercard and Visa forbid a surcharge from 1 October 2026',
+    ],
+    [
+      'words: American Express card surcharge',
+      'words: American Express admin surcharge',
+      'fees.card.amex.words',
+      'must not call a card surcharge an admin, service, convenience or handling fee',
+    ],
+    [
+      'words: American Express card surcharge',
+      'words: Payment processing',
+      'fees.card.amex.words',
+      "must say it is a card surcharge or card fee ('American Express card surcharge')",
+    ],
+    [
+      '  new_development: 300\n',
+      '  new_development: 300\n  card_surcharge_percent: 1.5\n',
+      'fees.card_surcharge_percent',
+      'is replaced by fees.card, a fee per card scheme (docs/catalogue.md): eftpos, Mastercard and Visa may carry none since 1 October 2026',
     ],
     // Buildings
     [

@@ -108,6 +108,21 @@ const documents = z.strictObject({
    * only where the catalogue names it (docs/rules/documents-and-consent.md#direct-debit).
    */
   direct_debit: document.optional(),
+  /**
+   * The complaints handling process (TCP Code chapter 8, the Complaints Handling Standard), with
+   * the external dispute body a customer may go to: the Telecommunications Industry Ombudsman
+   * unless the file names another (docs/rules/documents-and-consent.md#what-a-telco-links).
+   */
+  complaints: z
+    .strictObject({
+      ...document.shape,
+      ombudsman: z.strictObject({ name: text, phone: text, url: httpsUrl }).optional(),
+    })
+    .optional(),
+  /** The financial hardship policy (the Financial Hardship Industry Standard 2024). */
+  hardship: document.optional(),
+  /** Where a customer affected by domestic or family violence finds support. */
+  family_violence: document.optional(),
 });
 
 /** The provider's own words where the wizard collects personal details and consent. */
@@ -118,6 +133,16 @@ const notices = z.strictObject({
    * provider's words. The privacy policy's link follows it.
    */
   collection: text.optional(),
+  /**
+   * The lead form's collection notice: what a registration of interest is used for (telling the
+   * person when service comes) and who receives it (docs/rules/documents-and-consent.md).
+   */
+  lead_collection: text.optional(),
+  /**
+   * The decisions the software makes about a person, and how to ask a person to review one
+   * (the Privacy Act's automated decisions, from 10 December 2026).
+   */
+  decisions: text.optional(),
   /** The words of the optional marketing box. */
   marketing: text.optional(),
 });
@@ -275,6 +300,57 @@ const crewDayOff = z.strictObject({
   crews: positiveInt.optional(),
 });
 
+/**
+ * A card scheme's fee (docs/catalogue.md, `fees.card`): a percentage of each payment as charged,
+ * an optional cap in dollars, and the words of the fee line, which must say it is a card
+ * surcharge (a fee renamed 'admin' or 'service' is still a surcharge).
+ */
+const cardFee = z
+  .strictObject({
+    percent: z
+      .number({ error: 'must be a percentage from 0 to 100' })
+      .min(0, { error: 'must be a percentage from 0 to 100' })
+      .max(100, { error: 'must be a percentage from 0 to 100' }),
+    cap: money.optional(),
+    words: text.optional(),
+  })
+  .superRefine((fee, ctx) => {
+    if (fee.percent > 0 && fee.words === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['words'],
+        message: "must name the fee ('American Express card surcharge') when percent is above 0",
+      });
+    if (fee.words !== undefined && !/surcharge|card (processing )?fee/i.test(fee.words))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['words'],
+        message: "must say it is a card surcharge or card fee ('American Express card surcharge')",
+      });
+    if (fee.words !== undefined && /admin|service|convenience|handling/i.test(fee.words))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['words'],
+        message: 'must not call a card surcharge an admin, service, convenience or handling fee',
+      });
+  });
+
+/** No surcharge on these schemes' cards from 1 October 2026 (their rules, after the RBA's review). */
+const noSurcharge = cardFee.refine((fee) => fee.percent === 0, {
+  path: ['percent'],
+  error: 'must be 0: eftpos, Mastercard and Visa forbid a surcharge from 1 October 2026',
+});
+
+/** Each scheme is optional: a scheme not named carries no fee; `other` is any scheme not named. */
+const cardFees = z.strictObject({
+  visa: noSurcharge.optional(),
+  mastercard: noSurcharge.optional(),
+  eftpos: noSurcharge.optional(),
+  amex: cardFee.optional(),
+  diners: cardFee.optional(),
+  other: cardFee.optional(),
+});
+
 export const providerCatalogueSchema = z.strictObject({
   provider,
   plans: z.array(plan).min(1, { error: 'must list at least one plan' }),
@@ -284,13 +360,22 @@ export const providerCatalogueSchema = z.strictObject({
   hidden_plan_id_parts: z.array(looseText),
   routers: z.array(router).min(1, { error: 'must list at least one router' }),
   add_ons: z.strictObject({ static_ip: z.strictObject({ monthly: money }) }),
-  fees: z.strictObject({
-    new_development: money,
-    card_surcharge_percent: z
-      .number({ error: 'must be a percentage from 0 to 100' })
-      .min(0, { error: 'must be a percentage from 0 to 100' })
-      .max(100, { error: 'must be a percentage from 0 to 100' }),
-  }),
+  fees: z
+    .strictObject({
+      new_development: money,
+      card: cardFees,
+      // Refused below with the key that replaces it, rather than as an unknown key.
+      card_surcharge_percent: z.unknown().optional(),
+    })
+    .superRefine((fees, ctx) => {
+      if (fees.card_surcharge_percent !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['card_surcharge_percent'],
+          message:
+            'is replaced by fees.card, a fee per card scheme (docs/catalogue.md): eftpos, Mastercard and Visa may carry none since 1 October 2026',
+        });
+    }),
   /** Optional: the demo may go without, a provider's own file may not (docs/catalogue.md). */
   documents: documents.optional(),
   notices: notices.optional(),

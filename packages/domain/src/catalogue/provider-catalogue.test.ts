@@ -32,6 +32,7 @@ describe('the demo catalogue file', () => {
       'provider demo: Demo Fibre',
       '6 plans (default boost-100), 3 routers',
       '9 buildings, 11 coupons, 1 campaign',
+      'card fees: American Express 1.5%; none on Visa, Mastercard, eftpos, Diners Club, Other cards',
       'crews in NSW, VIC, QLD, SA, WA, TAS, NT, ACT',
       'public holidays 2026-01-01 to 2027-12-31 (NSW 27, VIC 29, QLD 28, SA 32, WA 27, TAS 21, NT 32, ACT 31)',
       '0 crew days off',

@@ -5,7 +5,11 @@ import { buildAcceptance, type AcceptanceInput } from './acceptance.ts';
 import { agreementWords } from './agreements.ts';
 import {
   DEFAULT_MARKETING_WORDS,
+  TIO,
   defaultCollectionNotice,
+  defaultDecisionsNotice,
+  defaultLeadNotice,
+  leadNoticeFor,
   legalFromCatalogue,
   otherChargeWords,
   productionDocumentProblems,
@@ -21,6 +25,12 @@ function catalogue(text = demo) {
 
 const withoutDocuments = edit(/^documents:\n[\s\S]*?(?=^# The provider's own words)/m, '');
 const withoutWords = edit(/^notices:\n[\s\S]*?(?=^\S)/m, '', withoutDocuments);
+// The demo with its terms and privacy policy but without what a telco must publish.
+const withoutTelcoDocuments = edit(
+  /^ {2}# What a telco must publish[\s\S]*?(?=^# The provider's own words)/m,
+  '\n',
+  edit(/^other_charges:\n(?: {2}.*\n)+/m, ''),
+);
 
 describe('the documents and words from the catalogue', () => {
   it("shows the demo's terms, privacy policy, notice, marketing words and other charges", () => {
@@ -45,8 +55,79 @@ describe('the documents and words from the catalogue', () => {
     const legal = legalFromCatalogue(catalogue(withoutWords));
     expect(legal.terms).toBeUndefined();
     expect(legal.privacy).toBeUndefined();
+    expect(legal.complaints).toBeUndefined();
     expect(legal.marketingWords).toBe(DEFAULT_MARKETING_WORDS);
     expect(legal.collectionNotice).toBe(defaultCollectionNotice('Demo Fibre'));
+    expect(legal.leadNotice).toBe(defaultLeadNotice('Demo Fibre'));
+    expect(legal.decisionsNotice).toBe(
+      defaultDecisionsNotice({
+        name: 'Demo Fibre',
+        support_phone: '1300 000 000',
+        support_email: 'support@demofibre.example',
+      }),
+    );
+    // Without a complaints document the Ombudsman is still linked, with its number.
+    expect(legal.links).toEqual([
+      {
+        label: 'Telecommunications Industry Ombudsman 1800 062 058',
+        href: 'https://www.tio.com.au',
+      },
+    ]);
+  });
+
+  it('links the complaints process, the Ombudsman, the hardship policy and family-violence support', () => {
+    const legal = legalFromCatalogue(catalogue());
+    expect(legal.ombudsman).toEqual(TIO);
+    expect(legal.links).toEqual([
+      { label: 'Complaints handling process', href: 'https://demofibre.example/legal/complaints' },
+      {
+        label: 'Telecommunications Industry Ombudsman 1800 062 058',
+        href: 'https://www.tio.com.au',
+      },
+      {
+        label: 'Financial hardship policy',
+        href: 'https://demofibre.example/legal/financial-hardship',
+      },
+      {
+        label: 'Family violence support',
+        href: 'https://demofibre.example/legal/family-violence-support',
+      },
+    ]);
+    const other = legalFromCatalogue(
+      catalogue(
+        edit(
+          /^ {4}version: '2026-10'\n(?= {2}hardship:)/m,
+          "    version: '2026-10'\n    ombudsman: { name: Another Ombudsman, phone: 1800 000 111, url: 'https://ombudsman.example' }\n",
+        ),
+      ),
+    );
+    expect(other.links[1]).toEqual({
+      label: 'Another Ombudsman 1800 000 111',
+      href: 'https://ombudsman.example',
+    });
+  });
+
+  it('names the decisions the software makes and how to ask a person to review one', () => {
+    const { decisionsNotice } = legalFromCatalogue(catalogue());
+    for (const decision of [
+      'whether your address is served',
+      "refusing a unit your building's list does not have",
+      'releasing an installation time held for you',
+      'flagging an order for our staff to check',
+      'To ask a person to review one, call 1300 000 000',
+    ])
+      expect(decisionsNotice).toContain(decision);
+  });
+
+  it("gives the lead form its own notice, naming HubSpot when HubSpot's form is on", () => {
+    const legal = legalFromCatalogue(catalogue());
+    expect(legal.leadNotice).toMatch(/only to tell you when our service reaches that address/);
+    expect(legal.leadNotice).not.toMatch(/Arrivy|Chargebee|bill/);
+    expect(leadNoticeFor(legal, 'Demo Fibre', false)).toBe(legal.leadNotice);
+    expect(leadNoticeFor(legal, 'Demo Fibre', true)).toMatch(/marketing service \(HubSpot\)/);
+    // The catalogue's own words stay its own whichever form is on.
+    const own = { ...legal, leadNotice: 'Our own words.' };
+    expect(leadNoticeFor(own, 'Demo Fibre', true)).toBe('Our own words.');
   });
 
   it.each([
@@ -57,6 +138,19 @@ describe('the documents and words from the catalogue', () => {
       [
         expect.stringMatching(/^documents\.terms: is required/),
         expect.stringMatching(/^documents\.privacy: is required/),
+        expect.stringMatching(/^documents\.complaints: is required/),
+        expect.stringMatching(/^documents\.hardship: is required/),
+        expect.stringMatching(/^documents\.family_violence: is required/),
+      ],
+    ],
+    [
+      'a file without what a telco must publish',
+      withoutTelcoDocuments,
+      [
+        expect.stringMatching(/^documents\.complaints: is required/),
+        expect.stringMatching(/^documents\.hardship: is required/),
+        expect.stringMatching(/^documents\.family_violence: is required/),
+        expect.stringMatching(/^other_charges: is required/),
       ],
     ],
   ])('finds what %s lacks to take orders lawfully', (_name, text, problems) => {

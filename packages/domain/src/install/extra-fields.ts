@@ -1,9 +1,10 @@
 /** The extra named fields sent with the booking (docs/rules/orders.md). */
 import { z } from 'zod';
-import { extraFieldsWithAddOn } from '../pricing/add-ons.ts';
+import { extraFieldsWithAddOn } from '../pricing/add-on-fields.ts';
 import type { DomainConfig } from '../shared/config.ts';
 import { CONTRACT_TERM } from '../shared/constants.ts';
-import { CHARGE_TEXT, formatDollars } from '../shared/money.ts';
+import { CHARGE_TEXT } from '../shared/amount-text.ts';
+import { formatDollars } from '../shared/money.ts';
 import { isCleanText } from '../shared/text.ts';
 import { extraFieldNames } from '../shared/extra-field-names.ts';
 import type { AddOn } from '../pricing/add-ons.ts';

@@ -55,7 +55,8 @@ describe('buildInstallBody: docs/rules/orders.md "Body: reservation_id, event_id
         customer_state: 'NSW',
         customer_zipcode: '2009',
         customer_country: 'Australia',
-        title: "Installation - Jane O'neil - 100 Harris Street, Pyrmont NSW 2009",
+        // The address line every mail and invite carries, unit included (docs/rules/mail.md).
+        title: "Installation - Jane O'neil - Unit 12, 100 Harris Street, Pyrmont NSW 2009",
         template_extra_fields: extraFields,
         start_datetime: '2026-12-03T08:00:00+11:00',
         end_datetime: '2026-12-03T10:00:00+11:00',

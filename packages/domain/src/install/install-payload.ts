@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX, UNIT_MAX } from '../shared/constants.ts';
 import { endOfBookingDayMs, stateTimeZone, toZonedIso } from '../scheduling/dates.ts';
 import { templateExtraFieldsSchema } from './extra-fields.ts';
-import { CHARGE_TEXT, parseCharge } from '../shared/money.ts';
+import { CHARGE_TEXT, parseCharge } from '../shared/amount-text.ts';
 import { text } from '../shared/text.ts';
 import type { AddOn } from '../pricing/add-ons.ts';
-import type { Address } from '../address/address.ts';
+import { CARD_SCHEMES, type CardScheme } from '../shared/card-schemes.ts';
+import { orderAddressLine, type Address } from '../address/address.ts';
 import type { ContactValues } from '../contact/validation.ts';
 import type { ExtraFieldEntry } from '../shared/extra-field-names.ts';
 import type { BookingSlot, Reservation } from '../api/scheduling.ts';
@@ -175,6 +176,13 @@ export const chargeBeeSchema = z
      * account's token (docs/rules/documents-and-consent.md#direct-debit).
      */
     direct_debit_agreed: z.boolean().optional(),
+    /**
+     * The card scheme and the card fee on the first payment (dollars) the visitor was shown, both
+     * optional: the server derives the scheme from the card's token and refuses (422, naming the
+     * field) a stated one that differs (docs/decisions/009-install-facts.md).
+     */
+    card_scheme: z.enum(CARD_SCHEMES).optional(),
+    card_fee: z.number().min(0).max(100_000).optional(),
     coupon_id: code.nullable(),
     coupon_type: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).nullable(),
     service_id: code,
@@ -232,6 +240,9 @@ export interface InstallBodyInput {
   directDebitAgreed?: boolean;
   /** The bank account for direct debit through Chargebee, sent instead of a token. */
   bankAccount?: { account_name: string; bsb: string; account_number: string };
+  /** The card's scheme as the wizard told it from the number, and the fee it showed (cards only). */
+  cardScheme?: CardScheme | null;
+  cardFee?: number;
   coupon: Pick<Coupon, 'coupon_id' | 'coupon_type'> | null;
   router: Pick<RouterChoice, 'cost'>;
   addOns: readonly AddOn[];
@@ -280,7 +291,8 @@ export function buildArrivyBooking(
     customer_state: address.state,
     customer_zipcode: address.postcode,
     customer_country: 'Australia',
-    title: `Installation - ${contact.firstName} ${contact.lastName} - ${address.formatted_address}`,
+    // The address line the mails and the invite carry, unit included (docs/rules/mail.md).
+    title: `Installation - ${contact.firstName} ${contact.lastName} - ${orderAddressLine(address)}`,
     template_extra_fields: input.extraFields.map(({ name, value }) => ({ name, value })),
     start_datetime: toZonedIso(slot.start, timeZone),
     end_datetime: toZonedIso(slot.end, timeZone),
@@ -313,6 +325,8 @@ export function buildChargeBee(input: InstallBodyInput): ChargeBeeBody {
     router_charge: Number(input.router.cost),
     add_ons: [...new Set(input.addOns)],
     ...(input.directDebitAgreed ? { direct_debit_agreed: true } : {}),
+    ...(input.cardScheme ? { card_scheme: input.cardScheme } : {}),
+    ...(input.cardFee !== undefined ? { card_fee: input.cardFee } : {}),
   };
 }
 

@@ -6,10 +6,11 @@
 import { isAddOn } from '../pricing/add-ons.ts';
 import { parseCostOrNull } from '../catalogue/plans.ts';
 import { messages } from '../shared/messages.ts';
-import { parseDollars } from '../shared/money.ts';
+import { parseDollars } from '../shared/amount-text.ts';
 import { echoedExtraFields } from './extra-fields.ts';
 import { installBodySchema, type BankAccountBody, type InstallBody } from './install-payload.ts';
 import type { AddOn } from '../pricing/add-ons.ts';
+import type { CardScheme } from '../shared/card-schemes.ts';
 import type { ExtraFieldName, ExtraFields } from '../shared/extra-field-names.ts';
 import type { Coupon } from '../api/offers.ts';
 import { contactSchema, firstIssues } from '../contact/validation.ts';
@@ -51,6 +52,10 @@ export interface InstallBodyFacts {
    * `cardToken` is ''): passed to billing, never stored (docs/rules/contact-and-connection.md).
    */
   bankAccount?: BankAccountBody;
+  /** The card scheme the body states (null when it states none): compared, never believed. */
+  statedCardScheme: CardScheme | null;
+  /** The card fee on the first payment the body states, dollars (null when none). */
+  statedCardFee: number | null;
   coupon: Pick<Coupon, 'coupon_id' | 'coupon_type'> | null;
   /** The router as chosen by name (null when none is named), and the charge the body states. */
   router: { name: string | null; charge: number };
@@ -189,6 +194,8 @@ export function installBodyFacts(body: InstallBody): InstallBodyFacts {
     cardToken: cb.tmp_token ?? '',
     ...(cb.bank_account ? { bankAccount: cb.bank_account } : {}),
     directDebitAgreed: cb.direct_debit_agreed === true,
+    statedCardScheme: cb.card_scheme ?? null,
+    statedCardFee: cb.card_fee ?? null,
     coupon:
       cb.coupon_id === null || cb.coupon_type === null
         ? null

@@ -1,14 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addAddOn, isAddOn, removeAddOn } from './add-ons.ts';
 import {
-  addAddOn,
   extraFieldsWithAddOn,
   extraFieldsWithoutAddOn,
-  isAddOn,
   orderWithAddOn,
   orderWithoutAddOn,
-  removeAddOn,
-} from './add-ons.ts';
+} from './add-on-fields.ts';
 import { buildExtraFields } from '../install/extra-fields.ts';
 import { acmeRules, demoRules } from '../test-support/rules.ts';
 import type { AddOn } from './add-ons.ts';

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { moneyWords, orderCardFeeRate } from './money-words.ts';
+import { moneyWords, orderCardFeeLabel } from './money-words.ts';
+import { demoRules } from '../test-support/rules.ts';
 
 describe('docs/rules/plans-and-pricing.md, Money words: one name for each charge', () => {
-  it('the card fee says what it is a percentage of', () => {
-    expect(moneyWords.cardFee(0.015)).toBe('Card processing fee (1.5% of the monthly charge)');
-    expect(moneyWords.cardFee(0.02)).toBe('Card processing fee (2% of the monthly charge)');
-    expect(moneyWords.cardFee(null)).toBe(
-      'Card processing fee (a percentage of the monthly charge)',
-    );
+  it('a payment with a card fee says what it includes', () => {
+    expect(
+      moneyWords.includesCardFee(
+        '$1.17',
+        'American Express card surcharge (1.5% of the amount charged)',
+      ),
+    ).toBe('includes $1.17 American Express card surcharge (1.5% of the amount charged)');
   });
 
   it('the first payment is 15 days after activation, with its date once known', () => {
@@ -17,11 +19,28 @@ describe('docs/rules/plans-and-pricing.md, Money words: one name for each charge
     );
   });
 
-  it("a stored order's rate is the catalogue's only when its fee is that rate, to the cent", () => {
-    expect(orderCardFeeRate(0.015, { monthlyCents: 7900, cardFeeCents: 119 })).toBe(0.015);
-    expect(orderCardFeeRate(0.015, { monthlyCents: 8800, cardFeeCents: 132 })).toBe(0.015);
-    // Priced at 2% before the catalogue changed: the rate is not known.
-    expect(orderCardFeeRate(0.015, { monthlyCents: 7900, cardFeeCents: 158 })).toBeNull();
-    expect(orderCardFeeRate(0, { monthlyCents: 7900, cardFeeCents: 0 })).toBe(0);
+  it("a stored order's fee line has the catalogue's words only when its rate gives its fees, to the cent", () => {
+    const order = {
+      scheme: 'amex' as const,
+      monthlyCents: 9400,
+      monthlyFeeCents: 141,
+      firstPaymentCents: 7520,
+      firstPaymentFeeCents: 113,
+    };
+    expect(orderCardFeeLabel(demoRules, order)).toBe(
+      'American Express card surcharge (1.5% of the amount charged)',
+    );
+    // Priced at another rate before the catalogue changed: the rate is not known.
+    expect(orderCardFeeLabel(demoRules, { ...order, firstPaymentFeeCents: 150 })).toBe(
+      'card surcharge',
+    );
+    expect(
+      orderCardFeeLabel(demoRules, {
+        ...order,
+        scheme: 'visa',
+        monthlyFeeCents: 0,
+        firstPaymentFeeCents: 0,
+      }),
+    ).toBeNull();
   });
 });

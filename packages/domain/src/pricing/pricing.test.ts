@@ -4,12 +4,12 @@ import { addAddOn, addOnLabel } from './add-ons.ts';
 import { discountFromCoupon, freeMonthsDiscount } from '../offers/discounts.ts';
 import {
   activationTotal,
-  cardFee,
   discountedPlanPrice,
   firstPaymentDate,
   minimumTotalCost,
   monthlyCharge,
   orderSummary,
+  paymentsWithFee,
   roundCents,
   sameAmount,
   sameCharge,
@@ -142,52 +142,86 @@ describe('discounted plan price', () => {
   });
 });
 
-describe("docs/rules/plans-and-pricing.md: Card processing fee: the catalogue's rate (the demo's 1.5%) on the monthly charge", () => {
+describe('docs/rules/plans-and-pricing.md, Card fees: each payment with the fee of the card chosen', () => {
+  const base = { plan: plan('94'), router: router('0'), addOns: [], greenfield: false };
+  const summer20 = upFront({ percentage: 20 });
   it.each([
-    [100, 1.5],
-    [79, 1.19],
-    [94, 1.41],
-    [0, 0],
-  ])('$%s -> $%s', (monthly, fee) => expect(cardFee(monthly, demoRules)).toBe(fee));
+    // SUMMER20 at Southbank: 20% off $94 up front = $75.20; American Express 1.5% of what is paid.
+    [
+      'amex, SUMMER20',
+      { ...base, discount: summer20 },
+      'amex',
+      [94, 1.41, 95.41, 75.2, 1.13, 76.33],
+    ],
+    ['visa, SUMMER20', { ...base, discount: summer20 }, 'visa', [94, 0, 94, 75.2, 0, 75.2]],
+    ['mastercard', base, 'mastercard', [94, 0, 94, 94, 0, 94]],
+    ['direct debit', base, null, [94, 0, 94, 94, 0, 94]],
+    [
+      'amex, greenfield',
+      { ...base, greenfield: true },
+      'amex',
+      [94, 1.41, 95.41, 394, 5.91, 399.91],
+    ],
+  ] as const)('%s', (_label, order, scheme, expected) => {
+    const paid = paymentsWithFee(order, demoRules, scheme);
+    expect([
+      paid.monthly,
+      paid.monthlyFee,
+      paid.monthlyWithFee,
+      paid.firstPayment,
+      paid.firstPaymentFee,
+      paid.firstPaymentWithFee,
+    ]).toEqual(expected);
+    expect(minimumTotalCost(order, demoRules, scheme)).toBe(paid.firstPaymentWithFee);
+  });
 
-  it.each([
-    [100, 2],
-    [79, 1.58],
-    [94.25, 1.89],
-  ])('at 2%%: $%s -> $%s', (monthly, fee) => expect(cardFee(monthly, acmeRules)).toBe(fee));
+  it('a capped fee stops at its cap ($5 for acme)', () => {
+    const order = { ...base, greenfield: true };
+    expect(paymentsWithFee(order, acmeRules, 'amex')).toMatchObject({
+      firstPayment: 544,
+      firstPaymentFee: 5,
+      firstPaymentWithFee: 549,
+    });
+  });
 });
 
-describe('minimum total cost: first month + new development charge if greenfield + card surcharge', () => {
+describe('minimum total cost: first payment with its card fee', () => {
   const base = { plan: plan('79'), router: router('15') };
   it.each([
-    // 79 + 15 = 94; card fee 1.41.
+    // 79 + 15 = 94; American Express 1.5% of 94: 1.41.
     ['plan and router', { ...base, addOns: [], greenfield: false }, 95.41],
-    // 79 + 0 + 9 = 88 + 300; card fee on 88: 1.32.
+    // 79 + 0 + 9 + 300 = 388; fee on 388: 5.82.
     [
       'BYO router, static IP, greenfield',
       { ...base, router: router('0'), addOns: ['static-ip'] as const, greenfield: true },
-      389.32,
+      393.82,
     ],
-    // $10 off the first month: 69 + 15; the card fee is on the monthly charge, 94: 1.41.
+    // $10 off the first month: 69 + 15 = 84; the fee is on what is paid: 1.26.
     [
       '$10 off up front',
       { ...base, addOns: [], greenfield: false, discount: upFront({ dollar_amount: 10 }) },
-      85.41,
+      85.26,
     ],
-    // A free month credited at month 7 does not lower the first month.
+    // A free month credited at month 7 does not lower the first month: 394 + 5.91.
     [
       'one month free at month 7',
       { ...base, addOns: [], greenfield: true, discount: freeMonthsDiscount(1) },
-      395.41,
+      399.91,
     ],
-  ])('%s (demo rules)', (_label, order, total) => {
-    expect(minimumTotalCost(order, demoRules)).toBe(total);
+  ])('%s (demo rules, American Express)', (_label, order, total) => {
+    expect(minimumTotalCost(order, demoRules, 'amex')).toBe(total);
   });
 
-  it("another provider's fees change it: 79 + 15 + 12.50 + 450, 2% of 106.50", () => {
+  it('without a card fee (Visa, or not chosen yet) it is the first payment', () => {
+    const order = { ...base, addOns: [], greenfield: false };
+    expect(minimumTotalCost(order, demoRules)).toBe(94);
+    expect(minimumTotalCost(order, demoRules, 'visa')).toBe(94);
+  });
+
+  it("another provider's fees change it: 79 + 15 + 12.50 + 450, its fee capped at $5 (demo: 1.5% of 403)", () => {
     const order = { ...base, addOns: ['static-ip'] as const, greenfield: true };
-    expect(minimumTotalCost(order, acmeRules)).toBe(558.63);
-    expect(minimumTotalCost(order, demoRules)).toBe(404.55);
+    expect(minimumTotalCost(order, acmeRules, 'amex')).toBe(561.5);
+    expect(minimumTotalCost(order, demoRules, 'amex')).toBe(409.05);
   });
 });
 
@@ -252,8 +286,12 @@ describe('order summary', () => {
       },
       monthlyTotal: 103,
       activationTotal: 403,
-      cardFee: 1.55,
-      minimumTotalCost: 404.55,
+      cardScheme: null,
+      monthlyFee: 0,
+      monthlyWithFee: 103,
+      firstPaymentFee: 0,
+      firstPaymentWithFee: 403,
+      minimumTotalCost: 403,
       firstPaymentDate: new Date('2025-03-18T00:00:00.000Z'),
     });
   });
@@ -282,8 +320,16 @@ describe('order summary', () => {
     expect(summary).toMatchObject({
       monthlyTotal: 106.5,
       activationTotal: 556.5,
-      cardFee: 2.13,
-      minimumTotalCost: 558.63,
+      monthlyFee: 0,
+      minimumTotalCost: 556.5,
+    });
+    expect(
+      orderSummary({ ...order, addOns: [...order.addOns], cardScheme: 'amex' }, acmeRules),
+    ).toMatchObject({
+      monthlyFee: 1.6,
+      monthlyWithFee: 108.1,
+      firstPaymentFee: 5,
+      minimumTotalCost: 561.5,
     });
   });
 
@@ -344,24 +390,32 @@ describe('pricing properties', () => {
     );
   });
 
-  it('the card fee is 1.5% of the monthly charge, to the cent', () => {
+  it('the card fee is 1.5% of each payment for American Express, to the cent, and 0 for Visa', () => {
     fc.assert(
       fc.property(order, (o) => {
-        const monthly = monthlyCharge(o, demoRules);
-        const fee = cardFee(monthly, demoRules);
-        expect(Math.abs(fee - monthly * 0.015)).toBeLessThanOrEqual(0.005 + 1e-9);
+        const paid = paymentsWithFee(o, demoRules, 'amex');
+        expect(Math.abs(paid.monthlyFee - paid.monthly * 0.015)).toBeLessThanOrEqual(0.005 + 1e-9);
+        expect(Math.abs(paid.firstPaymentFee - paid.firstPayment * 0.015)).toBeLessThanOrEqual(
+          0.005 + 1e-9,
+        );
+        expect(paymentsWithFee(o, demoRules, 'visa').firstPaymentFee).toBe(0);
       }),
     );
   });
 
-  it('the minimum total cost is the activation total plus the card fee, and the summary says so', () => {
+  it('the minimum total cost is the first payment with its fee, and the summary says so', () => {
     fc.assert(
-      fc.property(order, fc.constantFrom(demoRules, acmeRules), (o, rules) => {
-        const fee = cardFee(monthlyCharge(o, rules), rules);
-        const total = minimumTotalCost(o, rules);
-        expect(total).toBe(roundCents(activationTotal(o, rules) + fee));
-        expect(orderSummary(o, rules).minimumTotalCost).toBe(total);
-      }),
+      fc.property(
+        order,
+        fc.constantFrom(demoRules, acmeRules),
+        fc.constantFrom('amex' as const, 'visa' as const, null),
+        (o, rules, scheme) => {
+          const paid = paymentsWithFee(o, rules, scheme);
+          const total = minimumTotalCost(o, rules, scheme);
+          expect(total).toBe(roundCents(activationTotal(o, rules) + paid.firstPaymentFee));
+          expect(orderSummary({ ...o, cardScheme: scheme }, rules).minimumTotalCost).toBe(total);
+        },
+      ),
     );
   });
 

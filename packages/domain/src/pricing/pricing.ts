@@ -11,7 +11,8 @@ import { isBringYourOwn, parseCost } from '../catalogue/plans.ts';
 import type { DomainConfig } from '../shared/config.ts';
 import { FIRST_PAYMENT_DELAY_DAYS } from '../shared/constants.ts';
 import { appliesToFirstPayment, showsPromoBanner } from '../offers/discounts.ts';
-import { parseCharge, parseDollars } from '../shared/money.ts';
+import { parseCharge, parseDollars } from '../shared/amount-text.ts';
+import { cardFeeOn, type CardScheme } from './card-fees.ts';
 import type { AddOn } from './add-ons.ts';
 import type { Discount } from '../offers/discounts.ts';
 import type { Plan, Router } from '../api/catalogue.ts';
@@ -25,7 +26,7 @@ export interface PricedOrder {
 /** The catalogue's prices of the add-ons and fees. */
 export type PriceRules = Pick<
   DomainConfig,
-  'staticIpMonthly' | 'newDevelopmentCharge' | 'cardFeeRate'
+  'staticIpMonthly' | 'newDevelopmentCharge' | 'cardFees'
 >;
 
 export interface ActivationOrder extends PricedOrder {
@@ -85,13 +86,63 @@ export function activationTotal(
 
 /**
  * The least a customer pays under the month-to-month contract (the minimum total cost the
- * Telecommunications Consumer Protections Code asks to be shown): the first month's charges (the
- * plan price after an up front discount, the router, the static IP) + the one-off new development
- * charge for a greenfield building (together: activationTotal) + the card surcharge on the
- * monthly charge (cardFee). No lock-in, so nothing after the first month is owed.
+ * Telecommunications Consumer Protections Code asks to be shown): the first payment with its card
+ * fee. The first payment is the first month's charges (the plan price after an up front discount,
+ * the router, the static IP) + the one-off new development charge for a greenfield building
+ * (together: activationTotal); the card's scheme decides its fee on that amount (cardFeeOn). No
+ * lock-in, so nothing after the first month is owed.
  */
-export function minimumTotalCost(order: ActivationOrder, rules: PriceRules): number {
-  return roundCents(activationTotal(order, rules) + cardFee(monthlyCharge(order, rules), rules));
+export function minimumTotalCost(
+  order: ActivationOrder,
+  rules: PriceRules,
+  scheme: CardScheme | null = null,
+): number {
+  const first = activationTotal(order, rules);
+  return roundCents(first + cardFeeOn(first, scheme, rules));
+}
+
+/** Each payment with the fee its card pays (docs/rules/plans-and-pricing.md, "Card fees"). */
+export interface PaymentsWithFee {
+  monthly: number;
+  monthlyFee: number;
+  /** What each month's charge is, the fee included: what the visitor agrees to. */
+  monthlyWithFee: number;
+  firstPayment: number;
+  firstPaymentFee: number;
+  firstPaymentWithFee: number;
+}
+
+/**
+ * The two payments, each with its fee: the fee of a payment is the scheme's percent of that
+ * payment as charged. Direct debit, or a card whose scheme is not known yet, is `scheme` null.
+ */
+export function paymentsWithFee(
+  order: ActivationOrder,
+  rules: PriceRules,
+  scheme: CardScheme | null,
+): PaymentsWithFee {
+  const monthly = monthlyCharge(order, rules);
+  const first = activationTotal(order, rules);
+  return withFees(monthly, first, scheme, rules);
+}
+
+/** The same from the two amounts already worked out (a stored order's, the summary's). */
+export function withFees(
+  monthly: number,
+  firstPayment: number,
+  scheme: CardScheme | null,
+  rules: Pick<PriceRules, 'cardFees'>,
+): PaymentsWithFee {
+  const monthlyFee = cardFeeOn(monthly, scheme, rules);
+  const firstPaymentFee = cardFeeOn(firstPayment, scheme, rules);
+  return {
+    monthly,
+    monthlyFee,
+    monthlyWithFee: roundCents(monthly + monthlyFee),
+    firstPayment,
+    firstPaymentFee,
+    firstPaymentWithFee: roundCents(firstPayment + firstPaymentFee),
+  };
 }
 
 /**
@@ -127,11 +178,6 @@ function sameCents(
   return left !== null && left === right;
 }
 
-/** The card surcharge: the catalogue's rate (1.5% for the demo) of the monthly charge. */
-export function cardFee(monthly: number, rules: Pick<PriceRules, 'cardFeeRate'>): number {
-  return roundCents(monthly * rules.cardFeeRate);
-}
-
 /**
  * Fifteen calendar days after activation, counted in the given zone (the address's) so that the
  * answer does not depend on the zone of the machine running it.
@@ -147,6 +193,8 @@ export interface SummaryInput extends ActivationOrder {
   /** The chosen installation start; before one is chosen there is no first payment date. */
   activationDate?: Date | string | null;
   timeZone?: string;
+  /** The card's scheme once known; null (or absent) for direct debit or before a card is typed. */
+  cardScheme?: CardScheme | null;
 }
 
 export interface SummaryAddOnLine {
@@ -163,8 +211,15 @@ export interface OrderSummary {
   discount: { inWords: string; terms: string; showsPromoBanner: boolean } | null;
   monthlyTotal: number;
   activationTotal: number;
-  cardFee: number;
-  /** minimumTotalCost: activationTotal + cardFee. */
+  /** The card's scheme the fees are for; null when none applies. */
+  cardScheme: CardScheme | null;
+  /** The card fee on each monthly charge, and the monthly charge with it. */
+  monthlyFee: number;
+  monthlyWithFee: number;
+  /** The card fee on the first payment, and the first payment with it. */
+  firstPaymentFee: number;
+  firstPaymentWithFee: number;
+  /** minimumTotalCost: the first payment with its fee. */
   minimumTotalCost: number;
   firstPaymentDate: Date | null;
 }
@@ -198,7 +253,8 @@ export function orderSummary(input: SummaryInput, rules: PriceRules): OrderSumma
   const { plan, router, discount } = input;
   const monthly = monthlyCharge(input, rules);
   const activation = activationTotal(input, rules);
-  const fee = cardFee(monthly, rules);
+  const scheme = input.cardScheme ?? null;
+  const paid = withFees(monthly, activation, scheme, rules);
   return {
     plan: { id: plan.id, name: plan.name, speed: plan.speed, amount: parseCost(plan.cost) },
     router: {
@@ -218,9 +274,13 @@ export function orderSummary(input: SummaryInput, rules: PriceRules): OrderSumma
       : null,
     monthlyTotal: monthly,
     activationTotal: activation,
-    cardFee: fee,
+    cardScheme: scheme,
+    monthlyFee: paid.monthlyFee,
+    monthlyWithFee: paid.monthlyWithFee,
+    firstPaymentFee: paid.firstPaymentFee,
+    firstPaymentWithFee: paid.firstPaymentWithFee,
     // The same sum as minimumTotalCost, from the parts already worked out.
-    minimumTotalCost: roundCents(activation + fee),
+    minimumTotalCost: paid.firstPaymentWithFee,
     firstPaymentDate:
       input.activationDate == null ? null : firstPaymentDate(input.activationDate, input.timeZone),
   };

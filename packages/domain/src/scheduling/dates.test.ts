@@ -5,7 +5,10 @@ import {
   bookingMonthWindow,
   countdownText,
   dateLabel,
+  dayButtonLabel,
+  dayKeyButtonLabel,
   dayKeyLabel,
+  firstBookableDay,
   dayKeyOf,
   endOfBookingDayMs,
   formatMoment,
@@ -187,6 +190,41 @@ describe('dateLabel: docs/rules/installation-and-holds.md "ordinal days (for exa
     [PERTH, 'Sunday 2nd March'],
   ])('uses the calendar day in %s', (zone, label) => {
     expect(dateLabel('2025-03-02T15:00:00Z', zone)).toBe(label);
+  });
+});
+
+describe('dayButtonLabel: a day button is named with the number it shows (WCAG 2.5.3, label in name)', () => {
+  it.each([
+    ['2026-12-04', 'Friday 4 December'],
+    ['2026-12-01', 'Tuesday 1 December'],
+    ['2026-12-22', 'Tuesday 22 December'],
+    ['2027-01-11', 'Monday 11 January'],
+  ])('%s -> %s, its number a word of the name', (day, label) => {
+    expect(dayKeyButtonLabel(day)).toBe(label);
+    expect(dayButtonLabel(`${day}T10:00:00+11:00`, SYDNEY)).toBe(label);
+    expect(label.split(' ')).toContain(String(Number(day.slice(8))));
+  });
+
+  it('uses the calendar day of the zone', () => {
+    expect(dayButtonLabel('2025-03-02T15:00:00Z', SYDNEY)).toBe('Monday 3 March');
+    expect(dayButtonLabel('2025-03-02T15:00:00Z', PERTH)).toBe('Sunday 2 March');
+  });
+});
+
+describe("firstBookableDay: two days ahead in the state's zone (docs/rules/installation-and-holds.md)", () => {
+  it.each([
+    // 18:00 in Sydney on the 2nd: the 4th.
+    ['2026-12-02T07:00:00Z', SYDNEY, '2026-12-04'],
+    // Still the 1st in UTC, already the 2nd in Sydney: the 4th, whatever the machine's own zone.
+    ['2026-12-01T14:00:00Z', SYDNEY, '2026-12-04'],
+    // The same instant is still the 1st in Perth: the 3rd.
+    ['2026-12-01T14:00:00Z', PERTH, '2026-12-03'],
+    // Across a month and a year.
+    ['2026-12-30T12:00:00+11:00', SYDNEY, '2027-01-01'],
+    // Across the change to daylight saving (4 October 2026 in Sydney).
+    ['2026-10-03T23:30:00+10:00', SYDNEY, '2026-10-05'],
+  ])('at %s in %s -> %s', (now, zone, day) => {
+    expect(firstBookableDay(now, zone)).toBe(day);
   });
 });
 

@@ -1,6 +1,6 @@
 import { TZDate, tz } from '@date-fns/tz';
-import { endOfDay, format, formatISO } from 'date-fns';
-import { BOOKING_WINDOW_MONTHS } from '../shared/constants.ts';
+import { addDays, endOfDay, format, formatISO } from 'date-fns';
+import { BOOKING_WINDOW_MONTHS, FIRST_BOOKABLE_DAYS_AHEAD } from '../shared/constants.ts';
 import { toInstant, type Instant } from '../shared/instant.ts';
 
 /**
@@ -69,6 +69,15 @@ export function dayKeyOf(value: Instant, timeZone: string): DayKey {
   return format(inZone(value, timeZone), 'yyyy-MM-dd');
 }
 
+/**
+ * The first day a window can be booked: FIRST_BOOKABLE_DAYS_AHEAD (two) days after `now`'s day in
+ * the zone (docs/rules/installation-and-holds.md, crews and windows). The server lists no window
+ * before it, and the calendar never offers a day before it, not even while its dates load.
+ */
+export function firstBookableDay(now: Instant, timeZone: string): DayKey {
+  return format(addDays(inZone(now, timeZone), FIRST_BOOKABLE_DAYS_AHEAD), 'yyyy-MM-dd');
+}
+
 /** The calendar month of an instant in the zone, for the first bookings window. */
 export function monthKeyOf(value: Instant, timeZone: string): MonthKey {
   return format(inZone(value, timeZone), 'yyyy-MM');
@@ -123,6 +132,21 @@ export function endOfBookingDayMs(value: Instant, timeZone: string): number {
  */
 export function dateLabel(value: Instant, timeZone: string): string {
   return format(inZone(value, timeZone), 'EEEE do MMMM');
+}
+
+/**
+ * A calendar day button's name: 'Friday 4 December', the number the button shows as a word of its
+ * name (WCAG 2.2 success criterion 2.5.3, label in name; docs/rules/installation-and-holds.md,
+ * labels). Headings and the chosen date keep dateLabel's ordinal.
+ */
+export function dayButtonLabel(value: Instant, timeZone: string): string {
+  return format(inZone(value, timeZone), 'EEEE d MMMM');
+}
+
+/** The day button's name of a calendar day key ('Friday 4 December'). */
+export function dayKeyButtonLabel(day: DayKey): string {
+  const [year, monthIndex, date] = parseKey(day, true);
+  return dayButtonLabel(Date.UTC(year, monthIndex, date, 12), 'UTC');
 }
 
 /** The label of a calendar day key; a day key names the same day in every zone. */

@@ -1,3 +1,5 @@
+import type { CardFees } from './card-schemes.ts';
+
 /**
  * Provider configuration the rules depend on. The domain reads no environment and keeps no
  * provider's prices: the server passes its catalogue's (the wizard gets the same from the public
@@ -18,8 +20,11 @@ export interface DomainConfig {
   staticIpMonthly: number;
   /** Dollars, once, for a greenfield building. */
   newDevelopmentCharge: number;
-  /** The card surcharge as a fraction of the monthly charge: 0.015 is 1.5%. */
-  cardFeeRate: number;
+  /**
+   * The card fee of each scheme, a percentage of each payment as charged
+   * (docs/rules/plans-and-pricing.md, "Card fees"); eftpos, Mastercard and Visa are always 0.
+   */
+  cardFees: CardFees;
   /** The plan chosen for the visitor when the building is offered it. */
   defaultPlanId: string;
   /** Plans the 'Most Popular' filter keeps and badges. */
@@ -50,7 +55,16 @@ export const defaultDomainConfig: DomainConfig = {
   },
   staticIpMonthly: 9,
   newDevelopmentCharge: 300,
-  cardFeeRate: 0.015,
+  // American Express 1.5% (the specification's rate, where the law still allows one); 0 for the rest.
+  // Written out rather than built from pricing's NO_CARD_FEES: the address step imports this file.
+  cardFees: {
+    visa: { percent: 0, cap: null, words: 'Card surcharge' },
+    mastercard: { percent: 0, cap: null, words: 'Card surcharge' },
+    eftpos: { percent: 0, cap: null, words: 'Card surcharge' },
+    amex: { percent: 1.5, cap: null, words: 'American Express card surcharge' },
+    diners: { percent: 0, cap: null, words: 'Card surcharge' },
+    other: { percent: 0, cap: null, words: 'Card surcharge' },
+  },
   defaultPlanId: 'boost-100',
   popularPlanIds: ['boost-100', 'streamer-250'],
   hiddenPlanIdParts: ['350'],

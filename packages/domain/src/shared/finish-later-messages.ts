@@ -26,6 +26,16 @@ export const finishLaterMessages = {
   notFoundHeading: 'This link does not work',
   notFound: 'Please check you copied the whole link from the email, or start again.',
   startAgain: 'Start again',
+  /** A used or expired link's page: a new link, mailed where the first one went. */
+  newLinkButton: 'Email me a new link',
+  /** `until`: the day the new link stops working, as '4 December'. The address is never shown. */
+  newLinkSent: (until: string) =>
+    `We've emailed a new link to the address this one was sent to. It works once, until ${until}.`,
+  /** 409 link_superseded: a newer link of the sign-up was mailed since this one. */
+  newerLinkSent:
+    "We've already emailed a newer link. Please use the newest link we emailed you, or start again.",
+  /** `phone`: the provider's support phone, a link on the page. */
+  callUs: 'Prefer to talk? Call us on',
   failedOpen: "We couldn't open your sign-up just now. Please try the link again in a minute.",
   unsubscribeHeading: 'Stop reminders',
   unsubscribeAsk: 'Press Unsubscribe and we will not email you a reminder to finish your sign-up.',

@@ -4,7 +4,7 @@ import {
   newDevelopmentChargeRequired,
   orderFailureText,
 } from './messages.ts';
-import { formatDollars, formatPercent } from './money.ts';
+import { formatDollars } from './money.ts';
 
 describe('messages with values', () => {
   it.each([
@@ -35,11 +35,4 @@ describe('messages with values', () => {
     [1.5, '1.50'],
     [10.25, '10.25'],
   ])('formatDollars(%s)', (n, s) => expect(formatDollars(n)).toBe(s));
-
-  it.each([
-    [0.015, '1.5'],
-    [0.02, '2'],
-    [0.0175, '1.75'],
-    [0, '0'],
-  ])('formatPercent(%s)', (rate, s) => expect(formatPercent(rate)).toBe(s));
 });

@@ -29,6 +29,10 @@ export const messages = {
   termsRequired:
     'Please confirm that you have read and agree to the terms and conditions of your plan.',
   cardInvalid: 'Credit card is invalid, please check details and try again.',
+  // The vault could not be reached at Submit (no answer, or a 5xx): nothing is wrong with the card
+  // (docs/rules/contact-and-connection.md#payment-step-6).
+  paymentServiceUnreachable:
+    'We could not reach our payment service. Check your connection and press Submit again. You have not been charged.',
   // Each card field's own message, shown with the card error (docs/rules/contact-and-connection.md).
   cardNumberRequired: 'Card number is required',
   cardNumberInvalid: 'Card number is not valid',

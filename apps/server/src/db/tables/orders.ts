@@ -74,6 +74,14 @@ export interface OrderTables {
      */
     unit_key: ColumnType<string | null, string | null | undefined, string | null>;
     move_in: Generated<boolean>;
+    /**
+     * The card's scheme (domain CardScheme) as the server found it, and the card fee on the first
+     * payment (034, docs/rules/plans-and-pricing.md#card-fees); card_fee_cents is the fee on each
+     * monthly charge. Null for direct debit and for orders placed before, whose one fee
+     * (card_fee_cents) was on every card payment.
+     */
+    card_scheme: ColumnType<string | null, string | null | undefined, string | null>;
+    first_payment_fee_cents: ColumnType<number | null, number | null | undefined, number | null>;
   };
   billing_customers: {
     id: string;

@@ -36,6 +36,8 @@ export async function placedOrderFacts(db: Kysely<Schema>, orderId: string) {
       'orders.monthly_cents',
       'orders.activation_cents',
       'orders.card_fee_cents',
+      'orders.first_payment_fee_cents',
+      'orders.card_scheme',
       'slot_windows.starts_at',
       'slot_windows.state',
     ])
@@ -190,6 +192,8 @@ export async function finishOrder(
     billingSubscriptionRef?: string | null;
     taskRef?: string | null;
     attentionReason?: string | null;
+    /** The card's scheme as billing reported it (Chargebee), when it was not known before. */
+    cardScheme?: string | null;
   },
 ): Promise<void> {
   await trx
@@ -204,6 +208,7 @@ export async function finishOrder(
         ? { billing_subscription_ref: outcome.billingSubscriptionRef }
         : {}),
       ...(outcome.taskRef !== undefined ? { task_ref: outcome.taskRef } : {}),
+      ...(outcome.cardScheme !== undefined ? { card_scheme: outcome.cardScheme } : {}),
       ...(outcome.attentionReason !== undefined
         ? { attention_reason: outcome.attentionReason }
         : {}),

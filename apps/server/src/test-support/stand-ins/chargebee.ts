@@ -28,6 +28,38 @@ import { startStandIn, type RecordedRequest, type Reply, type StandIn } from './
 export const API_KEY = 'test_cb_key_123';
 export const DECLINED_TOKEN = 'cb_tok_declined_insufficient_funds';
 export const DECLINED_BSB = '000001';
+/** Tokens whose card is an American Express or a Mastercard; any other `cb_tok_` is a Visa. */
+export const AMEX_TOKEN = 'cb_tok_amex_378282';
+export const MASTERCARD_TOKEN = 'cb_tok_mastercard_555555';
+
+/**
+ * The card a token stands for, as the Card resource documents it
+ * (https://apidocs.chargebee.com/docs/api/cards: `card_type` visa, mastercard, american_express,
+ * diners_club, ...; `iin`, `last4`, `funding_type`, `status`): customer create with `token_id`
+ * answers `{customer, card}`, and retrieving the customer answers it again.
+ */
+function cardOf(token: string, customerId: string): Record<string, unknown> {
+  const type = token.startsWith('cb_tok_amex')
+    ? 'american_express'
+    : token.startsWith('cb_tok_mastercard')
+      ? 'mastercard'
+      : 'visa';
+  const iin = { american_express: '378282', mastercard: '555555', visa: '411111' }[type];
+  return {
+    object: 'card',
+    customer_id: customerId,
+    payment_source_id: `pm_${customerId}`,
+    status: 'valid',
+    gateway: 'chargebee',
+    card_type: type,
+    funding_type: 'credit',
+    iin,
+    last4: type === 'american_express' ? '0005' : '1111',
+    masked_number: `${iin}******`,
+    expiry_month: 12,
+    expiry_year: 2030,
+  };
+}
 
 export interface ChargebeeStandIn extends StandIn {
   customers: Map<string, Record<string, unknown>>;
@@ -56,6 +88,7 @@ const error = (
 
 export async function startChargebee(): Promise<ChargebeeStandIn> {
   const customers = new Map<string, Record<string, unknown>>();
+  const cards = new Map<string, Record<string, unknown>>();
   const paymentSources = new Map<string, Record<string, unknown>>();
   const subscriptions = new Map<string, Record<string, unknown>>();
   const replays = new Map<string, Reply>();
@@ -97,7 +130,9 @@ export async function startChargebee(): Promise<ChargebeeStandIn> {
         deleted: false,
       };
       customers.set(id, customer);
-      return { status: 200, body: { customer } };
+      const card = token ? cardOf(token, id) : undefined;
+      if (card) cards.set(id, card);
+      return { status: 200, body: { customer, ...(card ? { card } : {}) } };
     }
     if (req.method === 'POST' && req.path === '/api/v2/payment_sources/create_bank_account') {
       const customerId = f.get('customer_id') ?? '';
@@ -222,7 +257,8 @@ export async function startChargebee(): Promise<ChargebeeStandIn> {
       const customer = customers.get(decodeURIComponent(m[1]!));
       if (!customer || customer.deleted)
         return error(404, 'invalid_request', 'resource_not_found', 'Customer not found.');
-      return { status: 200, body: { customer } };
+      const card = cards.get(String(customer.id));
+      return { status: 200, body: { customer, ...(card ? { card } : {}) } };
     }
     if (req.method === 'POST' && (m = /^\/api\/v2\/customers\/([^/]+)$/.exec(req.path))) {
       const customer = customers.get(decodeURIComponent(m[1]!));

@@ -1,5 +1,5 @@
 import type { AdminOrderAnswer } from '@fibre/domain/api';
-import { addOnLabel, moneyWords } from '@fibre/domain/pricing';
+import { addOnLabel, CARD_SCHEME_NAMES, moneyWords } from '@fibre/domain/pricing';
 import { unitMessages } from '@fibre/domain/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -272,9 +272,19 @@ export function OrderPage({ id }: { id: string }) {
     ['Add-ons', o.addOns.length ? o.addOns.map(addOnLabel).join(', ') : 'None'],
     ['Coupon', o.coupon ?? 'None'],
     // The domain's money words (docs/rules/plans-and-pricing.md), as the customer reads them.
-    [moneyWords.monthlyCharge, money(o.price.monthlyCents)],
-    [moneyWords.firstPayment, money(o.price.activationCents)],
-    [moneyWords.cardFee(null), money(o.price.cardFeeCents)],
+    // Each with the card's fee, what is charged; a cancelled order charges nothing.
+    ...(o.status === 'cancelled'
+      ? [['Charges', moneyWords.nothingCharged] as [string, string]]
+      : ([
+          [moneyWords.monthlyCharge, money(o.price.monthlyCents + o.price.cardFeeCents)],
+          [moneyWords.firstPayment, money(o.price.activationCents + o.price.firstPaymentFeeCents)],
+          [
+            'Card surcharge included',
+            o.price.cardScheme === null && o.price.cardFeeCents === 0
+              ? 'None'
+              : `${o.price.cardScheme ? CARD_SCHEME_NAMES[o.price.cardScheme] : 'Card'}: ${moneyWords.cardFeeOf(money(o.price.firstPaymentFeeCents), money(o.price.cardFeeCents))}`,
+          ],
+        ] as Array<[string, string]>)),
     ['Window', windowText(o.window)],
     // docs/rules/orders.md#service-status
     ['Service', serviceText(o.service)],

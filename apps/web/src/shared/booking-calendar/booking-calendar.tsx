@@ -1,5 +1,5 @@
 import {
-  dateLabel,
+  dayButtonLabel,
   dayKeyOf,
   monthKeyOf,
   type DayKey,
@@ -37,12 +37,24 @@ interface BookingCalendarProps {
   /** The day of the held window, marked so the visitor can find it again. */
   held: DayKey | null;
   available: ReadonlySet<DayKey>;
+  /**
+   * The first bookable day in the zone (the domain's firstBookableDay): every day before it is
+   * disabled, whatever is known of the dates.
+   */
+  firstDay: DayKey;
   loading: boolean;
   /**
-   * The months on show have no answer yet: their days (from today on) can be chosen, are marked
-   * aria-disabled and described by the status, and a choice waits for the answer.
+   * The months on show have no answer yet: their days from the first bookable one on can be
+   * chosen, are marked aria-disabled and described by the status, and a choice waits for the
+   * answer.
    */
   datesUnknown?: boolean;
+  /**
+   * A day pressed while its dates loaded that turned out to have no window: aria-disabled and
+   * described by the status that says so, but still a button, so the focus the press gave it
+   * stays where it was.
+   */
+  refused?: DayKey | null;
   /**
    * The calendar's status line, announced as it changes; 'Loading available dates…' while
    * loading unless told otherwise.
@@ -56,10 +68,11 @@ interface BookingCalendarProps {
 /**
  * docs/rules/installation-and-holds.md: two months, weeks starting Monday, en-AU, every date in the
  * zone of the address's state (react-day-picker draws the days in that zone, whatever the browser's
- * own). Days without a free window are disabled. While nothing is known of the months on show,
- * the days from today on are aria-disabled and described by the status line, and a press on one
- * goes to onSelect all the same (its owner keeps it until the answer). Each day is named by the
- * domain's ordinal label.
+ * own). Days before the first bookable day are disabled, always; so are days without a free
+ * window. While nothing is known of the months on show, the days from the first bookable one on
+ * are aria-disabled and described by the status line, and a press on one goes to onSelect all the
+ * same (its owner keeps it until the answer). Each day is named with the number it shows
+ * ('Friday 4 December', the domain's dayButtonLabel: WCAG 2.5.3, label in name).
  *
  * Drawing two months of zoned days is the step's dearest work (about half a second of a desktop
  * CPU): it is memoised, and every object handed to DayPicker keeps its identity while its inputs
@@ -68,8 +81,9 @@ interface BookingCalendarProps {
  * every second (issue 13: a clicked day showed no windows within 20 s).
  */
 export const BookingCalendar = memo(function BookingCalendar(props: BookingCalendarProps) {
-  const { timeZone, available, errorId, ref, onSelect, onMonthChange } = props;
+  const { timeZone, available, errorId, ref, onSelect, onMonthChange, firstDay } = props;
   const datesUnknown = props.datesUnknown ?? false;
+  const refused = props.refused ?? null;
   const status = props.status ?? (props.loading ? text.loadingDates : '');
   const statusId = useId();
   // Each drawing asks every day of both months whether it is free, held, today, selected or
@@ -86,15 +100,17 @@ export const BookingCalendar = memo(function BookingCalendar(props: BookingCalen
       return key;
     };
   }, [timeZone]);
-  // While nothing is known, only the days before today are out of reach (docs/rules/
-  // installation-and-holds.md, the calendar: while the dates load): any other may have a window.
-  const today = useMemo(() => dayKeyOf(Date.now(), timeZone), [timeZone]);
+  // Days before the first bookable day are out of reach whatever is known (docs/rules/
+  // installation-and-holds.md, the calendar): while nothing is known, any later day may have a
+  // window. The refused day stays a button (aria-disabled instead), so its focus is kept.
   const unavailable = useMemo(
-    () =>
-      datesUnknown
-        ? (date: Date) => keyOf(date) < today
-        : (date: Date) => !available.has(keyOf(date)),
-    [available, keyOf, datesUnknown, today],
+    () => (date: Date) => {
+      const key = keyOf(date);
+      if (key < firstDay) return true;
+      if (key === refused) return false;
+      return !datesUnknown && !available.has(key);
+    },
+    [available, keyOf, datesUnknown, firstDay, refused],
   );
   const dateLib = useMemo(() => zonedComparisons(timeZone), [timeZone]);
   const components = useMemo(
@@ -106,8 +122,9 @@ export const BookingCalendar = memo(function BookingCalendar(props: BookingCalen
       DayButton: function DescribedDayButton(buttonProps: DayButtonProps) {
         const { onClick, onFocus, onBlur, modifiers } = buttonProps;
         // A day whose windows are still loading is not yet available (aria-disabled, described by
-        // the status line), but a press on it is kept, not lost (the calendar's owner waits).
-        const waiting = Boolean(modifiers.waiting);
+        // the status line), but a press on it is kept, not lost (the calendar's owner waits). A
+        // day refused that way is aria-disabled too, and described by the status saying why.
+        const waiting = Boolean(modifiers.waiting) || Boolean(modifiers.refused);
         const describedBy = [errorId, waiting ? statusId : undefined].filter(Boolean).join(' ');
         return (
           <DayButton
@@ -129,7 +146,7 @@ export const BookingCalendar = memo(function BookingCalendar(props: BookingCalen
       labelDayButton: (date: Date) => {
         let name = names.get(date.getTime());
         if (name === undefined) {
-          name = dateLabel(date, timeZone);
+          name = dayButtonLabel(date, timeZone);
           names.set(date.getTime(), name);
         }
         return name;
@@ -155,9 +172,12 @@ export const BookingCalendar = memo(function BookingCalendar(props: BookingCalen
   const modifiers = useMemo(
     () => ({
       held: heldKey ? (date: Date) => keyOf(date) === heldKey : undefined,
-      waiting: datesUnknown ? (date: Date) => keyOf(date) >= today : undefined,
+      waiting: datesUnknown
+        ? (date: Date) => keyOf(date) >= firstDay && keyOf(date) !== refused
+        : undefined,
+      refused: refused ? (date: Date) => keyOf(date) === refused : undefined,
     }),
-    [heldKey, keyOf, datesUnknown, today],
+    [heldKey, keyOf, datesUnknown, firstDay, refused],
   );
   return (
     <div ref={ref} className="calendar" aria-busy={props.loading}>
@@ -194,7 +214,11 @@ export const BookingCalendar = memo(function BookingCalendar(props: BookingCalen
   );
 });
 
-const modifierClassNames = { held: 'calendar__held', waiting: 'calendar__waiting' };
+const modifierClassNames = {
+  held: 'calendar__held',
+  waiting: 'calendar__waiting',
+  refused: 'calendar__refused',
+};
 
 type Zoned = Date & { timeZone?: string };
 

@@ -22,7 +22,7 @@ export function ConfigProvider({ children, loading, failed }: Props) {
     void fetchPublicConfig({ signal: controller.signal }).then((result) => {
       if (result.ok) {
         void startErrorReporting(result.data.services.rollbar);
-        applyBrand(result.data.brandColour);
+        applyBrand(result.data.brandPalette);
         document.title = `Sign up | ${result.data.providerName}`;
         setLoad({ status: 'ready', site: result.data });
       } else if (!result.aborted) {

@@ -1,4 +1,6 @@
+import { HELP_LINKS_HEADING } from '@fibre/domain/consent';
 import { useConfig } from '../config/config-context.tsx';
+import { HelpLinks } from '../legal/help-links.tsx';
 import { MailIcon, PhoneIcon, SocialIcon } from './icons.tsx';
 import { telHref } from './header.tsx';
 import './footer.css';
@@ -32,6 +34,12 @@ export function Footer() {
             </li>
           </ul>
         </div>
+        {/* What a telco must link on every page, as the public config lists it (a list, not code:
+            the address step's JavaScript, bench/README.md): docs/rules/documents-and-consent.md. */}
+        <nav aria-label={HELP_LINKS_HEADING}>
+          <h2 className="footer__heading">{HELP_LINKS_HEADING}</h2>
+          <HelpLinks className="footer__list" />
+        </nav>
         <nav aria-label="Footer">
           <h2 className="footer__heading">Explore</h2>
           <ul className="footer__list">

@@ -14,6 +14,8 @@ const acmeLegal = {
   ...legal,
   privacy: { title: 'Acme privacy statement', url: 'https://acme.example/privacy', version: '3' },
   collectionNotice: 'Acme Broadband collects your details to connect you.',
+  leadNotice: 'Acme Broadband keeps your registration only to tell you when we reach you.',
+  decisionsNotice: 'Acme Broadband’s software decides whether your address is served.',
 };
 
 function expectNotice(root: HTMLElement, notice: string, privacy: { title: string; url: string }) {
@@ -28,20 +30,30 @@ describe('the collection notice', () => {
   it("shows the catalogue's words and links its privacy policy in a new tab", () => {
     renderInWizard(<CollectionNotice />, { legal: acmeLegal });
     expectNotice(document.body, acmeLegal.collectionNotice, acmeLegal.privacy);
+    expect(screen.queryByText(acmeLegal.leadNotice)).toBeNull();
+  });
+
+  it('names the decisions the software makes, the privacy policy linked after them', () => {
+    renderInWizard(<CollectionNotice />, { legal: acmeLegal });
+    const decisions = screen.getByText(acmeLegal.decisionsNotice, { exact: false });
+    expect(within(decisions).getByRole('link').getAttribute('href')).toBe(acmeLegal.privacy.url);
   });
 
   it('has no link when the catalogue names no privacy policy', () => {
     const { privacy: _none, ...withoutPrivacy } = acmeLegal;
     renderInWizard(<CollectionNotice />, { legal: withoutPrivacy });
     expect(screen.getByText(acmeLegal.collectionNotice)).toBeTruthy();
+    expect(screen.getByText(acmeLegal.decisionsNotice)).toBeTruthy();
     expect(screen.queryByRole('link')).toBeNull();
   });
 
-  it('is on the lead form for an address not served yet', () => {
+  it('is the lead form’s own on the lead form for an address not served yet', () => {
     renderInWizard(<EmbeddedLeadForm formattedAddress="1 Far Road, Darwin NT 0800" />, {
       legal: acmeLegal,
     });
     const form = screen.getByRole('form', { name: 'Register your address' });
-    expectNotice(form, acmeLegal.collectionNotice, acmeLegal.privacy);
+    expectNotice(form, acmeLegal.leadNotice, acmeLegal.privacy);
+    expect(within(form).getByText(acmeLegal.decisionsNotice, { exact: false })).toBeTruthy();
+    expect(within(form).queryByText(acmeLegal.collectionNotice)).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ export function minimumCostParts(summary: OrderSummary): MinimumCostParts {
     router: summary.router.amount > 0,
     addOns: summary.addOns.some((line) => line.recurring),
     newDevelopmentCharge: summary.addOns.some((line) => !line.recurring),
-    cardSurcharge: summary.cardFee > 0,
+    cardSurcharge: summary.firstPaymentFee > 0,
   };
 }
 

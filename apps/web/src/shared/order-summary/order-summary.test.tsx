@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { withCatalogue } from '../../test-support/catalogue.ts';
 import { renderInWizard, siteWith } from '../../test-support/render.tsx';
 import { acmeRules, demoRules } from '../../test-support/rules.ts';
 import { orderState } from '../../test-support/wizard-state.ts';
+import { setCardScheme } from './card-scheme.ts';
 import { OrderSummary } from './order-summary.tsx';
 
 // Boost 100 $79 + Wi-Fi 6 Router $10 + the static IP, at a greenfield building.
@@ -12,39 +13,45 @@ const allParts =
   "first month's plan, router and add-ons, the New Development Charge and the card surcharge";
 
 describe('the order summary under the catalogue rules', () => {
-  it("prices the demo's static IP, fee and surcharge, and the minimum total cost at payment", () => {
+  afterEach(() => setCardScheme(null));
+
+  it("prices the demo's static IP and charge, and an American Express card's surcharge on each payment as charged", () => {
+    setCardScheme('amex');
     renderInWizard(<OrderSummary minimumTotal />, {
       state: orderState,
       domain: demoRules,
       queryClient: withCatalogue(orderState, { domain: demoRules }),
     });
-    // 98 a month; 98 + 300 at activation; 1.5% of 98 is 1.47.
-    expect(screen.getByText(`Minimum total cost $399.47: ${allParts}`)).toBeTruthy();
-    // One set of money words (docs/rules/plans-and-pricing.md, "Money words").
-    expect(screen.getByText('Card processing fee (1.5% of the monthly charge)')).toBeTruthy();
-    expect(screen.getByText('$1.47')).toBeTruthy();
+    // 98 a month (1.5% is 1.47); 98 + 300 at activation (1.5% is 5.97): each fee of what is charged.
+    expect(screen.getByText(`Minimum total cost $403.97: ${allParts}`)).toBeTruthy();
+    expect(screen.getByText(/^includes \$1\.47 /)).toBeTruthy();
+    expect(screen.getByText(/^includes \$5\.97 /)).toBeTruthy();
     expect(screen.getByText('Monthly charge')).toBeTruthy();
     expect(screen.getByText('First payment')).toBeTruthy();
-    expect(screen.getByText('$398')).toBeTruthy();
     // No window held yet: when, without a date.
     expect(screen.getByText('15 days after activation')).toBeTruthy();
     expect(document.body.textContent).not.toMatch(
-      /Due at activation|Monthly total|One-off charges/,
+      /Due at activation|Monthly total|One-off charges|Card processing fee/,
     );
     expect(screen.getByText('$9')).toBeTruthy();
   });
 
-  it("prices another provider's: its static IP, charge, card rate and minimum total cost", () => {
+  it("prices another provider's: its static IP, charge and minimum total cost, with no fee on a Visa", () => {
+    setCardScheme('visa');
     renderInWizard(<OrderSummary minimumTotal />, {
       state: orderState,
       domain: acmeRules,
       queryClient: withCatalogue(orderState, { domain: acmeRules }),
     });
-    // 101.50 a month; 101.50 + 450 at activation; 2% of 101.50 is 2.03.
-    expect(screen.getByText(`Minimum total cost $553.53: ${allParts}`)).toBeTruthy();
-    expect(screen.getByText('Card processing fee (2% of the monthly charge)')).toBeTruthy();
+    // 101.50 a month; 101.50 + 450 at activation; nothing for a Visa.
+    expect(
+      screen.getByText(
+        "Minimum total cost $551.50: first month's plan, router and add-ons, and the New Development Charge",
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('$12.50')).toBeTruthy();
     expect(screen.getByText('$450')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/includes \$|surcharge/i);
   });
 
   it('shows the minimum total cost only where asked (the payment step)', () => {
@@ -53,7 +60,12 @@ describe('the order summary under the catalogue rules', () => {
   });
 
   it('shows no card fee and no words about it when the surcharge is 0%', () => {
-    const noSurcharge = { ...demoRules, cardFeeRate: 0 };
+    // An American Express card where the catalogue sets its fee at 0.
+    setCardScheme('amex');
+    const noSurcharge = {
+      ...demoRules,
+      cardFees: { ...demoRules.cardFees, amex: { ...demoRules.cardFees.amex, percent: 0 } },
+    };
     renderInWizard(<OrderSummary minimumTotal />, {
       state: orderState,
       domain: noSurcharge,
@@ -68,7 +80,7 @@ describe('the order summary under the catalogue rules', () => {
     expect(document.body.textContent).not.toMatch(/card (processing )?fee|surcharge/i);
   });
 
-  it("lists the catalogue's other charges with the minimum total cost, at payment only", () => {
+  it("lists the catalogue's other charges from the plan step on, not only at payment", () => {
     const legal = {
       ...siteWith(demoRules).legal,
       otherCharges: [
@@ -87,11 +99,14 @@ describe('the order summary under the catalogue rules', () => {
       'Early cancellation fee $150.50 — if cancelled on the day',
     ]);
     unmount();
+    // The plan step's summary (no minimum total yet) lists them too.
     renderInWizard(<OrderSummary />, {
       state: orderState,
       queryClient: withCatalogue(orderState),
       legal,
     });
-    expect(screen.queryByText(/Missed appointment fee/)).toBeNull();
+    expect(
+      screen.getByRole('region', { name: 'Other charges you may have to pay' }).textContent,
+    ).toContain('Early cancellation fee $150.50 — if cancelled on the day');
   });
 });

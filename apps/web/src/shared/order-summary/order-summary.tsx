@@ -1,5 +1,6 @@
 import { parseCost } from '@fibre/domain/catalogue';
-import { moneyWords, orderSummary } from '@fibre/domain/pricing';
+import { cardFeeLabel, cardFeeRule, moneyWords, orderSummary } from '@fibre/domain/pricing';
+import { useCardScheme } from './card-scheme.ts';
 import { dateLabel, stateTimeZone } from '@fibre/domain/scheduling';
 import { CONTRACT_TERM, formatDollars } from '@fibre/domain/shared';
 import { useOrder } from '../catalogue/use-order.ts';
@@ -14,9 +15,10 @@ const money = (amount: number) => `$${formatDollars(amount)}`;
 /**
  * The order summary beside steps 2 to 4 and 6. The plan and router are read from the catalogue's
  * query (useOrder), so after a reload it shows again once the catalogue is fetched. Every amount
- * comes from the domain's orderSummary; the component only lays the lines out. The payment step
- * adds the minimum total cost (what the visitor is about to agree to at least pay) and the other
- * charges they may meet after the sale (the catalogue's, docs/rules/contact-and-connection.md).
+ * comes from the domain's orderSummary; the component only lays the lines out. The other charges
+ * a visitor may meet after the sale (the catalogue's) show wherever the summary does, from the
+ * plan step on, beside 'no lock-in' (docs/rules/documents-and-consent.md); the payment step adds
+ * the minimum total cost (what the visitor is about to agree to at least pay).
  * A card surcharge of 0% shows no card fee line.
  */
 export function OrderSummary({
@@ -27,8 +29,10 @@ export function OrderSummary({
   /** Paid by direct debit: no card surcharge (docs/rules/plans-and-pricing.md). */
   noCardFee?: boolean;
 }) {
-  const { site, domain: rules } = useConfig();
-  const domain = noCardFee ? { ...rules, cardFeeRate: 0 } : rules;
+  const { site, domain } = useConfig();
+  // The card being typed, once its number tells the scheme; none by direct debit.
+  const typed = useCardScheme();
+  const cardScheme = noCardFee ? null : typed;
   const state = useWizard();
   const { plan, router, offer } = useOrder();
   const address = state.address.value;
@@ -47,6 +51,8 @@ export function OrderSummary({
     );
   }
 
+  const rule = cardFeeRule(cardScheme, domain);
+  const feeLabel = rule ? cardFeeLabel(rule) : null;
   const summary = router
     ? orderSummary(
         {
@@ -58,6 +64,7 @@ export function OrderSummary({
           couponCode: offer.couponCode,
           activationDate: held?.start ?? null,
           timeZone,
+          cardScheme,
         },
         domain,
       )
@@ -122,9 +129,16 @@ export function OrderSummary({
           {/* The money words are the domain's (moneyWords): the mail, the confirmation, the order
               page and the console name each charge the same way. */}
           <div className="summary__line summary__line--total">
-            <dt>{moneyWords.monthlyCharge}</dt>
+            <dt>
+              {moneyWords.monthlyCharge}
+              {feeLabel && summary.monthlyFee > 0 && (
+                <span className="summary__sub">
+                  {moneyWords.includesCardFee(money(summary.monthlyFee), feeLabel)}
+                </span>
+              )}
+            </dt>
             <dd>
-              {money(summary.monthlyTotal)}
+              {money(summary.monthlyWithFee)}
               <span className="summary__sub">{moneyWords.perMonth}</span>
             </dd>
           </div>
@@ -136,19 +150,15 @@ export function OrderSummary({
                   summary.firstPaymentDate ? dateLabel(summary.firstPaymentDate, timeZone) : null,
                 )}
               </span>
+              {/* A card without a fee (Visa, Mastercard, eftpos) shows no fee, not a $0 line. */}
+              {feeLabel && summary.firstPaymentFee > 0 && (
+                <span className="summary__sub">
+                  {moneyWords.includesCardFee(money(summary.firstPaymentFee), feeLabel)}
+                </span>
+              )}
             </dt>
-            <dd>{money(summary.activationTotal)}</dd>
+            <dd>{money(summary.firstPaymentWithFee)}</dd>
           </div>
-          {/* A catalogue without a card surcharge (0%) has no fee to show, not a $0 line. */}
-          {domain.cardFeeRate > 0 && (
-            <div className="summary__line">
-              <dt>
-                {moneyWords.cardFee(domain.cardFeeRate)}
-                <span className="summary__sub">{moneyWords.cardFeeWhen}</span>
-              </dt>
-              <dd>{money(summary.cardFee)}</dd>
-            </div>
-          )}
         </dl>
       ) : (
         <p className="summary__empty">Choose a router to see your totals.</p>
@@ -158,9 +168,7 @@ export function OrderSummary({
           {minimumTotalCostText(summary.minimumTotalCost, minimumCostParts(summary))}
         </p>
       )}
-      {minimumTotal && site.legal.otherCharges.length > 0 && (
-        <OtherCharges charges={site.legal.otherCharges} />
-      )}
+      {site.legal.otherCharges.length > 0 && <OtherCharges charges={site.legal.otherCharges} />}
       <p className="summary__terms">Contract term {CONTRACT_TERM}, no lock-in. Unlimited data.</p>
     </section>
   );

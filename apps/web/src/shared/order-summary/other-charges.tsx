@@ -1,5 +1,6 @@
 import type { OtherCharge } from '@fibre/domain/api';
 import { OTHER_CHARGES_HEADING, otherChargeWords } from '@fibre/domain/consent';
+import './other-charges.css';
 
 /** The words the mail and the console use too (@fibre/domain/consent). */
 export const otherChargeText = otherChargeWords;

@@ -3,10 +3,10 @@ import type { Coupon, OrderPlacedAnswer, Reservation } from '@fibre/domain/api';
 import type { PlanFilter } from '@fibre/domain/catalogue';
 import type { ContactValues, PaymentAcceptances } from '@fibre/domain/contact';
 import type { CampaignState, Discount } from '@fibre/domain/offers';
-import type { AddOn } from '@fibre/domain/pricing';
+import type { AddOn, CardScheme } from '@fibre/domain/pricing';
 import type { DayKey } from '@fibre/domain/scheduling';
 import type { WizardStep } from '@fibre/domain/wizard';
-import type { ContactDraft, HeldSlot, WizardState } from './state.ts';
+import type { ContactDraft, HeldSlot, PaymentDraft, WizardState } from './state.ts';
 
 /**
  * What happened to the visitor's hold (docs/rules/installation-and-holds.md): a window is held
@@ -24,12 +24,24 @@ export type HoldChange =
 export type Action =
   /** Moves on when the domain's step model allows it; `now` is the clock, passed in. */
   | { type: 'step/next'; now: number }
-  | { type: 'step/back' }
+  /** One step back; `now` is the clock (a Change link's visit returns to Payment while the hold lasts). */
+  | { type: 'step/back'; now: number }
   /**
    * The browser's Back or Forward reached an entry of the page's history holding `step`
    * (docs/rules/wizard-flow.md, "Back and Forward"): back to it, forward as far as the state allows.
    */
-  | { type: 'step/history'; step: WizardStep; now: number }
+  | {
+      type: 'step/history';
+      step: WizardStep;
+      now: number;
+      /** The entry was a Change link's from Payment (docs/rules/wizard-flow.md). */
+      changing?: boolean;
+    }
+  /**
+   * A Change link of Payment's check-your-answers: the step it changes, whose Continue comes back
+   * to Payment with everything kept (docs/rules/wizard-flow.md, "Checking the answers").
+   */
+  | { type: 'review/change'; step: 3 | 4 | 5 }
   /**
    * The checked address (docs/rules/address-and-serviceability.md), with the availability dialog
    * open. `restart`: a link's prefilled address starts the wizard over at step 1.
@@ -70,9 +82,18 @@ export type Action =
   | {
       type: 'signup/payment';
       cardToken: string;
+      cardScheme: CardScheme | null;
       acceptances: PaymentAcceptances;
       idempotencyKey: string;
     }
+  /** The payment step's boxes and method as they stand (no card data). */
+  | { type: 'signup/payment-draft'; draft: PaymentDraft }
+  /**
+   * After a declined payment, 'Use another card' or 'Pay by direct debit' (docs/rules/orders.md):
+   * the spent token and its key are dropped, the boxes kept (`draft`: the confirmation step's
+   * payAgainDraft), and the visitor is on Payment again.
+   */
+  | { type: 'signup/pay-again'; draft: PaymentDraft }
   | { type: 'restore'; state: WizardState }
   /** The server placed the order: its answer, for the confirmation (docs/rules/orders.md). */
   | { type: 'order/placed'; placed: OrderPlacedAnswer }

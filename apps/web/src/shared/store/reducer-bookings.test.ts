@@ -80,6 +80,7 @@ describe('payment and the order', () => {
   const paid = reducer(initialState, {
     type: 'signup/payment',
     cardToken: 'tok_test_1',
+    cardScheme: 'visa',
     acceptances: {
       monthlyCharge: true,
       newDevelopmentCharge: undefined,

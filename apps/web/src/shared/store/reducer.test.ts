@@ -206,7 +206,11 @@ describe('the wizard reducer', () => {
       { type: 'step/next', now },
     );
     expect(state.step).toBe(4);
-    state = run(state, { type: 'step/back' }, { type: 'signup/contact-draft', draft: contact });
+    state = run(
+      state,
+      { type: 'step/back', now },
+      { type: 'signup/contact-draft', draft: contact },
+    );
     expect(state.step).toBe(3);
     expect(state.signup.contact).toBeNull();
     expect(reducer(state, { type: 'step/next', now }).step).toBe(3);
@@ -268,7 +272,13 @@ describe('a placed order and starting afresh', () => {
     reference: 'K7QD-9XWM',
     order_page: '/order/tok',
     email: 'jane@example.com',
-    prices: { monthly_cents: 8900, activation_cents: 8900, card_fee_cents: 134 },
+    prices: {
+      monthly_cents: 8900,
+      activation_cents: 8900,
+      card_fee_cents: 134,
+      first_payment_fee_cents: 134,
+      card_scheme: 'amex' as const,
+    },
     activation_date: '2026-12-03',
     first_payment_date: '2026-12-18',
   };

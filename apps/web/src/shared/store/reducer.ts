@@ -14,8 +14,34 @@ import { initialState, type ReservationsArea, type WizardState } from './state.t
  */
 export type StoreRules = Pick<DomainConfig, 'hiddenPlanIdParts' | 'defaultPlanId'>;
 
-function goTo(state: WizardState, step: WizardStep): WizardState {
-  return { ...state, step, address: { ...state.address, dialogOpen: false } };
+function goTo(state: WizardState, step: WizardStep, changing = false): WizardState {
+  return {
+    ...state,
+    step,
+    address: { ...state.address, dialogOpen: false },
+    // A Change link's visit lasts until the visitor is back on Payment (or further).
+    review: state.review.changing === changing ? state.review : { changing },
+  };
+}
+
+/**
+ * Where a Change link's visit returns (docs/rules/wizard-flow.md, "Checking the answers"): Payment,
+ * or the furthest step before it the state still supports (the hold lapsed meanwhile:
+ * Installation).
+ */
+function backToPayment(state: WizardState, now: number): WizardState {
+  const step = reachableStep(state, 6, now);
+  return step === state.step ? goTo(state, step, state.review.changing) : goTo(state, step);
+}
+
+/**
+ * One step back (docs/rules/wizard-flow.md): Confirmation goes past Payment, whose card token is
+ * spent, unless the token was dropped for another card ('Use another card'), when Payment is where
+ * the visitor pays again.
+ */
+function stepBehind(state: WizardState): WizardStep | null {
+  if (state.step === 7 && state.signup.cardToken === null && !state.reservations.booked) return 6;
+  return previousStep(state.step);
 }
 
 function checked(state: WizardState, input: string, address: Address): WizardState {
@@ -56,15 +82,22 @@ function holdChanged(area: ReservationsArea, change: HoldChange): ReservationsAr
  * order starts a new sign-up; back from a confirmation without one goes past Payment (its card
  * token is spent) as the Go back button does. Forward goes no further than the state allows.
  */
-function historyMove(state: WizardState, wanted: WizardStep, now: number): WizardState {
+function historyMove(
+  state: WizardState,
+  wanted: WizardStep,
+  now: number,
+  changing: boolean,
+): WizardState {
   if (wanted === state.step) return state;
   if (state.step === 7 && state.reservations.booked) return initialState;
+  // An entry a Change link made is that visit again: its Continue returns to Payment.
+  const change = changing && wanted < 6;
   if (wanted < state.step) {
-    const step = state.step === 7 && wanted === 6 ? 5 : wanted;
-    return goTo(state, step);
+    const step = state.step === 7 && wanted === 6 ? (stepBehind(state) ?? 5) : wanted;
+    return goTo(state, step, change);
   }
   const step = reachableStep(state, wanted, now);
-  return step > state.step ? goTo(state, step) : state;
+  return step > state.step ? goTo(state, step, change && step === wanted) : state;
 }
 
 /** The store's reducer (the catalogue's rules are applied where the catalogue is read). */
@@ -76,14 +109,20 @@ function reduce(state: WizardState, action: Action): WizardState {
   switch (action.type) {
     case 'step/next': {
       const next = allowed(state, action.now).next;
-      return next === null ? state : goTo(state, next);
+      if (next === null) return state;
+      return state.review.changing ? backToPayment(state, action.now) : goTo(state, next);
     }
     case 'step/back': {
-      const back = previousStep(state.step);
+      // A Change link's visit goes back where it came from: Payment.
+      if (state.review.changing) return backToPayment(state, action.now);
+      const back = stepBehind(state);
       return back === null ? state : goTo(state, back);
     }
     case 'step/history':
-      return historyMove(state, action.step, action.now);
+      return historyMove(state, action.step, action.now, action.changing === true);
+    case 'review/change':
+      // Only from Payment, whose check-your-answers has the links.
+      return state.step === 6 ? goTo(state, action.step, true) : state;
     case 'address/checked': {
       const next = checked(state, action.input, action.address);
       return action.restart ? { ...next, step: 1 } : next;
@@ -183,8 +222,25 @@ function reduce(state: WizardState, action: Action): WizardState {
         signup: {
           ...state.signup,
           cardToken: action.cardToken,
+          cardScheme: action.cardScheme,
           acceptances: action.acceptances,
           idempotencyKey: action.idempotencyKey,
+        },
+      };
+    case 'signup/payment-draft':
+      return { ...state, signup: { ...state.signup, paymentDraft: action.draft } };
+    case 'signup/pay-again':
+      // The hold, the window, the contact and the boxes stay; the token (spent or declined) and its
+      // Idempotency-Key go, so the next Submit makes new ones (docs/rules/orders.md).
+      if (state.step !== 7 || state.reservations.booked) return state;
+      return {
+        ...state,
+        signup: {
+          ...state.signup,
+          paymentDraft: action.draft,
+          cardToken: null,
+          cardScheme: null,
+          idempotencyKey: null,
         },
       };
     case 'restore':

@@ -3,7 +3,7 @@ import type { BookingSlot, Coupon, OrderPlacedAnswer, Reservation } from '@fibre
 import type { PlanFilter } from '@fibre/domain/catalogue';
 import type { ContactValues, PaymentAcceptances } from '@fibre/domain/contact';
 import type { CampaignState, Discount } from '@fibre/domain/offers';
-import type { AddOn } from '@fibre/domain/pricing';
+import type { AddOn, CardScheme } from '@fibre/domain/pricing';
 import type { DayKey } from '@fibre/domain/scheduling';
 import type { WizardStep } from '@fibre/domain/wizard';
 
@@ -69,6 +69,12 @@ export interface SignupArea {
   referralCode: string | null;
   /** The card tokeniser's vault token (cb_token): never the card data itself. */
   cardToken: string | null;
+  /**
+   * The card's scheme as the card fields told it when the card was tokenised (null for direct
+   * debit, or a scheme not told): the install body states it, so a reload resends the very same
+   * body under the same Idempotency-Key (docs/rules/plans-and-pricing.md#card-fees).
+   */
+  cardScheme: CardScheme | null;
   /** The payment step's acceptance boxes, as ticked when the card was tokenised. */
   acceptances: PaymentAcceptances | null;
   /**
@@ -83,6 +89,36 @@ export interface SignupArea {
    * the logo after an order clear it with everything else.
    */
   placed: OrderPlacedAnswer | null;
+  /**
+   * The payment step's boxes and method as they stand, before Submit: kept when the visitor leaves
+   * Payment (a Change link, the hold lapsing, 'Use another card') so they come back ticked. Only
+   * booleans and the method: no card or bank account data.
+   */
+  paymentDraft: PaymentDraft | null;
+}
+
+/** The payment step's boxes as ticked, and how the visitor chose to pay. */
+export interface PaymentDraft {
+  monthlyCharge: boolean;
+  /**
+   * The monthly charge the box agreed to when it was ticked: a box ticked for another amount (a
+   * code validated since, another plan) comes back unticked. Null when not known.
+   */
+  monthlyAmount: number | null;
+  newDevelopmentCharge: boolean;
+  terms: boolean;
+  marketing: boolean;
+  directDebit: boolean;
+  method: 'card' | 'bank';
+}
+
+/**
+ * A Change link of Payment's check-your-answers (docs/rules/wizard-flow.md, "Checking the answers")
+ * brought the visitor back to the step shown: its Continue (and Go back) return to Payment, and the
+ * hold is kept although the step is before Installation.
+ */
+export interface ReviewArea {
+  changing: boolean;
 }
 
 /** The visitor's choice in the installation calendar. */
@@ -123,6 +159,7 @@ export interface WizardState {
   signup: SignupArea;
   bookings: BookingsArea;
   reservations: ReservationsArea;
+  review: ReviewArea;
 }
 
 export const initialState: WizardState = {
@@ -147,10 +184,13 @@ export const initialState: WizardState = {
     connectionConfirmed: false,
     referralCode: null,
     cardToken: null,
+    cardScheme: null,
     acceptances: null,
     idempotencyKey: null,
     placed: null,
+    paymentDraft: null,
   },
   bookings: { date: null },
   reservations: { reservation: null, slot: null, lost: false, booked: false },
+  review: { changing: false },
 };

@@ -1,27 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { contactDoneState, orderState } from '../../test-support/wizard-state.ts';
+import {
+  contactDoneState,
+  orderState,
+  heldNow,
+  heldWindow,
+} from '../../test-support/wizard-state.ts';
 import { demoRules } from '../../test-support/rules.ts';
 import { reducerFor } from './reducer.ts';
-import { initialState, type WizardState } from './state.ts';
+import { initialState } from './state.ts';
 import { HISTORY_KEY, stepEntry } from './step-history.ts';
 
 const reduce = reducerFor(demoRules);
-const now = Date.parse('2026-11-26T00:00:00Z');
-const held: WizardState['reservations'] = {
-  reservation: {
-    reservation_id: 'r-1',
-    event_id: 'e-1',
-    expires_at: new Date(now + 600_000).toISOString(),
-  },
-  slot: {
-    booking_id: 'b-1',
-    start: '2026-12-03T21:00:00.000Z',
-    end: '2026-12-03T23:00:00.000Z',
-    formattedAddress: contactDoneState.address.value!.formatted_address,
-  },
-  lost: false,
-  booked: false,
-};
+const now = heldNow;
+const held = heldWindow;
 
 describe('docs/rules/wizard-flow.md, Back and Forward: the browser history moves the step', () => {
   it('Back goes to the entry’s step, keeping every choice', () => {
@@ -49,7 +40,13 @@ describe('docs/rules/wizard-flow.md, Back and Forward: the browser history moves
   });
 
   it('Back from a confirmation without an order goes past Payment to Installation', () => {
-    const at7 = { ...contactDoneState, step: 7 as const, reservations: held };
+    // Paid with a token (step 7 is reached with one): it is spent.
+    const at7 = {
+      ...contactDoneState,
+      step: 7 as const,
+      reservations: held,
+      signup: { ...contactDoneState.signup, cardToken: 'tok_test_1' },
+    };
     expect(reduce(at7, { type: 'step/history', step: 6, now }).step).toBe(5);
   });
 

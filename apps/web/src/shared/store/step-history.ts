@@ -14,6 +14,11 @@ export interface StepEntry {
   step: WizardStep;
   /** How many of the wizard's entries lie behind this one: 0 for the first. */
   depth: number;
+  /**
+   * A Change link from Payment made this entry (docs/rules/wizard-flow.md, "Checking the answers"):
+   * coming back to it by Back or Forward is that visit again, the hold kept.
+   */
+  changing?: true;
 }
 
 /** The wizard's entry in a history state, or null when the state is not the wizard's. */
@@ -21,11 +26,11 @@ export function stepEntry(state: unknown): StepEntry | null {
   if (!state || typeof state !== 'object') return null;
   const entry = (state as Record<string, unknown>)[HISTORY_KEY];
   if (!entry || typeof entry !== 'object') return null;
-  const { step, depth } = entry as Record<string, unknown>;
+  const { step, depth, changing } = entry as Record<string, unknown>;
   if (!isWizardStep(step) || typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0) {
     return null;
   }
-  return { step, depth };
+  return changing === true ? { step, depth, changing } : { step, depth };
 }
 
 let backPending = false;

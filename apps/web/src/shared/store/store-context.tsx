@@ -68,7 +68,7 @@ export function useStepNavigation() {
       next: () => dispatch({ type: 'step/next', now: Date.now() }),
       // Through the page's history when it can, so the browser's Forward returns (step-history.ts).
       back: () => {
-        if (!backThroughHistory()) dispatch({ type: 'step/back' });
+        if (!backThroughHistory()) dispatch({ type: 'step/back', now: Date.now() });
       },
     }),
     [dispatch],

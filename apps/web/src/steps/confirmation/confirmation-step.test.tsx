@@ -69,7 +69,13 @@ const placedAnswer = (orderId: string) => ({
   reference: 'K7QD-9XWM',
   order_page: '/order/tok_placed',
   email: 'jane@example.com',
-  prices: { monthly_cents: 8900, activation_cents: 38900, card_fee_cents: 134 },
+  prices: {
+    monthly_cents: 8900,
+    activation_cents: 38900,
+    card_fee_cents: 134,
+    first_payment_fee_cents: 584,
+    card_scheme: 'amex',
+  },
   activation_date: '2026-11-24',
   first_payment_date: '2026-12-09',
 });
@@ -135,12 +141,18 @@ describe('placing the order', () => {
     // The domain's money words (docs/rules/plans-and-pricing.md), with the stored prices.
     const amount = (term: string) =>
       within(charges).getByText(term).closest('div')?.querySelector('dd')?.textContent;
-    expect(amount('First payment')).toBe('$389.00');
+    // An American Express order: each payment with its 1.5% card surcharge, as charged.
+    expect(amount('First payment')).toBe('$394.84');
     expect(
       within(charges).getByText('Wednesday 9th December, 15 days after activation'),
     ).toBeTruthy();
-    expect(amount('Monthly charge')).toBe('$89.00per month');
-    expect(amount('Card processing fee (1.5% of the monthly charge)')).toBe('$1.34');
+    expect(amount('Monthly charge')).toBe('$90.34per month');
+    expect(
+      within(charges).getByText(/^includes \$5\.84 American Express card surcharge/),
+    ).toBeTruthy();
+    expect(
+      within(charges).getByText(/^includes \$1\.34 American Express card surcharge/),
+    ).toBeTruthy();
     expect(
       within(charges).getByText(
         'Activation is the day of your installation, Tuesday 24th November.',

@@ -1,6 +1,7 @@
 import { isBookingExpiredError } from '@fibre/domain/install';
 import { orderFailureText } from '@fibre/domain/shared';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { getDirectDebitOffer } from '../../shared/api/card-vault.ts';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { HoldOverIcon } from '../../shared/hold/reservation-timed-out-dialog.tsx';
 import { Modal } from '../../shared/modal/modal.tsx';
@@ -11,6 +12,7 @@ import { clearDrafts } from '../../shared/store/drafts.ts';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { OrderDetails } from './order-details.tsx';
+import { payAgainDraft } from './pay-again-draft.ts';
 import { PlacedOrder } from './placed-order.tsx';
 import { text } from './text.ts';
 import { useInstall } from './use-install.ts';
@@ -39,10 +41,21 @@ function CallUs({ phone, email }: { phone: string; email: string }) {
 /** Step 7, Confirmation: a spinner while the order is placed, then success or failure. */
 export function ConfirmationStep() {
   const { site } = useConfig();
-  const { signup } = useWizard();
+  const state = useWizard();
+  const { signup } = state;
   const dispatch = useDispatch();
   const { back } = useStepNavigation();
-  const { finale, placed, loading, retryable, retry } = useInstall();
+  const { finale, placed, loading, retryable, declined, retry } = useInstall();
+  // Where direct debit is offered, a decline may be paid that way instead.
+  const [directDebit, setDirectDebit] = useState(false);
+  useEffect(() => {
+    if (!declined) return;
+    const abort = new AbortController();
+    void getDirectDebitOffer({ signal: abort.signal }).then((answer) => {
+      if (answer.ok && answer.data?.document) setDirectDebit(true);
+    });
+    return () => abort.abort();
+  }, [declined]);
 
   // docs/rules/wizard-flow.md: Confirmation goes back two steps, to Installation (the answer
   // shown here is this screen's own: nothing is left to clear).
@@ -116,6 +129,12 @@ export function ConfirmationStep() {
             {text.goBack}
           </Button>
           {retryable && <Button onClick={() => void retry()}>{text.tryAgain}</Button>}
+          {declined && directDebit && (
+            <Button variant="secondary" onClick={() => payAgain('bank')}>
+              {text.directDebit}
+            </Button>
+          )}
+          {declined && <Button onClick={() => payAgain('card')}>{text.anotherCard}</Button>}
         </div>
       </div>
       <Modal
@@ -134,6 +153,14 @@ export function ConfirmationStep() {
       </Modal>
     </section>
   );
+
+  // docs/rules/orders.md: after a decline the visitor pays again on Payment, one step back, with the
+  // hold, the window, the contact and the boxes kept; the declined token and its key are dropped
+  // (so Back, which now finds no token, stops on Payment rather than going past it).
+  function payAgain(method: 'card' | 'bank') {
+    dispatch({ type: 'signup/pay-again', draft: payAgainDraft(state, method) });
+    goBack();
+  }
 
   // docs/rules/orders.md: the expired booking is reset and the visitor goes back two steps for a
   // new time.

@@ -6,6 +6,7 @@ import { initialState, type WizardState } from '../../shared/store/state.ts';
 import { currentOffer } from '../../shared/offers/current-offer.ts';
 import { selectedPlan, selectedRouter } from '../../shared/store/selectors.ts';
 import { restoredState } from '../../shared/store/store-context.tsx';
+import { deserialise, serialise } from '../../shared/store/persistence.ts';
 import { acmeRules, demoRules } from '../../test-support/rules.ts';
 import { installBodyFrom } from './install-body.ts';
 import { BANK_ACCOUNT_HELD, holdBankAccount } from '../../shared/payment/bank-account-handoff.ts';
@@ -157,6 +158,16 @@ describe('the install body', () => {
         order(state, demoRules),
       ),
     ).toBeNull();
+  });
+  it('states the scheme kept with the token, and the same body after a reload restores the store', () => {
+    const amex: WizardState = { ...state, signup: { ...state.signup, cardScheme: 'amex' } };
+    const first = installBodyFrom(amex, demoRules, order(amex, demoRules))!;
+    // Boost 100 $79 + Wi-Fi 6 Router $10 + static IP $9 = $98; American Express 1.5% is $1.47.
+    expect(first.charge_bee).toMatchObject({ card_scheme: 'amex', card_fee: 1.47 });
+    const reloaded = deserialise(serialise(amex))!;
+    expect(JSON.stringify(installBodyFrom(reloaded, demoRules, order(reloaded, demoRules)))).toBe(
+      JSON.stringify(first),
+    );
   });
 });
 

@@ -7,7 +7,7 @@ import {
 } from '@fibre/domain/install';
 import { agreedDirectDebit } from '@fibre/domain/contact';
 import { isReferralType } from '@fibre/domain/offers';
-import { monthlyCharge } from '@fibre/domain/pricing';
+import { activationTotal, cardFeeOn, monthlyCharge } from '@fibre/domain/pricing';
 import type { DomainConfig } from '@fibre/domain/shared';
 import type { OrderChoices } from '../../shared/catalogue/use-order.ts';
 import type { WizardState } from '../../shared/store/state.ts';
@@ -26,7 +26,7 @@ export function installBodyFrom(
   const address = state.address.value;
   const contact = state.signup.contact;
   const { reservation, slot } = state.reservations;
-  const { cardToken, acceptances, addOns } = state.signup;
+  const { cardToken, cardScheme, acceptances, addOns } = state.signup;
   if (!address || !contact || !plan || !router || !reservation || !slot) return null;
   if (!cardToken || !acceptances) return null;
   // Chargebee's direct debit: the bank account held in memory goes in the body instead of a token
@@ -64,6 +64,21 @@ export function installBodyFrom(
     cardToken,
     ...(bankAccount ? { bankAccount } : {}),
     directDebitAgreed: agreedDirectDebit(acceptances),
+    // The card scheme and first payment's fee the visitor was shown, as kept with the token (so a
+    // reload sends the same body); the server checks both.
+    ...(bankAccount || agreedDirectDebit(acceptances) || cardScheme === null
+      ? {}
+      : {
+          cardScheme,
+          cardFee: cardFeeOn(
+            activationTotal(
+              { plan, router, addOns, greenfield: address.greenfield, discount: offer.discount },
+              rules,
+            ),
+            cardScheme,
+            rules,
+          ),
+        }),
     coupon,
     router: { cost: router.cost },
     addOns,

@@ -1,5 +1,7 @@
 import { addressWithUnit } from '@fibre/domain/address';
-import { orderSummary } from '@fibre/domain/pricing';
+import { agreedDirectDebit } from '@fibre/domain/contact';
+import { cardFeeLabel, cardFeeRule, orderSummary } from '@fibre/domain/pricing';
+import { useCardScheme } from '../../shared/order-summary/card-scheme.ts';
 import { arrivalWindowText, dateLabel, stateTimeZone } from '@fibre/domain/scheduling';
 import { formatDollars } from '@fibre/domain/shared';
 import { useOrder } from '../../shared/catalogue/use-order.ts';
@@ -21,6 +23,10 @@ export function OrderDetails({ totals = true }: { totals?: boolean }) {
   const address = state.address.value;
   const { plan, router, offer } = useOrder();
   const slot = state.reservations.slot;
+  // The card typed on Payment (none by direct debit): its fee is in each amount.
+  const typed = useCardScheme();
+  const cardScheme = agreedDirectDebit(state.signup.acceptances) ? null : typed;
+  const feeRule = cardFeeRule(cardScheme, domain);
   if (!address || !plan || !router) return null;
   const timeZone = stateTimeZone(address.state);
   const summary = orderSummary(
@@ -33,6 +39,7 @@ export function OrderDetails({ totals = true }: { totals?: boolean }) {
       couponCode: offer.couponCode,
       activationDate: slot?.start ?? null,
       timeZone,
+      cardScheme,
     },
     domain,
   );
@@ -103,14 +110,18 @@ export function OrderDetails({ totals = true }: { totals?: boolean }) {
           )}
           {totals && (
             <ChargeLines
-              monthly={money(summary.monthlyTotal)}
-              firstPayment={money(summary.activationTotal)}
+              monthly={money(summary.monthlyWithFee)}
+              firstPayment={money(summary.firstPaymentWithFee)}
               firstPaymentDay={
                 summary.firstPaymentDate ? dateLabel(summary.firstPaymentDate, timeZone) : null
               }
               cardFee={
-                domain.cardFeeRate > 0
-                  ? { amount: money(summary.cardFee), rate: domain.cardFeeRate }
+                feeRule && summary.firstPaymentFee + summary.monthlyFee > 0
+                  ? {
+                      label: cardFeeLabel(feeRule),
+                      monthly: money(summary.monthlyFee),
+                      firstPayment: money(summary.firstPaymentFee),
+                    }
                   : null
               }
             />

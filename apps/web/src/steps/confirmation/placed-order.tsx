@@ -1,8 +1,11 @@
 import type { OrderPlacedAnswer } from '@fibre/domain/api';
 import { dayKeyLabel } from '@fibre/domain/scheduling';
-import { orderCardFeeRate } from '@fibre/domain/pricing';
+import { storedCharges } from '@fibre/domain/pricing';
 import { formatCents } from '@fibre/domain/shared';
+import { HELP_LINKS_HEADING } from '@fibre/domain/consent';
 import { useConfig } from '../../shared/config/config-context.tsx';
+import { HelpLinks } from '../../shared/legal/help-links.tsx';
+import { OtherCharges } from '../../shared/order-summary/other-charges.tsx';
 import { ChargeLines } from './charge-lines.tsx';
 import { text } from './text.ts';
 
@@ -13,7 +16,9 @@ import { text } from './text.ts';
  */
 export function PlacedOrder({ placed }: { placed: OrderPlacedAnswer }) {
   const { prices } = placed;
-  const { domain } = useConfig();
+  const { domain, site } = useConfig();
+  // The stored prices, each with the card's fee: what is charged.
+  const charges = storedCharges(domain, prices);
   return (
     <div className="placed-order">
       <section className="card step-section" aria-labelledby="placed-title">
@@ -43,25 +48,31 @@ export function PlacedOrder({ placed }: { placed: OrderPlacedAnswer }) {
             the order page and the console say them. */}
         <dl className="order-details__lines">
           <ChargeLines
-            monthly={formatCents(prices.monthly_cents)}
-            firstPayment={formatCents(prices.activation_cents)}
+            monthly={formatCents(charges.monthlyWithFeeCents)}
+            firstPayment={formatCents(charges.firstPaymentWithFeeCents)}
             firstPaymentDay={dayKeyLabel(placed.first_payment_date)}
             cardFee={
-              prices.card_fee_cents > 0
-                ? {
-                    amount: formatCents(prices.card_fee_cents),
-                    rate: orderCardFeeRate(domain.cardFeeRate, {
-                      monthlyCents: prices.monthly_cents,
-                      cardFeeCents: prices.card_fee_cents,
-                    }),
+              charges.feeLabel === null
+                ? null
+                : {
+                    label: charges.feeLabel,
+                    monthly: formatCents(charges.monthlyFeeCents),
+                    firstPayment: formatCents(charges.firstPaymentFeeCents),
                   }
-                : null
             }
           />
         </dl>
         <p className="order-details__note">
           {text.activationDay(dayKeyLabel(placed.activation_date))}
         </p>
+      </section>
+      {/* What a telco must link (docs/rules/documents-and-consent.md#what-a-telco-links). */}
+      <section className="card step-section" aria-labelledby="help-title">
+        <h2 id="help-title" className="section-title">
+          {HELP_LINKS_HEADING}
+        </h2>
+        <HelpLinks className="help-links" />
+        {site.legal.otherCharges.length > 0 && <OtherCharges charges={site.legal.otherCharges} />}
       </section>
     </div>
   );

@@ -18,6 +18,9 @@ export const text = {
   oneOff: moneyWords.once,
   failure: messages.failureHeading,
   goBack: 'Go back',
+  // After a decline: back to Payment with everything kept but the card (docs/rules/orders.md).
+  anotherCard: 'Use another card',
+  directDebit: 'Pay by direct debit',
   tryAgain: 'Try again',
   expiredTitle: messages.reservationNotAvailable,
   selectNewTime: 'Select new time',

@@ -49,6 +49,11 @@ interface Placed {
   result: SubmissionResult;
   /** Only a failure to reach the server (or a server error) is worth the same attempt again. */
   retryable: boolean;
+  /**
+   * Billing declined the card or the bank account (402): the hold is still the visitor's, so
+   * another card (or direct debit) may pay for the same order (docs/rules/orders.md).
+   */
+  declined: boolean;
   /** The placed order as the server answered it (success only). */
   order: OrderPlacedAnswer | null;
 }
@@ -73,7 +78,8 @@ export function useInstall() {
   const install = useMutation({
     mutationKey: ['install'],
     mutationFn: async ({ key, body }: Order): Promise<Placed> => {
-      if (!key || !body) return { result: finaleFailed(null), retryable: false, order: null };
+      if (!key || !body)
+        return { result: finaleFailed(null), retryable: false, declined: false, order: null };
       const answer = await placeOnce(site.provider, key, body);
       // status 0: no answer at all, which the parser of docs/rules/orders.md (statuses above 299)
       // would read as fine.
@@ -81,12 +87,14 @@ export function useInstall() {
         return {
           result: finaleFailed(messages.somethingWentWrong),
           retryable: true,
+          declined: false,
           order: null,
         };
       }
       return {
         result: finaleFromInstallAnswer(answer.status, answer.data),
         retryable: answer.status >= 500,
+        declined: answer.status === 402,
         order: answer.ok ? answer.data : null,
       };
     },
@@ -116,7 +124,7 @@ export function useInstall() {
     // it, so the wizard goes back (as Back from here does) and the visitor types it again at
     // payment (docs/rules/contact-and-connection.md#direct-debit-through-chargebee).
     if (state.signup.cardToken === BANK_ACCOUNT_HELD && !heldBankAccount()) {
-      dispatch({ type: 'step/back' });
+      dispatch({ type: 'step/back', now: Date.now() });
       return;
     }
     send();
@@ -134,6 +142,7 @@ export function useInstall() {
     placed: install.data?.order ?? state.signup.placed,
     loading: !booked && (install.isIdle || install.isPending),
     retryable: !booked && (install.data?.retryable ?? false),
+    declined: !booked && (install.data?.declined ?? false),
     retry: send,
   };
 }

@@ -40,7 +40,7 @@ function useBuildingUnits(code: string, mdu: boolean) {
  * continued only as a move-in.
  */
 export function useConnectionForm() {
-  const { address } = useWizard();
+  const { address, review } = useWizard();
   const dispatch = useDispatch();
   const { next, back } = useStepNavigation();
   const mdu = address.value?.mdu ?? false;
@@ -84,7 +84,10 @@ export function useConnectionForm() {
   });
 
   function goBack() {
-    dispatch({ type: 'signup/unit', unit: form.getValues('unit'), confirmed: false });
+    // Come from Payment's check-your-answers: back there with the unit unchanged
+    // (docs/rules/wizard-flow.md, "Checking the answers").
+    if (review.changing) clearDraft('unit');
+    else dispatch({ type: 'signup/unit', unit: form.getValues('unit'), confirmed: false });
     back();
   }
 

@@ -24,7 +24,7 @@ const fields = Object.keys(empty) as (keyof ContactDraft)[];
  * "The error summary"). Names are stored capitalised.
  */
 export function useContactForm() {
-  const { signup } = useWizard();
+  const { signup, review } = useWizard();
   const dispatch = useDispatch();
   const { next, back } = useStepNavigation();
   const form = useForm<ContactDraft, unknown, ContactFormValues>({
@@ -64,7 +64,10 @@ export function useContactForm() {
   );
 
   function goBack() {
-    dispatch({ type: 'signup/contact-draft', draft: form.getValues() });
+    // Come from Payment's check-your-answers: Go back returns there with the details unchanged
+    // (docs/rules/wizard-flow.md, "Checking the answers"); only Continue changes them.
+    if (review.changing) clearDraft('contact');
+    else dispatch({ type: 'signup/contact-draft', draft: form.getValues() });
     back();
   }
 

@@ -2,7 +2,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BookingSlot } from '@fibre/domain/api';
-import { dayKeyLabel, monthKeyOf } from '@fibre/domain/scheduling';
+import { dayKeyButtonLabel, dayKeyLabel, monthKeyOf } from '@fibre/domain/scheduling';
 import { messages } from '@fibre/domain/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../test-support/fake-server.ts';
@@ -17,10 +17,13 @@ import { useInstallationCalendar } from './use-installation-calendar.ts';
 
 // Step 5's one owner, useInstallationCalendar, through the step as the visitor uses it
 // (docs/rules/installation-and-holds.md). The address is in WA: every date is Perth's (+08:00).
+// The clock starts at 9 am on Wednesday 2 December 2026 in Perth (and goes on from there), so the
+// first bookable day is always the 4th and the days the tests choose always after it.
 
 const ZONE = 'Australia/Perth';
+const NOW = Date.parse('2026-12-02T01:00:00Z');
 const address = orderState.address.value!;
-const thisMonth = monthKeyOf(Date.now(), ZONE);
+const thisMonth = monthKeyOf(NOW, ZONE);
 const nextMonth = addMonths(thisMonth, 1);
 
 /** Step 5 with everything before it done, as a reload would restore it. */
@@ -51,10 +54,12 @@ const reservation = (id: string) => ({
 
 let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'], shouldAdvanceTime: true });
   server = fakeServer();
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -69,7 +74,8 @@ const windowButton = (label: string) => screen.getByRole('button', { name: named
 const windowButtons = () =>
   screen.queryAllByRole('button', { name: (n) => n.startsWith('Arrival between') });
 
-const dayButton = (day: string) => screen.getByRole('button', { name: dayKeyLabel(day) });
+/** A day's button, named with the number it shows ('Sunday 20 December'; WCAG 2.5.3). */
+const dayButton = (day: string) => screen.getByRole('button', { name: dayKeyButtonLabel(day) });
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
 
 /** Answers the bookings call of `month` (waiting for it to be sent). */
@@ -163,9 +169,11 @@ describe('while the dates load', () => {
     expect(screen.getByText('Loading arrival windows…')).toBeTruthy();
     expect(windowButtons()).toHaveLength(0);
 
-    await answerBookings(thisMonth, [slot(later, 8)]);
-    await answerBookings(nextMonth, [slot(later, 8), slot(later, 10)]);
+    // The months on show's answer covers next month too: the day's windows come from it, the
+    // answer that offers the day, with next month's own (the prefetch) still on its way.
+    await answerBookings(thisMonth, [slot(later, 8), slot(later, 10)]);
     await waitFor(() => expect(windowButtons()).toHaveLength(2), { timeout: 5000 });
+    expect(server.bookings(nextMonth).every((c) => !c.answered)).toBe(true);
     expect(dayButton(later).getAttribute('aria-disabled')).toBeNull();
     expect(dayButton(later).closest('[role="gridcell"]')?.getAttribute('aria-selected')).toBe(
       'true',
@@ -173,26 +181,70 @@ describe('while the dates load', () => {
     expect(screen.queryByText('Loading available dates…')).toBeNull();
   });
 
-  it('a day pressed before the answer that has no window: the status says so, nothing is chosen', async () => {
+  it('a day pressed before the answer that has no window: the status says so, the day keeps its focus, nothing is chosen', async () => {
     const user = userEvent.setup();
     renderInWizard(<InstallationStep />, { state: atInstallation });
     await waitFor(() => expect(server.bookings(nextMonth)).toHaveLength(1));
     await user.click(dayButton(later));
+    expect(document.activeElement).toBe(dayButton(later));
     await answerBookings(thisMonth, [slot(`${nextMonth}-11`, 8)]);
-    await answerBookings(nextMonth, [slot(`${nextMonth}-11`, 8)]);
     const message = `No arrival windows are left on ${dayKeyLabel(later)}. Please choose another date.`;
     await waitFor(
       () => expect(screen.getAllByText(message)[0]?.getAttribute('role')).toBe('status'),
       { timeout: 5000 },
     );
-    // Not available (aria-disabled while it keeps the focus the press gave it).
-    expect(dayButton(later).getAttribute('aria-disabled')).toBe('true');
+    // Not available (aria-disabled, described by the status), but still the focused button.
+    const refused = dayButton(later);
+    expect(refused.getAttribute('aria-disabled')).toBe('true');
+    expect(refused).toHaveProperty('disabled', false);
+    expect(document.activeElement).toBe(refused);
+    expect(refused.getAttribute('aria-describedby')).toBe(screen.getByText(message).id);
     expect(windowButtons()).toHaveLength(0);
 
-    // Choosing another day clears it.
+    // Pressed again, it says so again and is still not chosen.
+    await user.click(refused);
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(refused.closest('[role="gridcell"]')?.getAttribute('aria-selected')).toBeNull();
+
+    // Choosing another day clears it, and the refused day is disabled as any day without a window.
     await user.click(dayButton(`${nextMonth}-11`));
     await waitFor(() => expect(windowButtons()).toHaveLength(1), { timeout: 5000 });
     expect(screen.queryByText(message)).toBeNull();
+    expect(dayButton(later)).toHaveProperty('disabled', true);
+  });
+});
+
+// docs/rules/installation-and-holds.md, the calendar: the days before the first bookable one
+// (two days ahead in the state's zone) are never offered, while the dates load or after.
+describe('the days before the first bookable day (today + 2 in Perth: the 4th)', () => {
+  const days = ['2026-12-01', '2026-12-02', '2026-12-03'];
+
+  it('are disabled while the dates load and after the answer, even one the answer lists', async () => {
+    renderInWizard(<InstallationStep />, { state: atInstallation });
+    await waitFor(() => expect(server.bookings(thisMonth)).toHaveLength(1));
+    for (const day of days) {
+      expect(dayButton(day), day).toHaveProperty('disabled', true);
+      expect(dayButton(day).getAttribute('aria-describedby'), day).toBeNull();
+    }
+    // The first bookable day is not yet available, and can be pressed (kept).
+    expect(dayButton('2026-12-04').getAttribute('aria-disabled')).toBe('true');
+    expect(dayButton('2026-12-04')).toHaveProperty('disabled', false);
+    // An answer kept from before midnight may still list tomorrow: it stays disabled.
+    await answerBookings(thisMonth, [slot('2026-12-03', 8), slot('2026-12-04', 8)]);
+    await waitFor(() => expect(dayButton('2026-12-04')).toHaveProperty('disabled', false));
+    for (const day of days) expect(dayButton(day), day).toHaveProperty('disabled', true);
+  });
+
+  it('each day is named with the number it shows; headings keep the ordinal date', async () => {
+    const { user } = await onDay20();
+    const day = dayButton(day20);
+    expect(day.textContent).toBe('20');
+    expect(day.getAttribute('aria-label')).toBe('Sunday 20 December');
+    expect(
+      screen.getByRole('heading', { name: 'Arrival windows on Sunday 20th December' }),
+    ).toBeTruthy();
+    await user.click(windowButton(window8));
+    expect(server.holds()).toHaveLength(1);
   });
 });
 

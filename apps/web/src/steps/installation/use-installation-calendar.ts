@@ -4,12 +4,14 @@ import {
   dayKeyLabel,
   dayKeyOf,
   dedupeSlotsByStart,
+  firstBookableDay,
   monthKeyOf,
   slotsOnDay,
   stateTimeZone,
   type DayKey,
   type MonthKey,
 } from '@fibre/domain/scheduling';
+import { BOOKING_WINDOW_MONTHS } from '@fibre/domain/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useConfig } from '../../shared/config/config-context.tsx';
@@ -62,16 +64,24 @@ export function useInstallationCalendar(address: Address) {
   const lastMonth = addMonths(thisMonth, MONTHS_AHEAD);
   const [month, setMonth] = useState(() => (day ?? heldDay)?.slice(0, 7) ?? thisMonth);
   const shown = useQuery(bookingsQuery(provider, region, timeZone, month));
+  // Worked out on each render, not once: a tab left open past midnight moves it on.
+  const firstDay = firstBookableDay(Date.now(), timeZone);
   // A day pressed while the dates on show are still loading: kept, and chosen or refused once its
   // month's answer arrives (docs/rules/installation-and-holds.md, the calendar: while the dates
   // load).
   const [waiting, setWaiting] = useState<DayKey | null>(null);
   // A day kept that way which turned out to have no free window: the step says so.
   const [refused, setRefused] = useState<DayKey | null>(null);
-  // The chosen (or kept) day's windows come from its own month, which may no longer be on show.
+  // The chosen (or kept) day's windows come from the answer that offered the day: the months on
+  // show's, which covers them and the month after (one bookings call covers three months), or,
+  // once the visitor has moved away from the day, its own month's. Read from another month's entry
+  // (the next month's prefetch), an enabled day's windows came from a second answer, still on its
+  // way or refused on a busy machine, and the day showed no window while the calendar offered it.
   const wanted = waiting ?? day;
+  const covered = (date: DayKey) =>
+    monthOf(date) >= month && monthOf(date) < addMonths(month, BOOKING_WINDOW_MONTHS);
   const ofDay = useQuery(
-    bookingsQuery(provider, region, timeZone, wanted ? monthOf(wanted) : month),
+    bookingsQuery(provider, region, timeZone, wanted && !covered(wanted) ? monthOf(wanted) : month),
   );
   // Nothing is known yet of the months on show (their first answer has not arrived): their days
   // can be chosen, and a choice waits for the answer. A refresh keeps the old answer on show.
@@ -119,10 +129,15 @@ export function useInstallationCalendar(address: Address) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on a press of Continue only, as above
   }, [presses]);
 
-  // Whether the months on show are known, read by the (stable) chooseDay below.
+  // Whether the months on show are known, and which days they offer, read by the (stable)
+  // chooseDay below.
   const unknownRef = useRef(datesUnknown);
   unknownRef.current = datesUnknown;
+  const availableRef = useRef(available);
+  availableRef.current = available;
 
+  // Each day taken: once it is drawn, its windows are brought into view (the effect below).
+  const [reveals, setReveals] = useState(0);
   /** Takes the day into the store and brings its windows into view. */
   const takeDay = useCallback(
     (date: DayKey) => {
@@ -130,16 +145,9 @@ export function useInstallationCalendar(address: Address) {
       // day is React's dearest work on the step, and done at once it held the click's next frame
       // (some 280 ms on a phone's CPU) and any click after it. As a transition React draws it in
       // slices between frames and puts a later click (a window) before it.
-      startTransition(() => dispatch({ type: 'bookings/date', date }));
-      // On a phone the windows are below two months of calendar: bring them into view once drawn.
-      requestAnimationFrame(() => {
-        const list = windowsRef.current;
-        if (!list) return;
-        const { top, bottom } = list.getBoundingClientRect();
-        if (top > window.innerHeight - 120 || bottom < 0) {
-          const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-          list.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
-        }
+      startTransition(() => {
+        dispatch({ type: 'bookings/date', date });
+        setReveals((n) => n + 1);
       });
     },
     [dispatch],
@@ -148,16 +156,35 @@ export function useInstallationCalendar(address: Address) {
   // Stable, so the memoised calendar is not drawn again on every render.
   const chooseDay = useCallback(
     (date: DayKey) => {
-      setRefused(null);
       if (unknownRef.current) {
+        setRefused(null);
         setWaiting(date);
         return;
       }
       setWaiting(null);
+      // The refused day is still a button (its focus kept): pressed again, it says so again.
+      if (!availableRef.current.has(date)) {
+        setRefused(date);
+        return;
+      }
+      setRefused(null);
       takeDay(date);
     },
     [takeDay],
   );
+
+  // On a phone the windows are below two months of calendar: once the day taken is drawn (the
+  // transition above has committed, however long a busy CPU took), they are scrolled into view.
+  useEffect(() => {
+    if (reveals === 0) return;
+    const list = windowsRef.current;
+    if (!list) return;
+    const { top, bottom } = list.getBoundingClientRect();
+    if (top > window.innerHeight - 120 || bottom < 0) {
+      const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      list.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+    }
+  }, [reveals]);
 
   // The kept day's month answered: the day is chosen when it has a free window, else refused (and
   // the step says so). A failed answer shows the failure's alert instead.
@@ -194,8 +221,10 @@ export function useInstallationCalendar(address: Address) {
       onSelect: chooseDay,
       held: heldDay,
       available,
+      firstDay,
       loading,
       datesUnknown,
+      refused,
       status,
       errorId: dateErrorId,
     },

@@ -5,16 +5,19 @@ import {
   type BankAccountField,
   type BankAccountProblems,
 } from '@fibre/domain/contact';
-import { directDebitMessages } from '@fibre/domain/shared';
+import { directDebitMessages, messages } from '@fibre/domain/shared';
 import type { BankAccountBody } from '@fibre/domain/install';
 import { useImperativeHandle, useRef, type Ref } from 'react';
+import { vaultUnreachable } from '../../shared/adapters/card-tokeniser/card-fields.ts';
 import { createTestBankAccountToken } from '../../shared/api/card-vault.ts';
 import { Field } from '../../shared/ui/field.tsx';
 import { text } from './text.ts';
 
 export type { BankAccountField, BankAccountProblems };
 
-export type BankTokeniseResult = { token: string } | { error: string; fields: BankAccountProblems };
+/** As a card's (TokeniseResult): `unreachable` when the vault gave no answer or failed itself. */
+export type BankTokeniseResult =
+  { token: string } | { error: string; fields: BankAccountProblems; unreachable?: true };
 
 /** What the payment step may do with the bank account's fields (as with the card's). */
 export interface BankAccountHandle {
@@ -95,6 +98,8 @@ export function BankAccountFields({
         });
         const token = answer.ok ? answer.data?.token : undefined;
         if (typeof token === 'string' && token !== '') return { token };
+        if (vaultUnreachable(answer))
+          return { error: messages.paymentServiceUnreachable, fields: {}, unreachable: true };
         const fields: BankAccountProblems = {};
         if (!answer.ok)
           for (const field of bankFields) {

@@ -197,6 +197,102 @@ describe('the payment step’s error summary', () => {
       screen.getByText('Credit card is invalid, please check details and try again.'),
     ).toBeTruthy();
   });
+
+  it.each([
+    ['no answer (offline)', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['a 503 from the vault', async () => new Response('{}', { status: 503 })],
+  ])(
+    'the vault out of reach (%s): the connection message, no field marked, no card error',
+    async (_why, answer) => {
+      renderPayment();
+      await screen.findByRole('textbox', { name: 'Card number' });
+      vi.stubGlobal('fetch', vi.fn(answer));
+      type('Card number', '4111 1111 1111 1111');
+      type('Expiry', '12/34');
+      type('CVV', '123');
+      type('Cardholder name', "Mary O'Brien");
+      await tickAgreements();
+      fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+      expect((await screen.findByText(/^We could not reach our payment service/)).textContent).toBe(
+        'We could not reach our payment service. Check your connection and press Submit again. You have not been charged.',
+      );
+      expect(invalid()).toEqual([]);
+      expect(
+        screen.queryByText('Credit card is invalid, please check details and try again.'),
+      ).toBeNull();
+      expect(screen.queryByRole('alert', { name: 'There is a problem' })).toBeNull();
+    },
+  );
+});
+
+// docs/rules/contact-and-connection.md#check-your-answers and docs/rules/wizard-flow.md.
+describe('the payment step’s check-your-answers', () => {
+  const held: WizardState = {
+    ...state,
+    reservations: {
+      reservation: {
+        reservation_id: 'r-1',
+        event_id: 'e-1',
+        expires_at: new Date(Date.now() + 600_000).toISOString(),
+      },
+      slot: {
+        booking_id: 'b-1',
+        start: '2026-12-04T00:00:00.000Z',
+        end: '2026-12-04T02:00:00.000Z',
+        formattedAddress: state.address.value!.formatted_address,
+      },
+      lost: false,
+      booked: false,
+    },
+  };
+
+  it('lists the contact, the unit and address, the window in its zone and the method, each with its Change link', async () => {
+    renderInWizard(<PaymentStep />, { state: held, queryClient: withCatalogue(held), legal });
+    const answers = await screen.findByRole('region', { name: 'Check your answers' });
+    const text = answers.textContent ?? '';
+    for (const words of ['Mary Smith', 'mary@example.com', '0412 345 678', 'Card']) {
+      expect(text).toContain(words);
+    }
+    // Midnight UTC is 8:00am in Perth (the address's state, WA), not the browser's zone.
+    expect(text).toContain('Friday 4th December');
+    expect(text).toContain('Arrival between 8:00am and 10:00am');
+    expect(
+      within(answers)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Change contact details', 'Change unit and address', 'Change installation time']);
+  });
+
+  it.each([
+    [98, true],
+    // Ticked for another amount (a code validated since): not this one.
+    [89, false],
+  ])(
+    'ticks the boxes as the visitor left them (the charge ticked at $%i)',
+    async (amount, monthlyTicked) => {
+      const left: WizardState = {
+        ...held,
+        signup: {
+          ...held.signup,
+          paymentDraft: {
+            monthlyCharge: true,
+            monthlyAmount: amount,
+            newDevelopmentCharge: false,
+            terms: true,
+            marketing: false,
+            directDebit: false,
+            method: 'card',
+          },
+        },
+      };
+      renderInWizard(<PaymentStep />, { state: left, queryClient: withCatalogue(left), legal });
+      const box = (name: string) =>
+        screen.findByRole<HTMLInputElement>('checkbox', { name }).then((b) => b.checked);
+      expect(await box(agreementWords.monthlyCharge(98))).toBe(monthlyTicked);
+      expect(await box(agreementWords.newDevelopmentCharge(300))).toBe(false);
+      expect(await box(agreementWords.terms)).toBe(true);
+    },
+  );
 });
 
 // docs/rules/contact-and-connection.md#direct-debit: with the vault's Direct Debit Request, the

@@ -1,14 +1,16 @@
 import { isCouponFieldHidden } from '@fibre/domain/offers';
 import { arrivalWindowText, dateLabel, stateTimeZone } from '@fibre/domain/scheduling';
-import { startTransition, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { startTransition, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { cardFieldId, cardFields } from '../../shared/adapters/card-tokeniser/card-fields.ts';
 import { cardTokeniserFor } from '../../shared/adapters/card-tokeniser/card-tokeniser.ts';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { HoldExtension } from '../../shared/hold/hold-extension.tsx';
+import { spentExtension } from '../../shared/hold/extension-memory.ts';
 import { HoldTimer } from '../../shared/hold/hold-timer.tsx';
 import { ReservationTimedOutDialog } from '../../shared/hold/reservation-timed-out-dialog.tsx';
 import { useHoldCountdown } from '../../shared/hold/use-hold-countdown.ts';
 import { OrderSummary } from '../../shared/order-summary/order-summary.tsx';
+import { CardFeeNote } from './card-fee-note.tsx';
 import { lazyWithRetry } from '../../shared/lazy/lazy-with-retry.ts';
 import { StepHeading } from '../../shared/layout/step-focus.tsx';
 import { useDispatch, useWizard } from '../../shared/store/store-context.tsx';
@@ -19,6 +21,7 @@ import { ExternalLink } from '../../shared/ui/external-link.tsx';
 import { SegmentedControl } from '../../shared/ui/segmented-control.tsx';
 import { Skeleton } from '../../shared/ui/skeleton.tsx';
 import { AcceptanceCheckbox } from './acceptance-checkbox.tsx';
+import { CheckAnswers } from './check-answers.tsx';
 import { BankAccountFields, bankFieldId, bankFields } from './bank-account-fields.tsx';
 import { useMarketingReminder } from './marketing-reminder.ts';
 import { PromoCode } from './promo-code.tsx';
@@ -40,19 +43,22 @@ function CardFieldsSkeleton() {
 }
 
 // The hold's countdown ticks once a second: its own components, so a tick draws the timer and the
-// dialog only, not the whole step (bench/README.md, INP on the payment form).
+// dialog only, not the whole step (bench/README.md, INP on the payment form). On a phone it stays
+// in view, compact, with 'Need more time?' under it, while the visitor scrolls down to the
+// agreements (docs/rules/installation-and-holds.md#what-the-visitor-sees).
 function PaymentHoldTimer({ timeZone }: { timeZone: string }) {
   const { reservation, slot } = useWizard().reservations;
   const secondsLeft = useHoldCountdown(reservation?.expires_at ?? null);
   if (!slot || secondsLeft === null || secondsLeft <= 0) return null;
   return (
-    <>
+    <div className="payment__hold">
       <HoldTimer
         secondsLeft={secondsLeft}
+        offerAtMinute={reservation !== null && spentExtension(reservation.reservation_id) === null}
         what={`${dateLabel(slot.start, timeZone)}, ${arrivalWindowText(slot.start, slot.end, timeZone)}`}
       />
       <HoldExtension secondsLeft={secondsLeft} timeZone={timeZone} />
-    </>
+    </div>
   );
 }
 
@@ -85,6 +91,7 @@ export function PaymentStep() {
     card,
     cardError,
     cardProblems,
+    unreachable,
     attempt,
     monthly,
     greenfield,
@@ -96,6 +103,15 @@ export function PaymentStep() {
     bankProblems,
   } = usePayment();
   const byBank = method === 'bank';
+  // 'Change payment method' in the check-your-answers: the method's choice on this step.
+  const methodBox = useRef<HTMLDivElement>(null);
+  const changeMethod = directDebitOffered
+    ? () => {
+        const chosen = methodBox.current?.querySelector<HTMLElement>('[aria-checked="true"]');
+        chosen?.scrollIntoView?.({ block: 'center' });
+        chosen?.focus({ preventScroll: true });
+      }
+    : null;
   // The marketing box ticked is consent to the one reminder (docs/rules/mail.md).
   useMarketingReminder(form.control);
   const { errors } = form.formState;
@@ -184,7 +200,7 @@ export function PaymentStep() {
               {byBank ? text.bankTitle : text.cardTitle}
             </h2>
             {directDebitOffered && (
-              <div className="payment__method">
+              <div className="payment__method" ref={methodBox}>
                 <p className="field__label" aria-hidden="true">
                   {text.methodLabel}
                 </p>
@@ -205,6 +221,7 @@ export function PaymentStep() {
                 <p id={cardErrorId}>{byBank ? text.bankAccountInvalid : text.cardInvalid}</p>
               </Alert>
             )}
+            {!byBank && <CardFeeNote />}
             {byBank ? (
               <BankAccountFields
                 ref={bank}
@@ -238,6 +255,7 @@ export function PaymentStep() {
               <OrderSummary minimumTotal noCardFee={byBank} />
             </div>
             <form className="payment__agree" onSubmit={(event) => void onSubmit(event)} noValidate>
+              <CheckAnswers timeZone={timeZone} method={method} changeMethod={changeMethod} />
               <fieldset className="card step-section payment__acceptances">
                 <legend className="section-title payment__legend">{text.acceptancesTitle}</legend>
                 <AcceptanceCheckbox
@@ -287,6 +305,12 @@ export function PaymentStep() {
                   {...form.register('marketing')}
                 />
               </fieldset>
+              {unreachable && (
+                // Where the visitor pressed Submit; nothing is marked, the card is not at fault.
+                <Alert tone="danger" className="payment__unreachable">
+                  <p>{text.unreachable}</p>
+                </Alert>
+              )}
               <div className="step-actions">
                 <Button variant="secondary" onClick={back} disabled={busy}>
                   {text.goBack}

@@ -6,6 +6,7 @@ import {
   type PaymentAcceptances,
 } from '@fibre/domain/contact';
 import { monthlyCharge } from '@fibre/domain/pricing';
+import { useMonthlyWithFee } from './use-card-fee.ts';
 import { directDebitMessages } from '@fibre/domain/shared';
 import type { DirectDebitOffer } from '@fibre/domain/api';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -21,6 +22,7 @@ import { useDispatch, useStepNavigation, useWizard } from '../../shared/store/st
 import { reminderSaved } from './marketing-reminder.ts';
 import { newIdempotencyKey } from './new-idempotency-key.ts';
 import { BANK_ACCOUNT_HELD, holdBankAccount } from '../../shared/payment/bank-account-handoff.ts';
+import { cardScheme } from '../../shared/order-summary/card-scheme.ts';
 import type { BankAccountHandle, BankAccountProblems } from './bank-account-fields.tsx';
 
 /** How the visitor pays: by card, or from a bank account by direct debit. */
@@ -51,7 +53,7 @@ export function usePayment() {
   const { next, back } = useStepNavigation();
   const { plan, router } = useOrder();
   const greenfield = state.address.value?.greenfield ?? false;
-  const monthly =
+  const undiscounted =
     plan && router ? monthlyCharge({ plan, router, addOns: state.signup.addOns }, domain) : 0;
 
   // Direct debit is offered only where the catalogue names its Direct Debit Request: the test-mode
@@ -67,12 +69,19 @@ export function usePayment() {
     return () => abort.abort();
   }, []);
   const directDebitOffered = ddr !== null;
+  // The boxes and method as the visitor left them (a Change link, a lapsed hold, another card
+  // after a decline), else as they were at the last Submit (docs/rules/wizard-flow.md).
+  const draft = state.signup.paymentDraft;
   const [chosen, setMethod] = useState<PaymentMethod>(
-    agreedDirectDebit(state.signup.acceptances) ? 'bank' : 'card',
+    draft?.method ?? (agreedDirectDebit(state.signup.acceptances) ? 'bank' : 'card'),
   );
   const method: PaymentMethod = directDebitOffered ? chosen : 'card';
+  // What each month's charge is with the card's fee: the amount agreed (plans-and-pricing.md).
+  const monthly = useMonthlyWithFee(undiscounted, method === 'bank');
   const methodRef = useRef(method);
   methodRef.current = method;
+  const monthlyRef = useRef(monthly);
+  monthlyRef.current = monthly;
 
   const resolver = useMemo(() => {
     const base = zodResolver(
@@ -104,14 +113,43 @@ export function usePayment() {
     // The error summary takes focus instead.
     shouldFocusError: false,
     defaultValues: {
-      monthlyCharge: saved?.monthlyCharge ?? false,
-      newDevelopmentCharge: saved?.newDevelopmentCharge ?? false,
-      terms: saved?.terms ?? false,
+      // Ticked for this amount only: the amount agreed is the amount charged (while the catalogue
+      // loads after a reload the amount is not known yet: 0).
+      monthlyCharge: draft
+        ? draft.monthlyCharge &&
+          (draft.monthlyAmount === null || monthly === 0 || draft.monthlyAmount === monthly)
+        : (saved?.monthlyCharge ?? false),
+      newDevelopmentCharge: draft?.newDevelopmentCharge ?? saved?.newDevelopmentCharge ?? false,
+      terms: draft?.terms ?? saved?.terms ?? false,
       // A save for the reminder this tab made stands until withdrawn: the box shows it.
-      marketing: saved?.marketing ?? reminderSaved(state.signup.contact?.email),
-      directDebit: agreedDirectDebit(saved),
+      marketing: draft?.marketing ?? saved?.marketing ?? reminderSaved(state.signup.contact?.email),
+      directDebit: draft?.directDebit ?? agreedDirectDebit(saved),
     },
   });
+
+  // Each tick goes into the store as it is made (a subscription, not a render of the form), so
+  // leaving Payment and coming back finds the boxes as they were.
+  const { watch, getValues } = form;
+  const keepDraft = (values: Partial<AcceptanceValues>, how: PaymentMethod) =>
+    dispatch({
+      type: 'signup/payment-draft',
+      draft: {
+        monthlyCharge: values.monthlyCharge === true,
+        monthlyAmount: monthlyRef.current,
+        newDevelopmentCharge: values.newDevelopmentCharge === true,
+        terms: values.terms === true,
+        marketing: values.marketing === true,
+        directDebit: values.directDebit === true,
+        method: how,
+      },
+    });
+  useEffect(() => {
+    const subscription = watch((values, { type }) => {
+      if (type === 'change') keepDraft(values, methodRef.current);
+    });
+    return () => subscription.unsubscribe();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keepDraft only dispatches
+  }, [watch]);
 
   const card = useRef<CardFieldsHandle>(null);
   const bank = useRef<BankAccountHandle>(null);
@@ -119,6 +157,9 @@ export function usePayment() {
   const running = useRef(false);
   const [busy, setBusy] = useState(false);
   const [cardError, setCardError] = useState(false);
+  // The vault could not be reached at the last Submit: said apart from the card error, no field
+  // marked.
+  const [unreachable, setUnreachable] = useState(false);
   // The wrong card fields with their messages (empty with the card error: the tokeniser could not
   // tell which, so every field is marked).
   const [cardProblems, setCardProblems] = useState<CardProblems>({});
@@ -126,6 +167,7 @@ export function usePayment() {
   const [attempt, setAttempt] = useState(0);
 
   function refuse(problems: CardProblems, cardRefused: boolean) {
+    setUnreachable(false);
     setCardError(cardRefused || Object.keys(problems).length > 0);
     setCardProblems(problems);
     setBankProblems({});
@@ -134,14 +176,25 @@ export function usePayment() {
 
   /** The bank account's refusal: the same error, the wrong account fields marked. */
   function refuseBank(problems: BankAccountProblems, refused: boolean) {
+    setUnreachable(false);
     setCardError(refused || Object.keys(problems).length > 0);
     setCardProblems({});
     setBankProblems(problems);
     setAttempt((n) => n + 1);
   }
 
+  /** Submit could not reach the vault: the connection message, nothing marked. */
+  function unreached() {
+    setCardError(false);
+    setCardProblems({});
+    setBankProblems({});
+    setUnreachable(true);
+  }
+
   const chooseMethod = (next: PaymentMethod) => {
     setMethod(next);
+    keepDraft(getValues(), next);
+    setUnreachable(false);
     // The DDR box shows only with the bank account: its message goes with it.
     form.clearErrors('directDebit');
     setCardError(false);
@@ -160,11 +213,13 @@ export function usePayment() {
         running.current = true;
         setBusy(true);
         setCardError(false);
+        setUnreachable(false);
         setBankProblems({});
         try {
           let token: string;
           if (testVault) {
             const result = await bank.current.tokenise();
+            if ('error' in result && result.unreachable) return unreached();
             if ('error' in result) return refuseBank(result.fields, true);
             token = result.token;
           } else {
@@ -182,6 +237,7 @@ export function usePayment() {
           dispatch({
             type: 'signup/payment',
             cardToken: token,
+            cardScheme: null,
             acceptances: agreed,
             idempotencyKey: newIdempotencyKey(),
           });
@@ -198,9 +254,11 @@ export function usePayment() {
       running.current = true;
       setBusy(true);
       setCardError(false);
+      setUnreachable(false);
       setCardProblems({});
       try {
         const result = await card.current.tokenise();
+        if ('error' in result && result.unreachable) return unreached();
         if ('error' in result) {
           refuse(result.fields ?? {}, true);
           return;
@@ -208,6 +266,7 @@ export function usePayment() {
         dispatch({
           type: 'signup/payment',
           cardToken: result.token,
+          cardScheme: cardScheme(),
           acceptances,
           idempotencyKey: newIdempotencyKey(),
         });
@@ -234,6 +293,7 @@ export function usePayment() {
     card,
     cardError,
     cardProblems,
+    unreachable,
     attempt,
     monthly,
     greenfield,

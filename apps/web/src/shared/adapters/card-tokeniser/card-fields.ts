@@ -17,3 +17,12 @@ export function cardFieldInvalid(
 ): boolean {
   return Boolean(problems[field]) || (Boolean(errorId) && Object.keys(problems).length === 0);
 }
+
+/**
+ * The vault could not be reached at Submit: no answer at all (status 0: offline, the request
+ * aborted) or the vault failing itself (5xx). Nothing is wrong with what was typed, so no field is
+ * marked and the visitor is told to press Submit again (docs/rules/contact-and-connection.md#payment-step-6).
+ * Any other refusal is the card (or bank account) error.
+ */
+export const vaultUnreachable = (answer: { ok: boolean; status: number }): boolean =>
+  !answer.ok && (answer.status === 0 || answer.status >= 500);

@@ -12,8 +12,13 @@ import type { CardField, CardProblems } from './card-fields.ts';
 
 export type { CardField, CardProblems };
 
-/** A refusal names the wrong fields when the tokeniser can tell (the test-mode vault can). */
-export type TokeniseResult = { token: string } | { error: string; fields?: CardProblems };
+/**
+ * A refusal names the wrong fields when the tokeniser can tell (the test-mode vault can).
+ * `unreachable`: the vault gave no answer or failed itself (a 5xx), so nothing is wrong with the card
+ * and no field is marked (docs/rules/contact-and-connection.md#payment-step-6).
+ */
+export type TokeniseResult =
+  { token: string } | { error: string; fields?: CardProblems; unreachable?: true };
 
 /** What the payment step may do with the card fields. */
 export interface CardFieldsHandle {

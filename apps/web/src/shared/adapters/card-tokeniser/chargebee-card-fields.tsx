@@ -1,4 +1,6 @@
+import { cardSchemeOfChargebeeType } from '@fibre/domain/pricing';
 import { messages } from '@fibre/domain/shared';
+import { setCardScheme } from '../../order-summary/card-scheme.ts';
 import { useEffect, useId, useImperativeHandle, useRef } from 'react';
 import { useConfig } from '../../config/config-context.tsx';
 import { cardFieldId, cardFieldInvalid, type CardField } from './card-fields.ts';
@@ -65,6 +67,10 @@ export function ChargebeeCardFields({
         const field = component.createField(type, { ariaLabel: label }).at(`#${prefix}-${type}`);
         // A frame is named by its field's label, for screen readers listing the page's frames.
         field.on('ready', () => nameFrame(`${prefix}-${type}`, label));
+        // The number field's change names the card's type (Chargebee.js's cardType): the fee's
+        // preview (docs/rules/plans-and-pricing.md#card-fees).
+        if (type === 'number')
+          field.on('change', (state) => setCardScheme(cardSchemeOfChargebeeType(state.cardType)));
         fields.push(field);
         byType[type] = field;
       }

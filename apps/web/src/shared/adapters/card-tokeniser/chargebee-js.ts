@@ -19,6 +19,8 @@ export interface CardFieldState {
   empty?: boolean;
   complete?: boolean;
   error?: { name?: string; message?: string };
+  /** The number field's: the card's type ('visa', 'american_express', ...) once told. */
+  cardType?: string;
 }
 
 export interface ChargebeeCardField {

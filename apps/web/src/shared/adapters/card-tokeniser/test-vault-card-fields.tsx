@@ -1,8 +1,10 @@
+import { cardSchemeOf } from '@fibre/domain/pricing';
 import { messages } from '@fibre/domain/shared';
+import { setCardScheme } from '../../order-summary/card-scheme.ts';
 import { useImperativeHandle, useRef, type ChangeEvent } from 'react';
 import { createTestVaultToken } from '../../api/card-vault.ts';
 import { Field } from '../../ui/field.tsx';
-import { cardFieldId, cardFieldInvalid, type CardField } from './card-fields.ts';
+import { cardFieldId, cardFieldInvalid, vaultUnreachable, type CardField } from './card-fields.ts';
 import type { CardFieldsProps, TokeniseResult } from './card-tokeniser.ts';
 import { CardholderNameField } from './cardholder-name-field.tsx';
 import {
@@ -63,6 +65,8 @@ export function TestVaultCardFields({
         });
         const token = answer.ok ? answer.data?.token : undefined;
         if (typeof token === 'string' && token !== '') return { token };
+        if (vaultUnreachable(answer))
+          return { error: messages.paymentServiceUnreachable, unreachable: true };
         return {
           error: messages.cardInvalid,
           fields: answer.ok ? {} : vaultFieldProblems(answer.fields),
@@ -110,9 +114,11 @@ export function TestVaultCardFields({
             autoComplete="cc-number"
             placeholder="1234 1234 1234 1234"
             ref={numberInput}
-            onChange={(e: ChangeEvent<HTMLInputElement>) =>
-              show(e.target, formatCardNumber(e.target.value))
-            }
+            onChange={(e: ChangeEvent<HTMLInputElement>) => {
+              show(e.target, formatCardNumber(e.target.value));
+              // The scheme its first digits tell, for the fee's preview (plans-and-pricing.md).
+              setCardScheme(cardSchemeOf(e.target.value));
+            }}
           />
         )}
       </Field>

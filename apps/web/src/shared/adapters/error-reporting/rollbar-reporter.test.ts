@@ -25,6 +25,9 @@ describe('the fields Rollbar scrubs', () => {
       'service_id',
       'router_charge',
       'add_ons',
+      // The card's scheme and its fee are prices, not the person's.
+      'card_scheme',
+      'card_fee',
     ];
     const personal = Object.keys(chargeBeeSchema.shape).filter((k) => !notPersonal.includes(k));
     expect(personal.length).toBeGreaterThan(5);

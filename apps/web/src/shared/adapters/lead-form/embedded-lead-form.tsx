@@ -120,7 +120,7 @@ export function EmbeddedLeadForm({ formattedAddress }: LeadFormProps) {
           )}
         </Field>
       </div>
-      <CollectionNotice />
+      <CollectionNotice lead />
       {failed && (
         <Alert tone="danger" className="lead-form__alert">
           <p>{messages.somethingWentWrong}. Please try again.</p>

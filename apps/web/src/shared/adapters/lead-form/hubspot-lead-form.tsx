@@ -127,7 +127,7 @@ export function HubSpotLeadForm({ formattedAddress }: LeadFormProps) {
       {phase === 'loading' && <Loading />}
       {/* HubSpot renders into this element; React never puts anything in it. */}
       <div id={targetId} className="hubspot-lead-form" />
-      <CollectionNotice />
+      <CollectionNotice lead />
     </div>
   );
 }

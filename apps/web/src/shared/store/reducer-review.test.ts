@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { contactDoneState, heldNow, heldWindow } from '../../test-support/wizard-state.ts';
+import { demoRules } from '../../test-support/rules.ts';
+import { reducerFor } from './reducer.ts';
+import { deserialise, serialise } from './persistence.ts';
+import { holdBehind } from './hold-behind.ts';
+import type { PaymentDraft, WizardState } from './state.ts';
+import { stepEntry, HISTORY_KEY } from './step-history.ts';
+
+const reduce = reducerFor(demoRules);
+const now = heldNow;
+const held = heldWindow;
+const atPayment: WizardState = { ...contactDoneState, step: 6, reservations: held };
+const ticked: PaymentDraft = {
+  monthlyCharge: true,
+  monthlyAmount: 98,
+  newDevelopmentCharge: true,
+  terms: true,
+  marketing: false,
+  directDebit: false,
+  method: 'card',
+};
+
+describe("docs/rules/wizard-flow.md, Checking the answers: a Change link's visit returns to Payment", () => {
+  it.each([3, 4, 5] as const)(
+    'Change to step %i, then Continue: back on Payment, the hold kept',
+    (step) => {
+      const changing = reduce(atPayment, { type: 'review/change', step });
+      expect(changing.step).toBe(step);
+      expect(changing.review.changing).toBe(true);
+      // The hold is not let go behind the visitor on Contact info or Connection details.
+      expect(holdBehind(changing)).toBe(false);
+      const back = reduce(changing, { type: 'step/next', now });
+      expect(back.step).toBe(6);
+      expect(back.review.changing).toBe(false);
+      expect(back.reservations).toBe(held);
+    },
+  );
+
+  it('Go back on a Change visit returns to Payment too', () => {
+    const changing = reduce(atPayment, { type: 'review/change', step: 3 });
+    expect(reduce(changing, { type: 'step/back', now }).step).toBe(6);
+  });
+
+  it('a Change visit whose hold lapsed meanwhile continues to Installation, not Payment', () => {
+    const changing = reduce(atPayment, { type: 'review/change', step: 4 });
+    const later = now + 601_000;
+    const next = reduce(changing, { type: 'step/next', now: later });
+    expect(next.step).toBe(5);
+    expect(next.review.changing).toBe(false);
+  });
+
+  it('Change only comes from Payment', () => {
+    const at5 = { ...atPayment, step: 5 as const };
+    expect(reduce(at5, { type: 'review/change', step: 3 })).toBe(at5);
+  });
+
+  it("a plain Back to step 3 lets the hold go; Back to a Change link's entry keeps it", () => {
+    const plain = reduce(atPayment, { type: 'step/history', step: 3, now });
+    expect(plain.review.changing).toBe(false);
+    expect(holdBehind(plain)).toBe(true);
+    const change = reduce(atPayment, { type: 'step/history', step: 3, now, changing: true });
+    expect(change.review.changing).toBe(true);
+    expect(holdBehind(change)).toBe(false);
+  });
+
+  it("a history entry keeps a Change link's mark", () => {
+    expect(stepEntry({ [HISTORY_KEY]: { step: 3, depth: 4, changing: true } })).toEqual({
+      step: 3,
+      depth: 4,
+      changing: true,
+    });
+    expect(stepEntry({ [HISTORY_KEY]: { step: 3, depth: 4, changing: 'yes' } })).toEqual({
+      step: 3,
+      depth: 4,
+    });
+  });
+
+  it('a reload keeps the Change visit and the boxes as ticked', () => {
+    const changing = reduce(reduce(atPayment, { type: 'signup/payment-draft', draft: ticked }), {
+      type: 'review/change',
+      step: 3,
+    });
+    const restored = deserialise(serialise(changing))!;
+    expect(restored.review.changing).toBe(true);
+    expect(restored.signup.paymentDraft).toEqual(ticked);
+  });
+});
