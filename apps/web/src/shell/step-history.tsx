@@ -53,7 +53,7 @@ export function StepHistory() {
         type: 'step/history',
         step: entry.step,
         now: Date.now(),
-        changing: entry.changing === true,
+        changing: entry.changing,
       });
       setMoves((n) => n + 1);
     };

@@ -119,7 +119,7 @@ function reduce(state: WizardState, action: Action): WizardState {
       return back === null ? state : goTo(state, back);
     }
     case 'step/history':
-      return historyMove(state, action.step, action.now, action.changing === true);
+      return historyMove(state, action.step, action.now, !!action.changing);
     case 'review/change':
       // Only from Payment, whose check-your-answers has the links.
       return state.step === 6 ? goTo(state, action.step, true) : state;
