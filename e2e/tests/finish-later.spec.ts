@@ -1,6 +1,6 @@
 import { finishLaterMessages as words } from '@fibre/domain/shared';
 import type { Browser, Page } from '@playwright/test';
-import { bookFirstWindow, fillCard, cards, toInstallation } from '../support/checkout.ts';
+import { bookFirstWindow, fillCard, cards, holdTimer, toInstallation } from '../support/checkout.ts';
 import {
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
@@ -94,6 +94,10 @@ test('the mailed link opens the sign-up on Payment in another browser, without c
   await expect(other.page.getByText(paidRouter).first()).toBeVisible();
   await expect(restored.field('Card number')).toHaveValue('');
   await expect(other.page.getByRole('button', { name: words.button })).toBeVisible();
+  // Go back on the opened sign-up is one step, as if walked: Installation, the hold kept.
+  await restored.button('Go back').click();
+  await expectPageName(other.page, 'Installation');
+  await expect(holdTimer(restored)).toBeVisible();
   await other.context.close();
 
   // The same link again, in yet another browser: a clear message and a way to start again.

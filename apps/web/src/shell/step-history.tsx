@@ -1,3 +1,4 @@
+import type { WizardStep } from '@fibre/domain/wizard';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { lazyWithRetry } from '../shared/lazy/lazy-with-retry.ts';
 import {
@@ -68,10 +69,15 @@ export function StepHistory() {
     // A Change link's visit is marked in its entry, so Back and Forward to it keep the hold.
     const mark = changing ? { changing: true as const } : {};
     if (!entry) {
-      // Loaded once the visitor moved on from the address step (app.tsx): the address step's
-      // entry is written behind the step shown, so Back returns to it.
+      // Loaded once the visitor moved on from the address step (app.tsx), or on a page that opened
+      // a saved sign-up (a finish-later link): every step before the one shown gets its entry, as
+      // if walked, so Back and Go back go one step at a time (Payment back to Installation, the
+      // hold kept) rather than to the address step.
       writeStepEntry('replace', { step: 1, depth: 0 });
-      if (step > 1) writeStepEntry('push', { step, depth: 1, ...mark });
+      for (let behind = 2; behind < step; behind++) {
+        writeStepEntry('push', { step: behind as WizardStep, depth: behind - 1 });
+      }
+      if (step > 1) writeStepEntry('push', { step, depth: step - 1, ...mark });
       return;
     }
     if (entry.step === step) return;
