@@ -28,6 +28,7 @@ import {
 } from '../support/checkout.ts';
 import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { messages } from '@fibre/domain/shared';
 import type { Wizard } from '../support/wizard.ts';
 
 // A server of its own: its tests run in one worker, which starts it once (e2e/README.md).
@@ -211,7 +212,7 @@ test('the declined card tokenises, is refused at billing and ends in "We\'re sor
   expect(customerRequestsWith(DECLINED_TOKEN).length).toBeGreaterThan(0);
 });
 
-test('when Chargebee.js cannot load, Submit shows the card error and stays on Payment', async ({
+test('when Chargebee.js cannot load, Submit says the payment service was not reached, marks no field and stays on Payment', async ({
   wizard,
   page,
 }) => {
@@ -222,8 +223,34 @@ test('when Chargebee.js cannot load, Submit shows the card error and stays on Pa
   await acceptCharges(wizard);
   await wizard.button('Submit').click();
 
-  await expect(wizard.message(CARD_ERROR)).toBeVisible();
+  await expect(wizard.message(messages.paymentServiceUnreachable)).toBeVisible();
+  await expect(wizard.message(CARD_ERROR)).toHaveCount(0);
+  await expect(page.getByLabel('Cardholder name', { exact: true })).not.toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   await expectPageName(page, 'Payment');
+});
+
+test("offline at Submit, a good card in Chargebee's frames is not called invalid: the connection message, no field marked", async ({
+  wizard,
+  page,
+}) => {
+  await serveChargebeeJs(page.context());
+  await toPayment(wizard);
+  await fillChargebeeCard(page, { number: cards.visa });
+  await acceptCharges(wizard);
+  await page.context().setOffline(true);
+  await wizard.button('Submit').click();
+
+  await expect(wizard.message(messages.paymentServiceUnreachable)).toBeVisible();
+  await expect(wizard.message(CARD_ERROR)).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Card number', exact: true })).not.toHaveAttribute(
+    'data-invalid',
+    'true',
+  );
+  await expectPageName(page, 'Payment');
+  await page.context().setOffline(false);
 });
 
 test('the test-mode vault is not served when Chargebee is on', async ({ request }) => {

@@ -17,6 +17,19 @@ import './card-fields.css';
 import './chargebee.css';
 
 const refused: TokeniseResult = { error: messages.cardInvalid };
+/** Chargebee.js could not be loaded, or the browser is offline: nothing says the card is wrong. */
+const unreachable: TokeniseResult = {
+  error: messages.paymentServiceUnreachable,
+  unreachable: true,
+};
+
+/**
+ * What a failed Chargebee.js call answers: the connection message when the browser knows it is
+ * offline (Chargebee.js's own request then never left), the card error otherwise (Chargebee's
+ * refusal does not say which field is wrong).
+ */
+export const chargebeeFailure = (online: boolean): TokeniseResult =>
+  online ? refused : unreachable;
 
 interface Mounted {
   component: ChargebeeCardComponent;
@@ -32,9 +45,9 @@ const frames: Array<{ type: CardFieldType; label: string; hint?: string }> = [
 /**
  * Chargebee.js card fields (docs/rules/outside-parts.md): number, expiry and CVV live in
  * Chargebee's iframes, so no card data ever reaches this page; only the cardholder's name is ours.
- * Submit asks Chargebee for a token with that name; anything that goes wrong (the script, an
- * incomplete or invalid card, a refusal) answers the card error
- * (docs/rules/contact-and-connection.md) and the visitor stays on Payment. Chargebee does not say
+ * Submit asks Chargebee for a token with that name; an incomplete or invalid card or a refusal
+ * answers the card error (docs/rules/contact-and-connection.md), a script that never loaded or a
+ * browser offline the connection message with no field marked, and the visitor stays on Payment. Chargebee does not say
  * which of its fields is wrong: then every card field is marked; only the name is checked here.
  */
 export function ChargebeeCardFields({
@@ -109,13 +122,19 @@ export function ChargebeeCardFields({
       async tokenise() {
         const holder = cardholderName(nameInput.current?.value ?? '');
         if (!holder || !mounting.current) return refused;
+        let component: ChargebeeCardComponent;
         try {
-          const { component } = await mounting.current;
+          ({ component } = await mounting.current);
+        } catch {
+          // Chargebee.js (or its fields) never loaded: the card was never looked at.
+          return unreachable;
+        }
+        try {
           const answer = await component.tokenize(holder);
           const token = answer?.token;
           return typeof token === 'string' && token !== '' ? { token } : refused;
         } catch {
-          return refused;
+          return chargebeeFailure(navigator.onLine);
         }
       },
     }),
