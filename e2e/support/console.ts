@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { startChargebee, chargebeeEnv, type ChargebeeStandIn } from '@fibre/server/testing';
 import {
   PUBLISHABLE_KEY,
@@ -12,6 +12,7 @@ import { fetchCatalogue, routerNames, type DemoAddress } from './demo.ts';
 import { createScratchDatabase, type ScratchDatabase } from './postgres.ts';
 import { buildWebIfNeeded, repoRoot, startServer, type RunningServer } from './server.ts';
 import { Wizard, type ContactValues } from './wizard.ts';
+import { expect, test as base } from './fixtures.ts';
 
 // The operator console (docs/rules/operator-console.md) as staff use it: accounts made with
 // `npm run operator`, every control found by its role and name.
@@ -54,37 +55,41 @@ export interface ConsoleDeployment {
  * belongs to one process), and Chargebee's stand-in for cards and billing, whose faults a spec sets.
  * The manager is made before the server starts, the viewer while it runs.
  */
-export const test = base.extend<object, { deployment: ConsoleDeployment }>({
+export const test = base.extend<{ deployment: ConsoleDeployment }>({
   deployment: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from the pattern
-    async ({}, use) => {
-      buildWebIfNeeded();
-      const [db, billing] = await Promise.all([
-        createScratchDatabase('fibre_console'),
-        startChargebee(),
-      ]);
-      const made = operatorCommand(
-        ['add', manager.email, '--role', 'manager'],
-        db.url,
-        manager.password,
+    async ({ keep }, use) => {
+      await use(
+        await keep('deployment', async () => {
+          buildWebIfNeeded();
+          const [db, billing] = await Promise.all([
+            createScratchDatabase('fibre_console'),
+            startChargebee(),
+          ]);
+          const made = operatorCommand(
+            ['add', manager.email, '--role', 'manager'],
+            db.url,
+            manager.password,
+          );
+          expect(made).toContain(`${manager.email}: added as manager`);
+          const server = await startServer({
+            DATABASE_URL: db.url,
+            ...chargebeeEnv(billing),
+            CHARGEBEE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+          });
+          expect(
+            operatorCommand(['add', viewer.email, '--role', 'viewer'], db.url, viewer.password),
+          ).toContain(`${viewer.email}: added as viewer`);
+          return {
+            value: { db, billing, server },
+            close: async () => {
+              await server.stop();
+              await Promise.all([billing.close(), db.drop()]);
+            },
+          };
+        }),
       );
-      expect(made).toContain(`${manager.email}: added as manager`);
-      const server = await startServer({
-        DATABASE_URL: db.url,
-        ...chargebeeEnv(billing),
-        CHARGEBEE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-      });
-      expect(
-        operatorCommand(['add', viewer.email, '--role', 'viewer'], db.url, viewer.password),
-      ).toContain(`${viewer.email}: added as viewer`);
-      try {
-        await use({ db, billing, server });
-      } finally {
-        await server.stop();
-        await Promise.all([billing.close(), db.drop()]);
-      }
     },
-    { scope: 'worker', timeout: 150_000 },
+    { timeout: 150_000 },
   ],
   baseURL: async ({ deployment }, use) => {
     await use(deployment.server.baseURL);

@@ -9,10 +9,11 @@ import type { MailingDeployment } from './mailing.ts';
  * to a local SMTP receiver, with the environment the spec gives (`finishLaterEnv`), and the mails
  * to one address read from the receiver.
  */
-export const test = base.extend<
-  { serverLogOnFailure: void },
-  { deployment: MailingDeployment; finishLaterEnv: Record<string, string> }
->({
+export const test = base.extend<{
+  serverLogOnFailure: void;
+  deployment: MailingDeployment;
+  finishLaterEnv: Record<string, string>;
+}>({
   // A mail that never came says little by itself: a failed test prints the end of its server's
   // log (the outbox's attempts, the SMTP errors), which the server's home takes away at its stop.
   serverLogOnFailure: [
@@ -25,20 +26,25 @@ export const test = base.extend<
     },
     { auto: true },
   ],
-  finishLaterEnv: [{}, { scope: 'worker', option: true }],
+  finishLaterEnv: [{}, { option: true }],
   deployment: [
-    async ({ finishLaterEnv }, use) => {
-      buildWebIfNeeded();
-      const smtp = await startSmtpReceiver();
-      const server = await startServer({ ...smtpEnv(smtp), ...finishLaterEnv });
-      try {
-        await use({ server, smtp });
-      } finally {
-        await server.stop();
-        await smtp.close();
-      }
+    async ({ keep, finishLaterEnv }, use) => {
+      await use(
+        await keep(`deployment ${JSON.stringify(finishLaterEnv)}`, async () => {
+          buildWebIfNeeded();
+          const smtp = await startSmtpReceiver();
+          const server = await startServer({ ...smtpEnv(smtp), ...finishLaterEnv });
+          return {
+            value: { server, smtp },
+            close: async () => {
+              await server.stop();
+              await smtp.close();
+            },
+          };
+        }),
+      );
     },
-    { scope: 'worker', timeout: 150_000 },
+    { timeout: 150_000 },
   ],
   baseURL: async ({ deployment }, use) => {
     await use(deployment.server.baseURL);

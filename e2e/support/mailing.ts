@@ -12,21 +12,25 @@ export interface MailingDeployment {
  * The wizard's fixtures on a server that mails, so a spec reads the confirmation mail (its order
  * link, its words). One deployment per worker, as every spec with its own server has.
  */
-export const test = base.extend<object, { deployment: MailingDeployment }>({
+export const test = base.extend<{ deployment: MailingDeployment }>({
   deployment: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from the pattern
-    async ({}, use) => {
-      buildWebIfNeeded();
-      const smtp = await startSmtpReceiver();
-      const server = await startServer({ ...smtpEnv(smtp) });
-      try {
-        await use({ server, smtp });
-      } finally {
-        await server.stop();
-        await smtp.close();
-      }
+    async ({ keep }, use) => {
+      await use(
+        await keep('deployment', async () => {
+          buildWebIfNeeded();
+          const smtp = await startSmtpReceiver();
+          const server = await startServer({ ...smtpEnv(smtp) });
+          return {
+            value: { server, smtp },
+            close: async () => {
+              await server.stop();
+              await smtp.close();
+            },
+          };
+        }),
+      );
     },
-    { scope: 'worker', timeout: 150_000 },
+    { timeout: 150_000 },
   ],
   baseURL: async ({ deployment }, use) => {
     await use(deployment.server.baseURL);

@@ -44,15 +44,13 @@ const CARD_ERROR = 'Credit card is invalid, please check details and try again.'
 let billing: ChargebeeStandIn;
 
 test.use({
-  serverEnv: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from the pattern
-    async ({}, use) => {
-      billing = await startChargebee();
-      await use({ ...chargebeeEnv(billing), CHARGEBEE_PUBLISHABLE_KEY: PUBLISHABLE_KEY });
-      await billing.close();
-    },
-    { scope: 'worker' },
-  ],
+  serverEnv: async ({ keep }, use) => {
+    billing = await keep('chargebee', async () => {
+      const started = await startChargebee();
+      return { value: started, close: () => started.close() };
+    });
+    await use({ ...chargebeeEnv(billing), CHARGEBEE_PUBLISHABLE_KEY: PUBLISHABLE_KEY });
+  },
 });
 
 let paidRouter = '';

@@ -6,15 +6,13 @@ import { misbehave, type RollbarStandIn } from '../support/rollbar.ts';
 
 let rollbar: RollbarStandIn;
 test.use({
-  serverEnv: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      rollbar = await startRollbar();
-      await use({ ...rollbarEnv(rollbar), NODE_ENV: 'development' });
-      await rollbar.close();
-    },
-    { scope: 'worker' },
-  ],
+  serverEnv: async ({ keep }, use) => {
+    rollbar = await keep('rollbar', async () => {
+      const started = await startRollbar();
+      return { value: started, close: () => started.close() };
+    });
+    await use({ ...rollbarEnv(rollbar), NODE_ENV: 'development' });
+  },
 });
 
 test('outside production the same keys load no Rollbar code and send nothing', async ({

@@ -8,15 +8,13 @@ import { misbehave, reportedItems, type RollbarStandIn } from '../support/rollba
 
 let rollbar: RollbarStandIn;
 test.use({
-  serverEnv: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      rollbar = await startRollbar();
-      await use(rollbarEnv(rollbar));
-      await rollbar.close();
-    },
-    { scope: 'worker' },
-  ],
+  serverEnv: async ({ keep }, use) => {
+    rollbar = await keep('rollbar', async () => {
+      const started = await startRollbar();
+      return { value: started, close: () => started.close() };
+    });
+    await use(rollbarEnv(rollbar));
+  },
 });
 
 test('uncaught errors and unhandled rejections reach Rollbar with the client token', async ({

@@ -7,7 +7,7 @@ import {
   narrowViewport,
 } from '../support/checks.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base } from '../support/fixtures.ts';
 
 // A server of its own: its tests run in one worker, which starts it once (e2e/README.md).
 base.describe.configure({ mode: 'default' });
@@ -21,29 +21,33 @@ interface Deployment {
   server: RunningServer;
 }
 
-const test = base.extend<object, { deployment: Deployment }>({
+const test = base.extend<{ deployment: Deployment }>({
   deployment: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from the pattern
-    async ({}, use) => {
-      const issuer = await startOidcIssuer();
-      // The identity service sends the browser back to PUBLIC_URL: the server's own origin.
-      const port = await freePort();
-      const server = await startServer({
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        ADDRESS_INDEX_SIZE: '2000',
-        ...oidcEnv(issuer),
-        OIDC_PROVIDER_NAME: 'Acme Staff',
-        OPERATOR_PASSWORDS: 'off',
-      });
-      try {
-        await use({ issuer, server });
-      } finally {
-        await server.stop();
-        await issuer.close();
-      }
+    async ({ keep }, use) => {
+      await use(
+        await keep('deployment', async () => {
+          const issuer = await startOidcIssuer();
+          // The identity service sends the browser back to PUBLIC_URL: the server's own origin.
+          const port = await freePort();
+          const server = await startServer({
+            PORT: String(port),
+            PUBLIC_URL: `http://127.0.0.1:${port}`,
+            ADDRESS_INDEX_SIZE: '2000',
+            ...oidcEnv(issuer),
+            OIDC_PROVIDER_NAME: 'Acme Staff',
+            OPERATOR_PASSWORDS: 'off',
+          });
+          return {
+            value: { issuer, server },
+            close: async () => {
+              await server.stop();
+              await issuer.close();
+            },
+          };
+        }),
+      );
     },
-    { scope: 'worker', timeout: 150_000 },
+    { timeout: 150_000 },
   ],
   baseURL: async ({ deployment }, use) => {
     await use(deployment.server.baseURL);

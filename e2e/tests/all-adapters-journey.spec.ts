@@ -40,28 +40,25 @@ let arrivy: ArrivyStandIn;
 let rollbar: RollbarStandIn;
 
 test.use({
-  serverEnv: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from the pattern
-    async ({}, use) => {
-      [billing, arrivy, rollbar] = await Promise.all([
-        startChargebee(),
-        startArrivy(),
-        startRollbar(),
-      ]);
-      await use({
-        MAPS_API_KEY: 'test-maps-browser-key',
-        ...chargebeeEnv(billing),
-        CHARGEBEE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-        ...arrivyEnv(arrivy),
-        HUBSPOT_PORTAL_ID: '24681357',
-        HUBSPOT_FORM_ID: '3f5c696e-313e-4349-8e9f-a12679bb9ece',
-        GTM_ID: 'GTM-E2E123',
-        ...rollbarEnv(rollbar),
-      });
-      await Promise.all([billing.close(), arrivy.close(), rollbar.close()]);
-    },
-    { scope: 'worker' },
-  ],
+  serverEnv: async ({ keep }, use) => {
+    [billing, arrivy, rollbar] = await keep('stand-ins', async () => {
+      const started = await Promise.all([startChargebee(), startArrivy(), startRollbar()]);
+      return {
+        value: started,
+        close: async () => void (await Promise.all(started.map((s) => s.close()))),
+      };
+    });
+    await use({
+      MAPS_API_KEY: 'test-maps-browser-key',
+      ...chargebeeEnv(billing),
+      CHARGEBEE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+      ...arrivyEnv(arrivy),
+      HUBSPOT_PORTAL_ID: '24681357',
+      HUBSPOT_FORM_ID: '3f5c696e-313e-4349-8e9f-a12679bb9ece',
+      GTM_ID: 'GTM-E2E123',
+      ...rollbarEnv(rollbar),
+    });
+  },
 });
 
 /** Google Maps, Chargebee.js, HubSpot forms and the tag manager, at their real URLs. */

@@ -27,25 +27,29 @@ interface Deployment {
   smtp: SmtpReceiver;
 }
 
-const test = base.extend<object, { deployment: Deployment }>({
+const test = base.extend<{ deployment: Deployment }>({
   deployment: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from the pattern
-    async ({}, use) => {
-      buildWebIfNeeded();
-      const dir = mkdtempSync(join(tmpdir(), 'fibre-no-surcharge-'));
-      const file = join(dir, 'no-surcharge.yaml');
-      writeFileSync(file, noSurchargeCatalogue);
-      const smtp = await startSmtpReceiver();
-      const server = await startServer({ CATALOGUE_FILE: file, ...smtpEnv(smtp) });
-      try {
-        await use({ server, smtp });
-      } finally {
-        await server.stop();
-        await smtp.close();
-        rmSync(dir, { recursive: true, force: true });
-      }
+    async ({ keep }, use) => {
+      await use(
+        await keep('deployment', async () => {
+          buildWebIfNeeded();
+          const dir = mkdtempSync(join(tmpdir(), 'fibre-no-surcharge-'));
+          const file = join(dir, 'no-surcharge.yaml');
+          writeFileSync(file, noSurchargeCatalogue);
+          const smtp = await startSmtpReceiver();
+          const server = await startServer({ CATALOGUE_FILE: file, ...smtpEnv(smtp) });
+          return {
+            value: { server, smtp },
+            close: async () => {
+              await server.stop();
+              await smtp.close();
+              rmSync(dir, { recursive: true, force: true });
+            },
+          };
+        }),
+      );
     },
-    { scope: 'worker', timeout: 150_000 },
+    { timeout: 150_000 },
   ],
   baseURL: async ({ deployment }, use) => {
     await use(deployment.server.baseURL);

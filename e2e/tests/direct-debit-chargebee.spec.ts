@@ -22,15 +22,13 @@ test.describe.configure({ mode: 'default' });
 let billing: ChargebeeStandIn;
 
 test.use({
-  serverEnv: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from the pattern
-    async ({}, use) => {
-      billing = await startChargebee();
-      await use({ ...chargebeeEnv(billing), CHARGEBEE_PUBLISHABLE_KEY: PUBLISHABLE_KEY });
-      await billing.close();
-    },
-    { scope: 'worker' },
-  ],
+  serverEnv: async ({ keep }, use) => {
+    billing = await keep('chargebee', async () => {
+      const started = await startChargebee();
+      return { value: started, close: () => started.close() };
+    });
+    await use({ ...chargebeeEnv(billing), CHARGEBEE_PUBLISHABLE_KEY: PUBLISHABLE_KEY });
+  },
 });
 
 const cardFeeWords = /card (processing )?fee|surcharge/i;

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { dataLayerPageNames } from '../support/checks.ts';
 import { addresses } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -66,4 +67,21 @@ test('page names are read from window.dataLayer whatever key they travel under',
     'Build Plan',
     'Connection Details',
   ]);
+});
+
+test('every spec shares one worker setup: no fixture is worker-scoped but the one that keeps servers', () => {
+  // e2e/README.md, "Servers of a spec's own": a worker-scoped fixture or option anywhere else would
+  // make Playwright restart a worker (and its Chromium) for the specs that use it.
+  const root = new URL('../', import.meta.url);
+  const files = ['support', 'tests'].flatMap((dir) =>
+    readdirSync(new URL(`${dir}/`, root))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => `${dir}/${name}`),
+  );
+  const worker = files.filter((file) =>
+    /scope:\s*'worker'/.test(
+      readFileSync(new URL(file, root), 'utf8').replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, ''),
+    ),
+  );
+  expect(worker).toEqual(['support/fixtures.ts']);
 });

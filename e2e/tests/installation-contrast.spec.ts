@@ -10,7 +10,7 @@ import {
   toInstallation,
   dayButtons,
 } from '../support/checkout.ts';
-import { expectNoSeriousA11yViolations, viewports } from '../support/checks.ts';
+import { expectNoSeriousA11yViolations, viewports, waitForAnimations } from '../support/checks.ts';
 import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -80,9 +80,7 @@ function contrastOf(
 
 /** Waits for colour transitions (150 ms) to end, then asserts the day's text reads at 4.5:1. */
 async function expectReadable(page: Page, day: Locator, state: string): Promise<void> {
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 250))),
-  );
+  await waitForAnimations(page);
   const measured = await contrastOf(day);
   // Soft: every state is measured and each one below 4.5:1 is reported.
   expect

@@ -7,7 +7,8 @@ import {
   slotLabel,
   stateTimeZone,
 } from '@fibre/domain/scheduling';
-import { test as base, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test as base, expect } from '../support/fixtures.ts';
 import {
   arrivyEnv,
   fetchCaller,
@@ -40,30 +41,34 @@ interface Deployment {
 /** A token that opens no order is answered 404; this many a minute from one address, then 429. */
 const MISSES_PER_MINUTE = 3;
 
-const test = base.extend<object, { deployment: Deployment }>({
+const test = base.extend<{ deployment: Deployment }>({
   deployment: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from the pattern
-    async ({}, use) => {
-      buildWebIfNeeded();
-      const [db, arrivy, smtp] = await Promise.all([
-        createScratchDatabase('fibre_order_page'),
-        startArrivy(),
-        startSmtpReceiver(),
-      ]);
-      const server = await startServer({
-        DATABASE_URL: db.url,
-        ...arrivyEnv(arrivy),
-        ...smtpEnv(smtp),
-        ORDER_PAGE_MISSES_PER_MINUTE: String(MISSES_PER_MINUTE),
-      });
-      try {
-        await use({ db, arrivy, smtp, server });
-      } finally {
-        await server.stop();
-        await Promise.all([arrivy.close(), smtp.close(), db.drop()]);
-      }
+    async ({ keep }, use) => {
+      await use(
+        await keep('deployment', async () => {
+          buildWebIfNeeded();
+          const [db, arrivy, smtp] = await Promise.all([
+            createScratchDatabase('fibre_order_page'),
+            startArrivy(),
+            startSmtpReceiver(),
+          ]);
+          const server = await startServer({
+            DATABASE_URL: db.url,
+            ...arrivyEnv(arrivy),
+            ...smtpEnv(smtp),
+            ORDER_PAGE_MISSES_PER_MINUTE: String(MISSES_PER_MINUTE),
+          });
+          return {
+            value: { db, arrivy, smtp, server },
+            close: async () => {
+              await server.stop();
+              await Promise.all([arrivy.close(), smtp.close(), db.drop()]);
+            },
+          };
+        }),
+      );
     },
-    { scope: 'worker', timeout: 150_000 },
+    { timeout: 150_000 },
   ],
   baseURL: async ({ deployment }, use) => {
     await use(deployment.server.baseURL);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { buildServerIfNeeded, buildWebIfNeeded, freePort, repoRoot } from '../support/server.ts';
 
 // Issue 14: `NODE_ENV=production npm run start:prod` refuses to run on demo parts, naming what is
