@@ -222,7 +222,12 @@ const envSchema = z.object({
   // Hosts a webhook endpoint may reach inside the server's network, on purpose
   // (docs/rules/webhooks.md#where-an-endpoint-may-point): names or addresses, each maybe :port.
   WEBHOOK_ALLOWED_HOSTS: optional
-    .transform((v) => (v ?? '').split(',').map((e) => e.trim()).filter(Boolean))
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean),
+    )
     .refine(
       (entries) => entries.every(isAllowedHost),
       'WEBHOOK_ALLOWED_HOSTS must be host names or addresses, each maybe with :port, separated by commas',

@@ -219,7 +219,10 @@ export async function listEndpoints(db: Db): Promise<EndpointRow[]> {
 
 export async function insertEndpoint(
   trx: Trx,
-  endpoint: Omit<EndpointRow, 'disabled_at' | 'disabled_by' | 'failures' | 'failing_since' | 'retry_at'>,
+  endpoint: Omit<
+    EndpointRow,
+    'disabled_at' | 'disabled_by' | 'failures' | 'failing_since' | 'retry_at'
+  >,
 ) {
   await trx.insertInto('webhook_endpoints').values(endpoint).execute();
 }

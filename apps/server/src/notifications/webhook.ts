@@ -110,7 +110,6 @@ export async function postDelivery(
     });
     request.end(body);
   });
-  if (status < 200 || status > 299)
-    throw new DeliveryFailed(`receiver answered ${status}`, status);
+  if (status < 200 || status > 299) throw new DeliveryFailed(`receiver answered ${status}`, status);
   return status;
 }
