@@ -127,7 +127,11 @@ export function createOutboxWorker<Row extends { id: string; attempts: number }>
     const queue = [...lanes.values()];
     let delivered = 0;
     const worker = async () => {
-      for (let lane = queue.shift(); lane; lane = queue.shift()) delivered += await sendLane(lane);
+      for (let lane = queue.shift(); lane; lane = queue.shift()) {
+        // Not `delivered += await …`: that reads `delivered` before the wait, losing the others'.
+        const sent = await sendLane(lane);
+        delivered += sent;
+      }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
     return delivered;
