@@ -54,10 +54,14 @@ export interface ConsoleDeployment {
  * belongs to one process), and Chargebee's stand-in for cards and billing, whose faults a spec sets.
  * The manager is made before the server starts, the viewer while it runs.
  */
-export const test = base.extend<object, { deployment: ConsoleDeployment }>({
+export const test = base.extend<
+  object,
+  { deployment: ConsoleDeployment; deploymentEnv: Record<string, string> }
+>({
+  /** What a spec adds to its deployment's server environment (`test.use({ deploymentEnv })`). */
+  deploymentEnv: [{}, { scope: 'worker', option: true }],
   deployment: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from the pattern
-    async ({}, use) => {
+    async ({ deploymentEnv }, use) => {
       buildWebIfNeeded();
       const [db, billing] = await Promise.all([
         createScratchDatabase('fibre_console'),
@@ -73,6 +77,7 @@ export const test = base.extend<object, { deployment: ConsoleDeployment }>({
         DATABASE_URL: db.url,
         ...chargebeeEnv(billing),
         CHARGEBEE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+        ...deploymentEnv,
       });
       expect(
         operatorCommand(['add', viewer.email, '--role', 'viewer'], db.url, viewer.password),
