@@ -58,6 +58,8 @@ export async function postDelivery(
   const refused = literalRefusal(url, rule.allowedHosts);
   if (refused) throw new DeliveryFailed(`refused: ${refused.message}`, null);
   const body = JSON.stringify(event);
+  // One deadline for the whole attempt: connecting, the status, and the answer's first KB.
+  const deadline = Date.now() + target.timeoutMs;
   const status = await new Promise<number>((resolve, reject) => {
     const fail = (reason: string) => reject(new DeliveryFailed(reason, null));
     const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
@@ -84,8 +86,8 @@ export async function postDelivery(
           request.destroy();
           resolve(code);
         };
-        // A receiver that sends its status and then trickles forever is cut at the timeout too.
-        const trickle = setTimeout(done, target.timeoutMs);
+        // A receiver that sends its status and then trickles forever is cut at the deadline too.
+        const trickle = setTimeout(done, Math.max(0, deadline - Date.now()));
         trickle.unref();
         response.on('data', (chunk: Buffer) => {
           read += chunk.length;
