@@ -48,6 +48,9 @@ for (const [network, bits] of [
 ] as const)
   inside.addSubnet(network, bits, 'ipv6');
 
+const globalUnicast = new BlockList();
+globalUnicast.addSubnet('2000::', 3, 'ipv6');
+
 /** The eight 16-bit groups of an IPv6 address (with an embedded IPv4 tail). */
 function groupsOf(address: string): number[] {
   let text = address.toLowerCase().split('%')[0]!;
@@ -64,14 +67,16 @@ function groupsOf(address: string): number[] {
 }
 
 /**
- * The IPv4 address an IPv6 one carries (::ffff:a.b.c.d mapped, ::a.b.c.d compatible,
- * 64:ff9b::a.b.c.d translated), which is where a connection to it ends up; undefined otherwise.
+ * The IPv4 address an IPv6 one carries (::ffff:a.b.c.d mapped, ::ffff:0:a.b.c.d and
+ * 64:ff9b::a.b.c.d translated, ::a.b.c.d compatible), which is where a connection to it ends up;
+ * undefined otherwise.
  */
 export function embeddedIPv4(address: string): string | undefined {
   const g = groupsOf(address);
   const tail = `${g[6]! >> 8}.${g[6]! & 255}.${g[7]! >> 8}.${g[7]! & 255}`;
   const zeroHead = g.slice(0, 5).every((x) => x === 0);
   if (zeroHead && g[5] === 0xffff) return tail;
+  if (g.slice(0, 4).every((x) => x === 0) && g[4] === 0xffff && g[5] === 0) return tail;
   if (zeroHead && g[5] === 0 && (g[6] !== 0 || g[7]! > 1)) return tail;
   if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return tail;
   return undefined;
@@ -91,7 +96,11 @@ export function insideReason(address: string): string | undefined {
   if (family === 0) return 'not an address';
   const v4 = family === 6 ? embeddedIPv4(address) : address;
   if (v4 !== undefined && inside.check(v4, 'ipv4')) return 'an inside address';
-  if (family === 6 && inside.check(address.split('%')[0]!, 'ipv6')) return 'an inside address';
+  const v6 = address.split('%')[0]!;
+  if (family === 6 && inside.check(v6, 'ipv6')) return 'an inside address';
+  // Beyond the IPv4 an address carries, only global unicast (2000::/3) is outside.
+  if (family === 6 && v4 === undefined && !globalUnicast.check(v6, 'ipv6'))
+    return 'an inside address';
   const own = ownAddresses();
   if (own.has(address.toLowerCase().split('%')[0]!) || (v4 !== undefined && own.has(v4)))
     return 'one of this server’s own addresses';
