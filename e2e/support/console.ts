@@ -55,11 +55,16 @@ export interface ConsoleDeployment {
  * belongs to one process), and Chargebee's stand-in for cards and billing, whose faults a spec sets.
  * The manager is made before the server starts, the viewer while it runs.
  */
-export const test = base.extend<{ deployment: ConsoleDeployment }>({
+export const test = base.extend<{
+  deployment: ConsoleDeployment;
+  deploymentEnv: Record<string, string>;
+}>({
+  /** What a spec adds to its deployment's server environment (`test.use({ deploymentEnv })`). */
+  deploymentEnv: [{}, { option: true }],
   deployment: [
-    async ({ keep }, use) => {
+    async ({ keep, deploymentEnv }, use) => {
       await use(
-        await keep('deployment', async () => {
+        await keep(`deployment ${JSON.stringify(deploymentEnv)}`, async () => {
           buildWebIfNeeded();
           const [db, billing] = await Promise.all([
             createScratchDatabase('fibre_console'),
@@ -75,6 +80,7 @@ export const test = base.extend<{ deployment: ConsoleDeployment }>({
             DATABASE_URL: db.url,
             ...chargebeeEnv(billing),
             CHARGEBEE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+            ...deploymentEnv,
           });
           expect(
             operatorCommand(['add', viewer.email, '--role', 'viewer'], db.url, viewer.password),

@@ -18,6 +18,9 @@ import { Wizard } from '../support/wizard.ts';
 // window, in the dialog. The worker polls every 2 s: every wait here is a poll.
 
 test.describe.configure({ mode: 'default', timeout: 150_000 });
+// The receiver listens on 127.0.0.1, inside the server's network: its deployment names that host
+// as meant to be reached (docs/rules/webhooks.md#where-an-endpoint-may-point).
+test.use({ deploymentEnv: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
 
 let receiver: OpsReceiver;
 let secret = '';
@@ -55,6 +58,13 @@ test('a manager adds an endpoint, sees its secret once, and a lead event arrives
   await expect(url).toBeFocused();
   await expect(url).toHaveAttribute('aria-invalid', 'true');
   await expectNoSeriousA11yViolations(page, { label: 'console-webhooks-add-errors' });
+  // An address inside the server's network (a cloud's metadata service) is refused the same way.
+  await url.fill('http://169.254.169.254/latest/meta-data/');
+  await form.getByRole('button', { name: 'Add endpoint' }).click();
+  await expect(
+    form.getByText(/^URL must not point inside the server’s network: its host 169\.254\.169\.254/),
+  ).toBeVisible();
+  await expect(url).toBeFocused();
 
   await url.fill(receiver.url);
   await form.getByRole('textbox', { name: 'Description' }).fill('CRM');

@@ -16,7 +16,11 @@ import { createMetrics } from './metrics/metrics.ts';
 import { registerMetrics } from './app/metrics.ts';
 import { registerInFlightLimits } from './plugins/in-flight.ts';
 import { registerRateLimits, trustProxyOption } from './plugins/rate-limits.ts';
-import { createNotificationWorker, type NotificationWorker } from './notifications/index.ts';
+import {
+  createNotificationWorker,
+  systemResolver,
+  type NotificationWorker,
+} from './notifications/index.ts';
 import { createReminderSweep, type ReminderSweep } from './mail/index.ts';
 import { createFinishReminderSweep, type FinishReminderSweep } from './signups/index.ts';
 import { createFirstManagerSetup, type FirstManagerSetup } from './operators/index.ts';
@@ -47,10 +51,14 @@ export interface AppOptions {
   catalogue?: CatalogueCache;
   /** How often the ops notification worker looks for due rows (notifications/worker.ts). */
   notificationPollMs?: number;
+  /** How long a webhook delivery waits for its receiver; 10 s by default (tests shorten it). */
+  webhookTimeoutMs?: number;
   /** How often the mail sender looks for due mail (mail/worker.ts). */
   mailPollMs?: number;
   /** How often the installation reminder sweep runs (mail/reminder.ts). */
   reminderEveryMs?: number;
+  /** How webhook targets' names resolve (context.ts); the system's resolver by default. */
+  resolveHost?: AppContext['resolveHost'];
 }
 
 declare module 'fastify' {
@@ -95,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reporter: options.errorReporter ?? errorReporterFor(config, { captureProcess: false }),
     metrics: createMetrics(),
     firstManager: createFirstManagerSetup(options.database),
+    resolveHost: options.resolveHost ?? systemResolver,
   };
   // The words of the app's routes: what the log keeps of a path no route matched (http/logging.ts).
   const words = routeWords();
@@ -157,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // OPS_WEBHOOK_URL when it is set.
   const notifications = createNotificationWorker(ctx, app.log, {
     ...(options.notificationPollMs ? { pollMs: options.notificationPollMs } : {}),
+    ...(options.webhookTimeoutMs ? { timeoutMs: options.webhookTimeoutMs } : {}),
   });
   app.decorate('notifications', notifications);
   app.addHook('onReady', async () => notifications.start());

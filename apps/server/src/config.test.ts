@@ -150,3 +150,32 @@ describe('MIGRATE_ON_START', () => {
     expect(() => loadConfig({ MIGRATE_ON_START: 'no' })).toThrow(/MIGRATE_ON_START must be 1/);
   });
 });
+
+describe('the webhook variables (docs/rules/webhooks.md#where-an-endpoint-may-point)', () => {
+  it('WEBHOOK_ALLOWED_HOSTS takes names and addresses, each maybe with a port', () => {
+    expect(loadConfig({}).webhooks.allowedHosts).toEqual([]);
+    expect(
+      loadConfig({ WEBHOOK_ALLOWED_HOSTS: ' crm.internal, 10.0.0.5:8443,[fd00::1]:9000, ::1 ' })
+        .webhooks.allowedHosts,
+    ).toEqual(['crm.internal', '10.0.0.5:8443', '[fd00::1]:9000', '::1']);
+  });
+
+  it.each(['http://crm.internal/', 'crm.internal/hooks', 'user@crm.internal', 'crm internal'])(
+    'WEBHOOK_ALLOWED_HOSTS %j stops the server, naming the variable',
+    (value) => {
+      expect(() => loadConfig({ WEBHOOK_ALLOWED_HOSTS: value })).toThrow(
+        /WEBHOOK_ALLOWED_HOSTS: WEBHOOK_ALLOWED_HOSTS must be host names or addresses/,
+      );
+    },
+  );
+
+  it('WEBHOOK_DISABLE_AFTER_DAYS is 3 days unless set, a whole number of days', () => {
+    expect(loadConfig({}).webhooks.disableAfterMs).toBe(3 * 86_400_000);
+    expect(loadConfig({ WEBHOOK_DISABLE_AFTER_DAYS: '7' }).webhooks.disableAfterMs).toBe(
+      7 * 86_400_000,
+    );
+    expect(() => loadConfig({ WEBHOOK_DISABLE_AFTER_DAYS: '0' })).toThrow(
+      /WEBHOOK_DISABLE_AFTER_DAYS/,
+    );
+  });
+});

@@ -63,6 +63,18 @@ function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
+/** One WEBHOOK_ALLOWED_HOSTS entry: `host`, `host:port`, an address, or `[v6]:port`. */
+function isAllowedHost(entry: string): boolean {
+  if (isIP(entry) !== 0) return true;
+  if (!/^[A-Za-z0-9.[\]:-]+$/.test(entry)) return false;
+  try {
+    const parsed = new URL(`http://${entry}/`);
+    return parsed.pathname === '/' && parsed.username === '' && parsed.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: positiveInt(3000).pipe(z.number().max(65535)),
@@ -207,6 +219,21 @@ const envSchema = z.object({
           Buffer.from(v.slice('whsec_'.length), 'base64').length >= 16),
       'OPS_WEBHOOK_SECRET: a whsec_ secret must be the base64 of at least 16 bytes',
     ),
+  // Hosts a webhook endpoint may reach inside the server's network, on purpose
+  // (docs/rules/webhooks.md#where-an-endpoint-may-point): names or addresses, each maybe :port.
+  WEBHOOK_ALLOWED_HOSTS: optional
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (entries) => entries.every(isAllowedHost),
+      'WEBHOOK_ALLOWED_HOSTS must be host names or addresses, each maybe with :port, separated by commas',
+    ),
+  // An endpoint that has failed every delivery for this many days is disabled (audited).
+  WEBHOOK_DISABLE_AFTER_DAYS: positiveInt(3),
   // Customer mail over SMTP (docs/rules/mail.md): both or neither; without, mail stays queued.
   SMTP_URL: url('SMTP_URL').refine(
     (v) => v === undefined || /^smtps?:$/.test(new URL(v).protocol),
@@ -331,6 +358,13 @@ export interface Config {
   publicUrlSet: boolean;
   /** How staff sign in (docs/rules/operators.md#signing-in-through-the-providers-identity-service). */
   operatorSignIn: OperatorSignIn;
+  /** Where webhooks may go and when a failing endpoint is disabled (docs/rules/webhooks.md). */
+  webhooks: {
+    /** WEBHOOK_ALLOWED_HOSTS: hosts (maybe with a port) an endpoint may reach inside. */
+    allowedHosts: string[];
+    /** WEBHOOK_DISABLE_AFTER_DAYS, in milliseconds. */
+    disableAfterMs: number;
+  };
   keys: Pick<
     Env,
     | 'MAPS_API_KEY'
@@ -540,6 +574,10 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     publicUrl,
     publicUrlSet: e.PUBLIC_URL !== undefined,
     operatorSignIn: operatorSignIn(e, publicUrl),
+    webhooks: {
+      allowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
+      disableAfterMs: e.WEBHOOK_DISABLE_AFTER_DAYS * 86_400_000,
+    },
     keys: {
       MAPS_API_KEY: e.MAPS_API_KEY,
       CHARGEBEE_SITE: e.CHARGEBEE_SITE,

@@ -1,3 +1,4 @@
+import type { LookupAddress } from 'node:dns';
 import type { ErrorReporter } from './http/error-reporting.ts';
 import type { CatalogueCache } from './catalogue/index.ts';
 import type { Config } from './config.ts';
@@ -26,4 +27,10 @@ export interface AppContext {
   metrics: Metrics;
   /** The first manager made with the setup code (operators/first-manager.ts). */
   firstManager: FirstManagerSetup;
+  /**
+   * Every address a host name has: what a webhook's target is checked with when it is added and
+   * in each delivery's connection (docs/rules/webhooks.md#where-an-endpoint-may-point). The
+   * system's resolver; tests pass a stand-in whose answer changes.
+   */
+  resolveHost: (hostname: string) => Promise<LookupAddress[]>;
 }

@@ -87,6 +87,7 @@ describe('the OpenAPI description at /api/docs', () => {
         'GET /admin/api/webhooks/endpoints',
         'POST /admin/api/webhooks/endpoints',
         'POST /admin/api/webhooks/endpoints/{id}/disable',
+        'POST /admin/api/webhooks/endpoints/{id}/enable',
         'GET /admin/api/webhooks/deliveries',
         'POST /admin/api/webhooks/deliveries/{id}/resend',
         'GET /admin/api/mail',

@@ -15,6 +15,7 @@ import {
   type WebhookEndpoint,
 } from '@fibre/domain/api';
 import type { AppContext } from '../context.ts';
+import type { OperatorRole } from '../db/tables/operators.ts';
 import { inTransaction } from '../db/transactions.ts';
 import { notFound, Refusal } from '../http/errors.ts';
 import { pageStart, paged } from '../http/paging.ts';
@@ -24,6 +25,7 @@ import { CONFIGURED_ENDPOINT, configuredEndpoint } from './events.ts';
 import {
   deliveriesWithEvents,
   disableEndpoint,
+  enableEndpoint,
   findEndpoint,
   insertEndpoint,
   listEndpoints,
@@ -32,6 +34,7 @@ import {
   type EndpointRow,
 } from './repository.ts';
 import { SECRET_PREFIX } from './signing.ts';
+import { checkTarget, TargetRefused } from './targets.ts';
 
 /*
  * The console's webhooks (docs/rules/webhooks.md#endpoints): any operator reads the endpoints and
@@ -59,7 +62,11 @@ export function deliveryState(
   return row.attempts > 0 ? 'retrying' : 'waiting';
 }
 
-const deliveryAnswer = (row: DeliveryListRow): WebhookDelivery => ({
+/**
+ * A delivery as the console shows it. A viewer sees delivered or not, never the receiver's status
+ * or words: those map the inside of whatever the URL reaches (docs/rules/webhooks.md#endpoints).
+ */
+const deliveryAnswer = (row: DeliveryListRow, role: OperatorRole): WebhookDelivery => ({
   id: row.id,
   eventId: row.event_id,
   type: row.type,
@@ -73,15 +80,37 @@ const deliveryAnswer = (row: DeliveryListRow): WebhookDelivery => ({
   attempts: row.attempts,
   nextAttempt: row.next_attempt_at?.toISOString() ?? null,
   delivered: row.delivered_at?.toISOString() ?? null,
-  lastError: row.last_error,
-  lastStatus: row.last_status,
+  lastError: role === 'manager' ? row.last_error : null,
+  lastStatus: role === 'manager' ? row.last_status : null,
 });
 
 export function webhookRoutes(ctx: AppContext): AnyRoute[] {
   const { db } = ctx.database;
   const error = (description: string) => ({ description, schema: errorAnswer });
   const configured = configuredEndpoint(ctx.config);
-  const production = ctx.config.env === 'production' && !ctx.config.allowDemo;
+  // Never relaxed by ALLOW_DEMO: a demo's events still carry names and addresses.
+  const production = ctx.config.env === 'production';
+
+  /**
+   * Where an endpoint may point (docs/rules/webhooks.md#where-an-endpoint-may-point): https in
+   * production, read from the parsed URL, and nowhere inside the server's network.
+   */
+  async function checkUrl(text: string): Promise<void> {
+    const refuse = (message: string) => {
+      throw new Refusal('invalid', 'invalid_input', `url ${message}`, { url: message });
+    };
+    const url = new URL(text);
+    if (production && url.protocol !== 'https:')
+      refuse('must be an https URL: events carry customers’ names and addresses');
+    try {
+      await checkTarget(url, ctx.config.webhooks.allowedHosts, ctx.resolveHost);
+    } catch (error) {
+      if (!(error instanceof TargetRefused)) throw error;
+      refuse(
+        `must not point inside the server’s network: ${error.message} (WEBHOOK_ALLOWED_HOSTS names a host meant to be reached)`,
+      );
+    }
+  }
 
   return [
     defineRoute({
@@ -133,10 +162,7 @@ export function webhookRoutes(ctx: AppContext): AnyRoute[] {
       },
       handler: async (request, reply) => {
         const body = request.body;
-        if (production && !body.url.startsWith('https:')) {
-          const message = 'must be an https URL: events carry customers’ names and addresses';
-          throw new Refusal('invalid', 'invalid_input', `url ${message}`, { url: message });
-        }
+        await checkUrl(body.url);
         const operator = operatorOf(request).email;
         const now = ctx.now();
         const row: EndpointRow = {
@@ -149,6 +175,9 @@ export function webhookRoutes(ctx: AppContext): AnyRoute[] {
           created_by: operator,
           disabled_at: null,
           disabled_by: null,
+          failures: 0,
+          failing_since: null,
+          retry_at: null,
         };
         await inTransaction(db, async (trx) => {
           await insertEndpoint(trx, row);
@@ -204,6 +233,47 @@ export function webhookRoutes(ctx: AppContext): AnyRoute[] {
       },
     }),
     defineRoute({
+      method: 'POST',
+      url: '/admin/api/webhooks/endpoints/:id/enable',
+      operationId: 'enableWebhookEndpoint',
+      summary:
+        'Enables a disabled webhook endpoint again: its kept deliveries are due (managers; audited)',
+      description:
+        'An endpoint disabled by a manager, or by the worker after failing every attempt for WEBHOOK_DISABLE_AFTER_DAYS, gets its waiting deliveries and every new event again; one given up can be resent (docs/rules/webhooks.md#endpoints). Its URL is checked again as when it was added.',
+      tags: ['admin'],
+      security: 'operatorSession',
+      guard: requireOperator(ctx),
+      params: webhookEndpointParams,
+      responses: {
+        200: { description: 'The endpoint, enabled', schema: webhookEndpoint },
+        400: error('invalid_input: the URL now points inside the server’s network'),
+        404: error('not_found: no endpoint has this id'),
+        409: error('not_disabled'),
+      },
+      handler: async (request) => {
+        const { id } = request.params;
+        const operator = operatorOf(request).email;
+        const now = ctx.now();
+        const before = await findEndpoint(db, id);
+        if (!before) throw notFound('No webhook endpoint has this id');
+        await checkUrl(before.url);
+        const done = await inTransaction(db, async (trx) => {
+          if (!(await enableEndpoint(trx, id))) return false;
+          await recordAudit(trx, {
+            operatorEmail: operator,
+            at: now,
+            action: 'webhook_endpoint_enabled',
+            subjectType: 'webhook_endpoint',
+            subjectId: id,
+            before: { disabled: before.disabled_at?.toISOString(), by: before.disabled_by },
+          });
+          return true;
+        });
+        if (!done) throw new Refusal('conflict', 'not_disabled', 'This endpoint is not disabled.');
+        return endpointAnswer((await findEndpoint(db, id))!);
+      },
+    }),
+    defineRoute({
       method: 'GET',
       url: '/admin/api/webhooks/deliveries',
       operationId: 'listWebhookDeliveries',
@@ -241,7 +311,11 @@ export function webhookRoutes(ctx: AppContext): AnyRoute[] {
           .limit(limit + 1)
           .execute();
         const page = paged(rows, limit);
-        return { items: page.items.map(deliveryAnswer), nextCursor: page.nextCursor };
+        const role = operatorOf(request).role;
+        return {
+          items: page.items.map((item) => deliveryAnswer(item, role)),
+          nextCursor: page.nextCursor,
+        };
       },
     }),
     defineRoute({
@@ -280,7 +354,7 @@ export function webhookRoutes(ctx: AppContext): AnyRoute[] {
         const row = await deliveriesWithEvents(db)
           .where('webhook_deliveries.id', '=', id)
           .executeTakeFirstOrThrow();
-        return deliveryAnswer(row);
+        return deliveryAnswer(row, operatorOf(request).role);
       },
     }),
   ];

@@ -10,3 +10,4 @@ export {
 } from './events.ts';
 export { createNotificationWorker, type NotificationWorker } from './worker.ts';
 export { webhookRoutes } from './admin-routes.ts';
+export { systemResolver } from './targets.ts';

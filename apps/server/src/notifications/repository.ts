@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import type { EventType } from '../db/tables/notifications.ts';
-import { claimDue, markDeliveredIn, markFailedIn } from '../outbox/repository.ts';
+import { claimDue, markDeliveredIn, markFailedIn, releaseIn } from '../outbox/repository.ts';
 import { ordersWithWindow } from '../db/order-reads.ts';
 
 /** The only SQL for events, endpoints and deliveries (docs/rules/webhooks.md). */
@@ -101,7 +101,8 @@ export type ClaimedDelivery = DeliveryRow & {
 
 /**
  * Claims due deliveries (outbox/repository.ts, claimDue) to endpoints this instance can send to:
- * enabled endpoints, and 'configured' only where OPS_WEBHOOK_URL is set.
+ * enabled endpoints not backing off (their retry_at passed), and 'configured' only where
+ * OPS_WEBHOOK_URL is set.
  */
 export async function claimDueDeliveries(
   db: Db,
@@ -110,7 +111,7 @@ export async function claimDueDeliveries(
   limit: number,
   withConfigured: boolean,
 ): Promise<ClaimedDelivery[]> {
-  const scope = sql<boolean>`(endpoint_id IN (SELECT id FROM webhook_endpoints WHERE disabled_at IS NULL)${
+  const scope = sql<boolean>`(endpoint_id IN (SELECT id FROM webhook_endpoints WHERE disabled_at IS NULL AND (retry_at IS NULL OR retry_at <= ${now}))${
     withConfigured ? sql` OR endpoint_id = 'configured'` : sql``
   })`;
   const claimed = await claimDue(db, 'webhook_deliveries', now, until, limit, scope);
@@ -140,6 +141,60 @@ export const markDelivered = (db: Db, id: string, at: Date) =>
 export const markFailed = (db: Db, id: string, next: Date | null, error: string) =>
   markFailedIn(db, 'webhook_deliveries', id, next, error);
 
+/** Claimed deliveries handed back unsent (their endpoint just failed): due at `at`. */
+export const releaseDeliveries = (db: Db, ids: string[], at: Date) =>
+  releaseIn(db, 'webhook_deliveries', ids, at);
+
+/** An attempt to the endpoint succeeded: it is not failing any more. */
+export async function endpointSucceeded(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ failures: 0, failing_since: null, retry_at: null })
+    .where('id', '=', id)
+    .where('failures', '>', 0)
+    .execute();
+}
+
+/**
+ * An attempt to the endpoint failed: one more in a row, failing since the first, not tried again
+ * before `retryAt`. Answers the endpoint as it is now (undefined: not a row, or disabled).
+ */
+export async function endpointFailed(
+  trx: Trx,
+  id: string,
+  now: Date,
+  retryAt: (failures: number) => Date,
+): Promise<EndpointRow | undefined> {
+  const row = await trx
+    .updateTable('webhook_endpoints')
+    .set({
+      failures: sql<number>`failures + 1`,
+      failing_since: sql<Date>`coalesce(failing_since, ${now})`,
+    })
+    .where('id', '=', id)
+    .where('disabled_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return trx
+    .updateTable('webhook_endpoints')
+    .set({ retry_at: retryAt(row.failures) })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Enables a disabled endpoint, its failures forgotten; false when it was not disabled. */
+export async function enableEndpoint(trx: Trx, id: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('webhook_endpoints')
+    .set({ disabled_at: null, disabled_by: null, failures: 0, failing_since: null, retry_at: null })
+    .where('id', '=', id)
+    .where('disabled_at', 'is not', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 /** The receiver's status code of the last attempt (null: no answer). */
 export async function recordStatus(db: Db, id: string, status: number | null): Promise<void> {
   await db
@@ -164,7 +219,10 @@ export async function listEndpoints(db: Db): Promise<EndpointRow[]> {
 
 export async function insertEndpoint(
   trx: Trx,
-  endpoint: Omit<EndpointRow, 'disabled_at' | 'disabled_by'>,
+  endpoint: Omit<
+    EndpointRow,
+    'disabled_at' | 'disabled_by' | 'failures' | 'failing_since' | 'retry_at'
+  >,
 ) {
   await trx.insertInto('webhook_endpoints').values(endpoint).execute();
 }

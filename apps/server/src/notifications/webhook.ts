@@ -1,4 +1,7 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { signedHeaders } from './signing.ts';
+import { guardedLookup, literalRefusal, TargetRefused, type ResolveHost } from './targets.ts';
 
 /** One delivery's POST (docs/rules/webhooks.md#what-is-sent): the body, signed. */
 
@@ -6,6 +9,12 @@ export interface WebhookTarget {
   url: string;
   secret: string;
   timeoutMs: number;
+}
+
+/** Where a delivery may connect: WEBHOOK_ALLOWED_HOSTS and the resolver (targets.ts). */
+export interface TargetRule {
+  allowedHosts: readonly string[];
+  resolve: ResolveHost;
 }
 
 /** The body of every delivery: the event's id, type, time, payload version and data. */
@@ -28,32 +37,81 @@ export class DeliveryFailed extends Error {
 }
 
 /**
+ * At most this much of a receiver's answer is read (docs/rules/webhooks.md#delivery-and-retries):
+ * only its status counts, and a receiver that answers gigabytes, or forever, must not fill the
+ * server's memory or hold its connection.
+ */
+export const ANSWER_READ_BYTES = 4096;
+
+/**
  * Resolves with the receiver's 2xx status; throws DeliveryFailed otherwise. The signature's time
  * is the wall clock's, whatever the app's clock says: the receiver compares it with its own.
+ * The host is checked before connecting (an address in the URL) and in the connection's lookup (a
+ * name), so nothing inside is ever connected to (targets.ts). Redirects are not followed.
  */
-export async function postDelivery(target: WebhookTarget, event: EventBody): Promise<number> {
+export async function postDelivery(
+  target: WebhookTarget,
+  event: EventBody,
+  rule: TargetRule,
+): Promise<number> {
+  const url = new URL(target.url);
+  const refused = literalRefusal(url, rule.allowedHosts);
+  if (refused) throw new DeliveryFailed(`refused: ${refused.message}`, null);
   const body = JSON.stringify(event);
-  let response: Response;
-  try {
-    response = await fetch(target.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'fibre-signup-webhooks/1',
-        ...signedHeaders(target.secret, event.id, new Date(), body),
+  // One deadline for the whole attempt: connecting, the status, and the answer's first KB.
+  const deadline = Date.now() + target.timeoutMs;
+  const status = await new Promise<number>((resolve, reject) => {
+    const fail = (reason: string) => reject(new DeliveryFailed(reason, null));
+    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        lookup: guardedLookup(url, rule.allowedHosts, rule.resolve),
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'user-agent': 'fibre-signup-webhooks/1',
+          ...signedHeaders(target.secret, event.id, new Date(), body),
+        },
       },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(target.timeoutMs),
+      (response: IncomingMessage) => {
+        clearTimeout(timer);
+        const code = response.statusCode ?? 0;
+        // A few KB at most, then the connection is cut: the answer's words are never needed.
+        let read = 0;
+        const done = () => {
+          clearTimeout(trickle);
+          response.destroy();
+          request.destroy();
+          resolve(code);
+        };
+        // A receiver that sends its status and then trickles forever is cut at the deadline too.
+        const trickle = setTimeout(done, Math.max(0, deadline - Date.now()));
+        trickle.unref();
+        response.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read >= ANSWER_READ_BYTES) done();
+        });
+        response.on('end', done);
+        response.on('error', done);
+        response.on('aborted', done);
+      },
+    );
+    const timer = setTimeout(() => {
+      request.destroy(new Error(`no answer within ${target.timeoutMs} ms`));
+    }, target.timeoutMs);
+    timer.unref();
+    request.on('error', (error) => {
+      clearTimeout(timer);
+      fail(
+        error instanceof TargetRefused
+          ? `refused: ${error.message}`
+          : `no answer: ${error.message}`,
+      );
     });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new DeliveryFailed(`no answer: ${reason}`, null);
-  }
-  // The answer's body is not needed; reading it frees the connection.
-  await response.arrayBuffer().catch(() => undefined);
-  if (response.status < 200 || response.status > 299) {
-    throw new DeliveryFailed(`receiver answered ${response.status}`, response.status);
-  }
-  return response.status;
+    request.end(body);
+  });
+  if (status < 200 || status > 299) throw new DeliveryFailed(`receiver answered ${status}`, status);
+  return status;
 }

@@ -293,7 +293,8 @@ describe('endpoints managed in the console', () => {
   let orders: OpsReceiver;
   let leads: OpsReceiver;
   beforeAll(async () => {
-    t = await startTestApp('pglite', {}, { clock: true });
+    // The receivers listen on loopback: named as meant to be reached.
+    t = await startTestApp('pglite', { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' }, { clock: true });
     manager = await signedInAs(t, 'manager');
     viewer = await signedInAs(t, 'viewer');
   });
@@ -416,7 +417,7 @@ describe('endpoints managed in the console', () => {
   });
 
   it('lists deliveries with their state and resends one, audited', async () => {
-    const list = await api('GET', '/admin/api/webhooks/deliveries?limit=2', viewer);
+    const list = await api('GET', '/admin/api/webhooks/deliveries?limit=2', manager);
     expect(list.statusCode, list.body).toBe(200);
     const page = list.json<{ items: Array<Record<string, unknown>>; nextCursor: string }>();
     expect(page.items).toHaveLength(2);
@@ -425,6 +426,14 @@ describe('endpoints managed in the console', () => {
       attempts: 1,
       lastStatus: 200,
       type: 'lead.created',
+    });
+    // A viewer sees delivered or not, never the receiver's status or words.
+    const seen = await api('GET', '/admin/api/webhooks/deliveries?limit=2', viewer);
+    expect(seen.json().items[0]).toMatchObject({
+      id: page.items[0]!.id,
+      state: 'delivered',
+      lastStatus: null,
+      lastError: null,
     });
     const rest = await api(
       'GET',

@@ -1,25 +1,45 @@
 import type { AppContext } from '../context.ts';
+import { inTransaction } from '../db/transactions.ts';
+import { recordAudit } from '../operators/index.ts';
 import {
   claimDueDeliveries,
+  disableEndpoint,
+  endpointFailed,
+  endpointSucceeded,
   findEndpoint,
   markDelivered,
   markFailed,
   recordStatus,
+  releaseDeliveries,
   type ClaimedDelivery,
 } from './repository.ts';
-import { createOutboxWorker, type OutboxWorker, type WorkerLog } from '../outbox/worker.ts';
+import {
+  createOutboxWorker,
+  retryDelayMs,
+  type OutboxWorker,
+  type WorkerLog,
+} from '../outbox/worker.ts';
 import { carryOverOldNotifications } from './carry-over.ts';
 import { CONFIGURED_ENDPOINT, configuredEndpoint } from './events.ts';
-import { DeliveryFailed, postDelivery, type WebhookTarget } from './webhook.ts';
+import { DeliveryFailed, postDelivery, type TargetRule, type WebhookTarget } from './webhook.ts';
 
 /**
  * The webhook worker (docs/rules/webhooks.md#delivery-and-retries): the shared outbox loop
  * (outbox/worker.ts) POSTing each due delivery, signed with its endpoint's secret. A 2xx answer
- * delivers it; anything else (another status, a timeout, a refused connection) is retried.
+ * delivers it; anything else (another status, a timeout, a refused connection) is retried. Up to
+ * DELIVERY_LANES endpoints are sent to at once, one delivery at a time each; an endpoint that
+ * fails backs off as a whole, and one that has failed every attempt for WEBHOOK_DISABLE_AFTER_DAYS
+ * is disabled, audited, its deliveries kept.
  */
 
 export { MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs, type WorkerLog } from '../outbox/worker.ts';
 export type NotificationWorker = OutboxWorker;
+
+/** How many endpoints are sent to at once. */
+export const DELIVERY_LANES = 4;
+
+/** Who the audit names for an endpoint the worker disabled. */
+export const WORKER_ACTOR = 'webhook-worker';
 
 export function createNotificationWorker(
   ctx: AppContext,
@@ -29,6 +49,10 @@ export function createNotificationWorker(
   const configured = configuredEndpoint(ctx.config);
   const timeoutMs = options.timeoutMs ?? 10_000;
   const { db } = ctx.database;
+  const rule: TargetRule = {
+    allowedHosts: ctx.config.webhooks.allowedHosts,
+    resolve: ctx.resolveHost,
+  };
 
   /** Where a delivery goes: the configured endpoint, or a row read afresh (its secret may change). */
   async function targetOf(delivery: ClaimedDelivery): Promise<WebhookTarget> {
@@ -37,6 +61,44 @@ export function createNotificationWorker(
     const endpoint = await findEndpoint(db, delivery.endpoint_id);
     if (!endpoint || endpoint.disabled_at) throw new DeliveryFailed('endpoint disabled', null);
     return { url: endpoint.url, secret: endpoint.secret, timeoutMs };
+  }
+
+  /**
+   * A failed attempt to an endpoint row: it backs off as a whole (retry_at), and is disabled once
+   * it has failed every attempt for WEBHOOK_DISABLE_AFTER_DAYS, in the same transaction as its
+   * audit entry. Its deliveries stay as they are, to go once a manager enables it again.
+   */
+  async function endpointFailing(endpointId: string): Promise<void> {
+    if (endpointId === CONFIGURED_ENDPOINT) return;
+    const now = ctx.now();
+    await inTransaction(db, async (trx) => {
+      const row = await endpointFailed(
+        trx,
+        endpointId,
+        now,
+        (failures) => new Date(now.getTime() + retryDelayMs(failures)),
+      );
+      if (!row?.failing_since) return;
+      const failingMs = now.getTime() - row.failing_since.getTime();
+      if (failingMs < ctx.config.webhooks.disableAfterMs) return;
+      if (!(await disableEndpoint(trx, endpointId, now, WORKER_ACTOR))) return;
+      await recordAudit(trx, {
+        operatorEmail: WORKER_ACTOR,
+        at: now,
+        action: 'webhook_endpoint_disabled',
+        subjectType: 'webhook_endpoint',
+        subjectId: endpointId,
+        after: {
+          reason: 'failing',
+          failingSince: row.failing_since.toISOString(),
+          failures: row.failures,
+        },
+      });
+      log.error(
+        { endpoint_id: endpointId, failing_since: row.failing_since, failures: row.failures },
+        'webhook endpoint disabled: every attempt failed',
+      );
+    });
   }
 
   return createOutboxWorker<ClaimedDelivery>(
@@ -49,21 +111,38 @@ export function createNotificationWorker(
       },
       send: async (delivery) => {
         try {
-          const status = await postDelivery(await targetOf(delivery), {
-            id: delivery.event_id,
-            type: delivery.type,
-            timestamp: delivery.event_created_at.toISOString(),
-            version: 1,
-            data: delivery.data,
-          });
+          const status = await postDelivery(
+            await targetOf(delivery),
+            {
+              id: delivery.event_id,
+              type: delivery.type,
+              timestamp: delivery.event_created_at.toISOString(),
+              version: 1,
+              data: delivery.data,
+            },
+            rule,
+          );
           await recordStatus(db, delivery.id, status);
+          if (delivery.endpoint_id !== CONFIGURED_ENDPOINT)
+            await endpointSucceeded(db, delivery.endpoint_id);
         } catch (error) {
-          if (error instanceof DeliveryFailed) await recordStatus(db, delivery.id, error.status);
+          if (error instanceof DeliveryFailed) {
+            await recordStatus(db, delivery.id, error.status);
+            await endpointFailing(delivery.endpoint_id);
+          }
           throw error;
         }
       },
       markDelivered: (id, at) => markDelivered(db, id, at),
       markFailed: (id, next, error) => markFailed(db, id, next, error),
+      release: (rows, at) =>
+        releaseDeliveries(
+          db,
+          rows.map((r) => r.id),
+          at,
+        ),
+      concurrency: DELIVERY_LANES,
+      laneOf: (delivery) => delivery.endpoint_id,
       count: (outcome) => ctx.metrics.notification(outcome),
       describe: (delivery) => ({
         delivery_id: delivery.id,

@@ -83,3 +83,19 @@ export async function markFailedIn(
     .where('id', '=', id)
     .execute();
 }
+
+/** Claimed rows handed back unsent: due at `at`, the attempt their claim counted taken back. */
+export async function releaseIn(
+  db: Kysely<Schema>,
+  table: OutboxTable,
+  ids: string[],
+  at: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable(table as 'mail_outbox')
+    .set({ next_attempt_at: at, attempts: sql<number>`greatest(attempts - 1, 0)` })
+    .where('id', 'in', ids)
+    .where('delivered_at', 'is', null)
+    .execute();
+}

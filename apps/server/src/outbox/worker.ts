@@ -5,6 +5,11 @@
  * row stays with its last error. A round that fails as a whole (the database away) is tried again
  * after a growing wait. Due times come from the app's clock (ctx.now), so tests move time instead
  * of waiting.
+ *
+ * Rows go in lanes (`laneOf`: a webhook's endpoint; each mail its own): up to `concurrency` lanes
+ * at once, each lane's rows one after another, so one slow receiver holds up no other. After a
+ * failure, the rest of that lane's rows are handed back unsent (`release`): a receiver that is
+ * down costs one attempt, not one timeout per row.
  */
 
 /** Delays after the 1st, 2nd, ... failed attempt; the last repeats (capped at an hour). */
@@ -52,6 +57,12 @@ export interface OutboxSpec<Row extends { id: string; attempts: number }> {
   describe(row: Row): object;
   /** The log messages: a failed attempt, giving up, a round that failed. */
   messages: { failed: string; gaveUp: string; round: string };
+  /** How many lanes are sent at once (1 by default). */
+  concurrency?: number;
+  /** The lane a row goes in; its own by default. */
+  laneOf?: (row: Row) => string;
+  /** Hands claimed rows back unsent, due at `at`, their attempt not counted. */
+  release?: (rows: Row[], at: Date) => Promise<void>;
 }
 
 export function createOutboxWorker<Row extends { id: string; attempts: number }>(
@@ -64,16 +75,21 @@ export function createOutboxWorker<Row extends { id: string; attempts: number }>
   let running: Promise<number> | undefined;
   let stopped = false;
 
-  async function deliver(row: Row): Promise<boolean> {
+  const concurrency = spec.concurrency ?? 1;
+  const laneOf = spec.laneOf ?? ((row: Row) => row.id);
+
+  /** Sends one row; answers undefined when delivered, else when the lane may try again. */
+  async function deliver(row: Row): Promise<Date | undefined> {
     try {
       await spec.send(row);
       await spec.markDelivered(row.id, spec.now());
       spec.count('delivered');
-      return true;
+      return undefined;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const giveUp = row.attempts >= MAX_ATTEMPTS;
-      const next = giveUp ? null : new Date(spec.now().getTime() + retryDelayMs(row.attempts));
+      const again = new Date(spec.now().getTime() + retryDelayMs(row.attempts));
+      const next = giveUp ? null : again;
       await spec.markFailed(row.id, next, reason);
       spec.count(giveUp ? 'gave_up' : 'failed');
       (giveUp ? log.error : log.warn).call(
@@ -81,16 +97,43 @@ export function createOutboxWorker<Row extends { id: string; attempts: number }>
         { ...spec.describe(row), attempts: row.attempts, err: error },
         giveUp ? spec.messages.gaveUp : spec.messages.failed,
       );
-      return false;
+      return again;
     }
+  }
+
+  /** One lane's rows in turn, until one fails: the rest go back, due when it may try again. */
+  async function sendLane(rows: Row[]): Promise<number> {
+    let delivered = 0;
+    for (const [i, row] of rows.entries()) {
+      const again = await deliver(row);
+      if (!again) {
+        delivered += 1;
+        continue;
+      }
+      const rest = rows.slice(i + 1);
+      if (rest.length > 0 && spec.release) await spec.release(rest, again);
+      else for (const other of rest) if (!(await deliver(other))) delivered += 1;
+      break;
+    }
+    return delivered;
   }
 
   async function round(): Promise<number> {
     if (!spec.enabled) return 0;
     const now = spec.now();
     const rows = await spec.claim(now, new Date(now.getTime() + CLAIM_MS), BATCH);
+    const lanes = new Map<string, Row[]>();
+    for (const row of rows) lanes.set(laneOf(row), [...(lanes.get(laneOf(row)) ?? []), row]);
+    const queue = [...lanes.values()];
     let delivered = 0;
-    for (const row of rows) if (await deliver(row)) delivered += 1;
+    const worker = async () => {
+      for (let lane = queue.shift(); lane; lane = queue.shift()) {
+        // Not `delivered += await …`: that reads `delivered` before the wait, losing the others'.
+        const sent = await sendLane(lane);
+        delivered += sent;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
     return delivered;
   }
 

@@ -77,6 +77,12 @@ export async function startTestApp(
     catalogue?: ProviderCatalogue;
     /** The order references the install draws (context.ts), for a test of collisions. */
     newReference?: () => string;
+    /** How webhook targets' names resolve (context.ts), for a test of DNS rebinding. */
+    resolveHost?: AppOptions['resolveHost'];
+    /** How long a webhook delivery waits (app.ts), for a test of a receiver that hangs. */
+    webhookTimeoutMs?: number;
+    /** How often the webhook worker polls (app.ts). */
+    notificationPollMs?: number;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
@@ -101,6 +107,9 @@ export async function startTestApp(
     ...(options.clock ? { now: () => clock.now } : {}),
     ...(options.newReference ? { newReference: options.newReference } : {}),
     ...(options.webDist ? { webDist: options.webDist } : {}),
+    ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+    ...(options.webhookTimeoutMs ? { webhookTimeoutMs: options.webhookTimeoutMs } : {}),
+    ...(options.notificationPollMs ? { notificationPollMs: options.notificationPollMs } : {}),
   });
   await app.ready();
   return {

@@ -135,7 +135,7 @@ describe('the Webhooks page', () => {
     ).toBeTruthy();
   });
 
-  it('disables an endpoint only after a confirmation, and never the configured one', async () => {
+  it('disables an endpoint only after a confirmation, never the configured one, and enables it again', async () => {
     signedInAs('manager');
     let endpoints: unknown[] = [configured, added];
     serve('GET', '/admin/api/webhooks/endpoints', () => ({
@@ -151,6 +151,10 @@ describe('the Webhooks page', () => {
       endpoints = [configured, done];
       return { status: 200, data: done };
     });
+    serve('POST', '/admin/api/webhooks/endpoints/ep_1/enable', () => {
+      endpoints = [configured, added];
+      return { status: 200, data: added };
+    });
     const user = userEvent.setup();
     open('/admin/webhooks');
     const table = await screen.findByRole('table', { name: 'Endpoints' });
@@ -161,8 +165,19 @@ describe('the Webhooks page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Disable this endpoint?' });
     expect(calls.some((c) => c.url.pathname.endsWith('/disable'))).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Disable the endpoint' }));
-    await waitFor(() => expect(within(table).queryAllByRole('button')).toHaveLength(0));
+    const enable = await within(table).findByRole('button', {
+      name: 'Enable https://crm.example.com/in',
+    });
+    expect(within(table).getAllByRole('button')).toHaveLength(1);
     expect(within(table).getByText(/^Disabled/)).toBeTruthy();
+    // Enabling loses nothing: no confirmation.
+    await user.click(enable);
+    expect(
+      await within(table).findByRole('button', { name: 'Disable https://crm.example.com/in' }),
+    ).toBeTruthy();
+    expect(within(table).queryByText(/^Disabled/)).toBeNull();
+    const enabled = calls.find((c) => c.url.pathname.endsWith('/ep_1/enable'))!;
+    expect(enabled.headers.get('x-csrf-token')).toBe('csrf-token-1');
   });
 
   it('resends a delivery: the row updates from the answer and the page says so', async () => {

@@ -62,6 +62,7 @@ export const webhookDelivery = z.object({
   attempts: z.number(),
   nextAttempt: z.nullable(z.string()),
   delivered: z.nullable(z.string()),
+  /** The last failed attempt's words and the receiver's status: null for a viewer. */
   lastError: z.nullable(z.string()),
   lastStatus: z.nullable(z.number()),
 });

@@ -58,6 +58,10 @@ export interface NotificationTables {
     created_by: string;
     disabled_at: Generated<Date | null>;
     disabled_by: Generated<string | null>;
+    /** Migration 035: attempts failed in a row, since when, and when it may be tried again. */
+    failures: Generated<number>;
+    failing_since: Generated<Date | null>;
+    retry_at: Generated<Date | null>;
   };
   /** Migration 026: the outbox of deliveries, one per event and endpoint. */
   webhook_deliveries: {

@@ -81,7 +81,12 @@ function headersOf(req: RecordedRequest): Record<string, string> {
   );
 }
 
+/**
+ * The configured endpoint at `receiver`. It listens on loopback, inside the server's network, so
+ * WEBHOOK_ALLOWED_HOSTS names its host and port (docs/rules/webhooks.md#where-an-endpoint-may-point).
+ */
 export const opsWebhookEnv = (receiver: { url: string }, secret = OPS_WEBHOOK_SECRET) => ({
   OPS_WEBHOOK_URL: receiver.url,
   OPS_WEBHOOK_SECRET: secret,
+  WEBHOOK_ALLOWED_HOSTS: new URL(receiver.url).host,
 });

@@ -3,7 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { fetchWebhookEndpoints } from '../../shared/api/admin-webhooks.ts';
-import { disableWebhookEndpoint } from '../../shared/api/admin-webhooks.ts';
+import { disableWebhookEndpoint, enableWebhookEndpoint } from '../../shared/api/admin-webhooks.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { whenText } from '../format.ts';
 import { useOperator } from '../session.tsx';
@@ -13,7 +13,8 @@ import { AddEndpoint } from './webhook-add-endpoint.tsx';
 
 /*
  * The webhook endpoints (docs/rules/webhooks.md#endpoints): every operator reads the list; a
- * manager adds one (its secret shown once) and disables one after a confirmation. OPS_WEBHOOK_URL's
+ * manager adds one (its secret shown once), disables one after a confirmation, and enables a
+ * disabled one again (by a manager, or by the server after days of failures). OPS_WEBHOOK_URL's
  * endpoint is listed as set in the environment, with no controls.
  */
 
@@ -41,8 +42,8 @@ function DisableEndpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
         <Dialog.Content className="console-dialog">
           <Dialog.Title className="console-subtitle">Disable this endpoint?</Dialog.Title>
           <Dialog.Description>
-            Nothing more is sent to {endpoint.url}, deliveries already waiting included. This cannot
-            be undone: to receive events there again, add it again (with a new secret).
+            Nothing more is sent to {endpoint.url}. Deliveries already waiting are kept, and go if
+            the endpoint is enabled again; events made meanwhile are not sent to it.
           </Dialog.Description>
           <ErrorAlert error={disable.error} />
           <div className="console-actions">
@@ -58,6 +59,31 @@ function DisableEndpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** Enables a disabled endpoint at once: nothing is lost by it, so no confirmation. */
+function EnableEndpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const queryClient = useQueryClient();
+  const enable = useMutation({
+    mutationFn: () => enableWebhookEndpoint(endpoint.id),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['webhook-endpoints'] });
+      await queryClient.invalidateQueries({ queryKey: ['webhook-deliveries'] });
+    },
+  });
+  return (
+    <>
+      <Button
+        variant="secondary"
+        busy={enable.isPending}
+        aria-label={`Enable ${endpoint.url}`}
+        onClick={() => enable.mutate()}
+      >
+        Enable
+      </Button>
+      <ErrorAlert error={enable.error} />
+    </>
   );
 }
 
@@ -112,9 +138,12 @@ export function WebhookEndpoints({ endpoints }: { endpoints: EndpointsQuery }) {
                   </td>
                   {isManager && (
                     <td>
-                      {!endpoint.fromEnvironment && !endpoint.disabled && (
-                        <DisableEndpoint endpoint={endpoint} />
-                      )}
+                      {!endpoint.fromEnvironment &&
+                        (endpoint.disabled ? (
+                          <EnableEndpoint endpoint={endpoint} />
+                        ) : (
+                          <DisableEndpoint endpoint={endpoint} />
+                        ))}
                     </td>
                   )}
                 </tr>

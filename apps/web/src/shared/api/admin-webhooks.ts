@@ -26,6 +26,10 @@ export const createWebhookEndpoint = (body: {
 export const disableWebhookEndpoint = (id: string) =>
   call('POST', `/admin/api/webhooks/endpoints/${enc(id)}/disable`, webhookEndpoint, { body: {} });
 
+/** A disabled endpoint enabled again: its kept deliveries are due. */
+export const enableWebhookEndpoint = (id: string) =>
+  call('POST', `/admin/api/webhooks/endpoints/${enc(id)}/enable`, webhookEndpoint, { body: {} });
+
 /** A page of deliveries, newest first, optionally in one state. */
 export const fetchWebhookDeliveries = (state: DeliveryState | '', cursor: string | null) => {
   const query = new URLSearchParams();
