@@ -50,7 +50,14 @@ export async function identityAccount(
   claims: IdentityClaims,
 ): Promise<IdentityAccount> {
   return db.transaction().execute(async (trx) => {
-    const columns = ['id', 'email', 'role', 'identity_issuer', 'identity_subject', 'identity_made'] as const;
+    const columns = [
+      'id',
+      'email',
+      'role',
+      'identity_issuer',
+      'identity_subject',
+      'identity_made',
+    ] as const;
     let added = false;
     let linked = false;
     let account = await trx
