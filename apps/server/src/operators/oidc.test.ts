@@ -34,6 +34,7 @@ describe.each(engines())('staff sign-in through the identity service on %s', (en
   beforeEach(() => {
     issuer.user = { ...MANAGER };
     issuer.tamper = {};
+    issuer.tamperUserInfo = {};
     issuer.refuse = undefined;
   });
 
@@ -372,6 +373,35 @@ describe.each(engines())('staff sign-in through the identity service on %s', (en
   ])('refuses an ID token for %s', async (_, tamper) => {
     issuer.tamper = tamper;
     refused(await roundTrip(), 'oidc_failed');
+  });
+
+  it('reads what the ID token lacks from UserInfo, whose subject must be the ID token’s', async () => {
+    issuer.user = { sub: 'uma-1', fibre_role: 'viewer' };
+    issuer.tamperUserInfo = {
+      email: 'uma@example.com',
+      email_verified: true,
+      fibre_role: 'manager',
+    };
+    const cookie = signedIn(await roundTrip());
+    const who = await t.app.inject({
+      method: 'GET',
+      url: '/admin/api/session',
+      headers: { cookie },
+    });
+    // The ID token's own claims win: the role is its, the email UserInfo's.
+    expect(who.json().operator).toEqual({ email: 'uma@example.com', role: 'viewer' });
+    const info = issuer.requests.filter((r) => r.path === '/userinfo').at(-1)!;
+    expect(info.headers.authorization).toMatch(/^Bearer /);
+    // A UserInfo answer about another subject is not believed.
+    issuer.user = { sub: 'vera-1', fibre_role: 'manager' };
+    issuer.tamperUserInfo = { sub: 'uma-1', email: 'uma@example.com', email_verified: true };
+    refused(await roundTrip(), 'oidc_failed');
+    // A complete ID token needs no UserInfo request.
+    issuer.user = { ...MANAGER };
+    issuer.tamperUserInfo = {};
+    const before = issuer.requests.filter((r) => r.path === '/userinfo').length;
+    signedIn(await roundTrip());
+    expect(issuer.requests.filter((r) => r.path === '/userinfo').length).toBe(before);
   });
 
   it('refuses a callback whose state is not the flow cookie’s, or with no flow cookie', async () => {
