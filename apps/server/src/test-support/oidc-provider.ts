@@ -36,15 +36,9 @@ export async function startRealOidcProvider(
     options.redirectUri ?? 'http://localhost:3000/admin/api/sign-in/oidc/callback';
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), kid: 'real-1', alg: 'RS256', use: 'sig' };
-  let provider: Provider | undefined;
   const state = { userInfoRequests: 0 };
-
-  const server = createServer((req, res) => {
-    if (!provider) return res.writeHead(503).end();
-    if (req.url?.startsWith('/interaction/')) return void interaction(provider, req, res);
-    if (req.url?.startsWith('/me')) state.userInfoRequests += 1;
-    provider.callback()(req, res);
-  });
+  // Listening first: the issuer identifier names the port the system picked.
+  const server = createServer();
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -107,8 +101,14 @@ export async function startRealOidcProvider(
       sub === real.user.sub ? { accountId: sub, claims: () => ({ ...real.user, sub }) } : undefined,
     routes: { userinfo: '/me' },
   };
-  provider = new Provider(issuer, configuration);
+  const provider = new Provider(issuer, configuration);
   provider.on('server_error', (_ctx, error) => real.errors.push(error));
+  const handle = provider.callback();
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.url?.startsWith('/interaction/')) return void interaction(provider, req, res);
+    if (req.url?.startsWith('/me')) state.userInfoRequests += 1;
+    void handle(req, res);
+  });
   return real;
 
   /** The login and the consent, answered for `real.user` with no page. */
