@@ -11,6 +11,7 @@ import { productionGaps } from '../app/production.ts';
 import { hashPassword, scryptForTests, TEST_SCRYPT } from './passwords.ts';
 import { auditOf, findOperatorByEmail, insertOperator } from './repository/operators.ts';
 import { roleFromClaim } from './oidc.ts';
+import { isOperatorEmail } from './sessions.ts';
 
 // docs/rules/operators.md#signing-in-through-the-providers-identity-service, against a stand-in
 // issuer that speaks discovery, the token endpoint and JWKS, and checks PKCE and the client.
@@ -637,5 +638,22 @@ describe('the configuration of staff sign-in', () => {
     [42, undefined],
   ])('reads the role claim %j as %s', (claim, role) => {
     expect(roleFromClaim(claim)).toBe(role);
+  });
+});
+
+describe('the email rule of every account (the CLI’s and the identity service’s)', () => {
+  it.each([
+    ['ann@example.com', true],
+    ['ann.o+staff@mail.example.co.nz', true],
+    ['nul\u0000@example.com', false],
+    ['tab\t@example.com', false],
+    ['bell\u0007@example.com', false],
+    ['del\u007f@example.com', false],
+    ['two@@example.com', false],
+    ['no-domain@example', false],
+    ['space @example.com', false],
+    [`${'a'.repeat(243)}@example.com`, false],
+  ])('takes %j: %s', (email, taken) => {
+    expect(isOperatorEmail(email)).toBe(taken);
   });
 });
