@@ -1,6 +1,12 @@
 import { finishLaterMessages as words } from '@fibre/domain/shared';
 import type { Browser, Page } from '@playwright/test';
-import { bookFirstWindow, fillCard, cards, holdTimer, toInstallation } from '../support/checkout.ts';
+import {
+  bookFirstWindow,
+  fillCard,
+  cards,
+  holdTimer,
+  toInstallation,
+} from '../support/checkout.ts';
 import {
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
