@@ -254,6 +254,11 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: optional,
   OIDC_ROLE_CLAIM: optional,
   OIDC_PROVIDER_NAME: optional,
+  // The role claim sets the role of accounts the setup code or the CLI made too: off unless 'on'.
+  OIDC_MANAGES_LOCAL_ROLES: optional.refine(
+    (v) => v === undefined || v === 'on' || v === 'off',
+    'OIDC_MANAGES_LOCAL_ROLES must be on or off',
+  ),
   // Password sign-in: on unless 'off' (then only the identity service signs staff in).
   OPERATOR_PASSWORDS: optional.refine(
     (v) => v === undefined || v === 'on' || v === 'off',
@@ -405,6 +410,11 @@ export interface OidcSettings {
   roleClaim: string;
   /** What the console's button names: 'Sign in with NAME'. */
   providerName: string | undefined;
+  /**
+   * OIDC_MANAGES_LOCAL_ROLES=on: the role claim sets the role of accounts the setup code or the
+   * CLI made too; otherwise only of the accounts the identity service made.
+   */
+  managesLocalRoles: boolean;
   /** Where the identity service sends staff back: from PUBLIC_URL, never from a request's Host. */
   redirectUri: string;
 }
@@ -478,6 +488,7 @@ function operatorSignIn(e: Env, publicUrl: string): OperatorSignIn {
       clientSecret: e.OIDC_CLIENT_SECRET,
       roleClaim: e.OIDC_ROLE_CLAIM ?? 'fibre_role',
       providerName: e.OIDC_PROVIDER_NAME,
+      managesLocalRoles: e.OIDC_MANAGES_LOCAL_ROLES === 'on',
       redirectUri: `${publicUrl}${OIDC_CALLBACK_PATH}`,
     },
   };

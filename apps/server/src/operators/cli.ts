@@ -6,7 +6,7 @@ import { migrate } from '../db/migrate.ts';
 import { deleteOperator, insertOperator, recordAudit } from './repository/operators.ts';
 import { inTransaction } from '../db/transactions.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts';
-import { newOperatorId, normaliseEmail } from './sessions.ts';
+import { isOperatorEmail, newOperatorId, normaliseEmail } from './sessions.ts';
 import { checkKeyName, parseKeyArgs, runKeyCommand } from './key-cli.ts';
 
 /**
@@ -30,8 +30,6 @@ const usage = [
   '       npm run operator -- key revoke NAME',
   '       npm run operator -- key list',
 ].join('\n');
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function parseArgs(args: string[]) {
   const [command, email, ...rest] = args;
@@ -129,7 +127,7 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const email = normaliseEmail(parsed.email);
-  if (!EMAIL.test(email)) throw new CliError(`${parsed.email} is not an email address`);
+  if (!isOperatorEmail(email)) throw new CliError(`${parsed.email} is not an email address`);
   const password = parsed.command === 'add' ? await passwordFor(email) : undefined;
 
   const database = await openDatabase();

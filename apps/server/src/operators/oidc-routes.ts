@@ -107,7 +107,7 @@ export function oidcSignInRoutes(ctx: AppContext, sessionCookie: SessionCookieOp
       summary:
         "Where the provider's identity service sends the browser back: signs the operator in",
       description:
-        'Checks the state against the flow cookie, exchanges the code with the PKCE verifier, and checks the ID token (issuer, audience, nonce, signature). The email and role claims then sign the operator in as a password would: the session cookie is set and the browser goes to /admin. Any failure goes to /admin?signInError=REASON (oidc_state, oidc_refused, oidc_failed, oidc_unavailable, oidc_no_email, oidc_email_unverified, oidc_no_role) (docs/rules/operators.md#signing-in-through-the-providers-identity-service).',
+        "Checks the state against the flow cookie, exchanges the code with the PKCE verifier, and checks the ID token (issuer, audience, nonce, signature); the claims it lacks (email, email_verified, the role) are read from the UserInfo endpoint, whose sub must be the ID token's. The account is the one bound to the issuer and subject; an email account with no identity yet is bound once, when email_verified is true. The operator is then signed in as a password would: the session cookie is set and the browser goes to /admin. Any failure goes to /admin?signInError=REASON (oidc_state, oidc_refused, oidc_failed, oidc_unavailable, oidc_no_email, oidc_email_invalid, oidc_email_unverified, oidc_other_identity, oidc_no_role) (docs/rules/operators.md#signing-in-through-the-providers-identity-service).",
       tags: ['admin'],
       security: 'public',
       responses: {

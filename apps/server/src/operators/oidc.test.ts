@@ -11,6 +11,7 @@ import { productionGaps } from '../app/production.ts';
 import { hashPassword, scryptForTests, TEST_SCRYPT } from './passwords.ts';
 import { auditOf, findOperatorByEmail, insertOperator } from './repository/operators.ts';
 import { roleFromClaim } from './oidc.ts';
+import { isOperatorEmail } from './sessions.ts';
 
 // docs/rules/operators.md#signing-in-through-the-providers-identity-service, against a stand-in
 // issuer that speaks discovery, the token endpoint and JWKS, and checks PKCE and the client.
@@ -34,6 +35,7 @@ describe.each(engines())('staff sign-in through the identity service on %s', (en
   beforeEach(() => {
     issuer.user = { ...MANAGER };
     issuer.tamper = {};
+    issuer.tamperUserInfo = {};
     issuer.refuse = undefined;
   });
 
@@ -138,7 +140,11 @@ describe.each(engines())('staff sign-in through the identity service on %s', (en
   });
 
   it('takes the role from the claim at each sign-in: a viewer reads but may not change', async () => {
-    issuer.user = { email: 'vic@example.com', fibre_role: ['staff', 'viewer'] };
+    issuer.user = {
+      email: 'vic@example.com',
+      email_verified: true,
+      fibre_role: ['staff', 'viewer'],
+    };
     const cookie = signedIn(await roundTrip());
     const who = await t.app.inject({
       method: 'GET',
@@ -153,7 +159,7 @@ describe.each(engines())('staff sign-in through the identity service on %s', (en
     });
     expect(unlock.statusCode).toBe(403);
     // Promoted at the identity service: a manager from the next sign-in, the change audited.
-    issuer.user = { email: 'vic@example.com', fibre_role: 'manager' };
+    issuer.user = { email: 'vic@example.com', email_verified: true, fibre_role: 'manager' };
     signedIn(await roundTrip());
     expect((await findOperatorByEmail(t.database.db, 'vic@example.com'))?.role).toBe('manager');
     const audit = await auditOf(t.database.db, 'operator', 'vic@example.com');
@@ -163,18 +169,178 @@ describe.each(engines())('staff sign-in through the identity service on %s', (en
     });
   });
 
-  it('keeps the password of an account made by the CLI, and sets its role from the claim', async () => {
-    await insertOperator(t.database.db, {
-      id: 'cli-made',
-      email: 'pat@example.com',
-      role: 'viewer',
+  /** An account as the CLI or the setup code makes it: a password, no identity. */
+  const localAccount = (email: string, role: 'manager' | 'viewer', app: TestApp = t) =>
+    insertOperator(app.database.db, {
+      id: `local-${email}`,
+      email,
+      role,
       password_hash: 'kept',
       created_at: new Date(),
     });
-    issuer.user = { email: 'pat@example.com', fibre_role: 'manager' };
+  const identityOf = (email: string) =>
+    t.database.db
+      .selectFrom('operators')
+      .select(['identity_issuer', 'identity_subject', 'identity_made', 'role'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+
+  it('binds an account made by the CLI to the identity once, keeping its password and its role', async () => {
+    await localAccount('pat@example.com', 'viewer');
+    issuer.user = {
+      sub: 'pat-1',
+      email: 'pat@example.com',
+      email_verified: true,
+      fibre_role: 'manager',
+    };
     signedIn(await roundTrip());
     const account = await findOperatorByEmail(t.database.db, 'pat@example.com');
-    expect(account).toMatchObject({ id: 'cli-made', role: 'manager', password_hash: 'kept' });
+    // The role claim does not promote an account the identity service did not make.
+    expect(account).toMatchObject({
+      id: 'local-pat@example.com',
+      role: 'viewer',
+      password_hash: 'kept',
+      identity_issuer: issuer.issuer,
+      identity_subject: 'pat-1',
+      identity_made: false,
+    });
+    const audit = await auditOf(t.database.db, 'operator', 'pat@example.com');
+    expect(audit.map((a) => [a.operator_email, a.action, a.after])).toEqual([
+      ['identity service', 'operator_identity_linked', { issuer: issuer.issuer, subject: 'pat-1' }],
+      ['pat@example.com', 'sign_in', { method: 'identity service' }],
+    ]);
+    // The bound identity signs in by its subject, whatever email the service gives it later.
+    issuer.user = {
+      sub: 'pat-1',
+      email: 'pat.new@example.com',
+      email_verified: true,
+      fibre_role: 'viewer',
+    };
+    const cookie = signedIn(await roundTrip());
+    const who = await t.app.inject({
+      method: 'GET',
+      url: '/admin/api/session',
+      headers: { cookie },
+    });
+    expect(who.json().operator).toEqual({ email: 'pat@example.com', role: 'viewer' });
+    expect(await findOperatorByEmail(t.database.db, 'pat.new@example.com')).toBeUndefined();
+  });
+
+  it('refuses another subject with the email of an account bound to an identity', async () => {
+    await localAccount('quin@example.com', 'manager');
+    issuer.user = {
+      sub: 'quin-1',
+      email: 'quin@example.com',
+      email_verified: true,
+      fibre_role: 'manager',
+    };
+    signedIn(await roundTrip());
+    issuer.user = {
+      sub: 'intruder',
+      email: 'Quin@Example.com',
+      email_verified: true,
+      fibre_role: 'manager',
+    };
+    refused(await roundTrip(), 'oidc_other_identity');
+    expect(await identityOf('quin@example.com')).toMatchObject({ identity_subject: 'quin-1' });
+    const audit = await auditOf(t.database.db, 'operator', 'quin@example.com');
+    expect(audit.at(-1)).toMatchObject({
+      action: 'sign_in_refused',
+      after: { method: 'identity service', reason: 'oidc_other_identity' },
+    });
+    // An account the identity service made is bound to its subject alike.
+    issuer.user = {
+      sub: 'rae-1',
+      email: 'rae@example.com',
+      email_verified: true,
+      fibre_role: 'viewer',
+    };
+    signedIn(await roundTrip());
+    issuer.user = {
+      sub: 'rae-2',
+      email: 'rae@example.com',
+      email_verified: true,
+      fibre_role: 'manager',
+    };
+    refused(await roundTrip(), 'oidc_other_identity');
+    expect(await identityOf('rae@example.com')).toMatchObject({
+      identity_subject: 'rae-1',
+      identity_made: true,
+      role: 'viewer',
+    });
+  });
+
+  it.each([
+    ['no email_verified', {}, 'sam.none@example.com'],
+    ['email_verified "true", a string', { email_verified: 'true' }, 'sam.true@example.com'],
+    ['email_verified "false", a string', { email_verified: 'false' }, 'sam.false@example.com'],
+    ['email_verified false', { email_verified: false }, 'sam.no@example.com'],
+  ])('binds no account and makes none with %s', async (_, verified, email) => {
+    await localAccount(email, 'manager');
+    issuer.user = { sub: `other-${email}`, email, fibre_role: 'manager', ...verified };
+    refused(await roundTrip(), 'oidc_email_unverified');
+    expect(await identityOf(email)).toMatchObject({
+      identity_issuer: null,
+      identity_subject: null,
+    });
+    issuer.user = {
+      sub: `new-${email}`,
+      email: `new.${email}`,
+      fibre_role: 'manager',
+      ...verified,
+    };
+    refused(await roundTrip(), 'oidc_email_unverified');
+    expect(await findOperatorByEmail(t.database.db, `new.${email}`)).toBeUndefined();
+  });
+
+  it('does not demote a manager the setup code or CLI made, nor their live password session', async () => {
+    scryptForTests(TEST_SCRYPT);
+    await insertOperator(t.database.db, {
+      id: 'boss',
+      email: 'boss@example.com',
+      role: 'manager',
+      password_hash: await hashPassword('a long enough password'),
+      created_at: new Date(),
+    });
+    const password = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/session',
+      payload: { email: 'boss@example.com', password: 'a long enough password' },
+      remoteAddress: newAddress(),
+    });
+    expect(password.statusCode, password.body).toBe(200);
+    const passwordCookie = `fibre_operator=${cookieOf(password, 'fibre_operator')!.value}`;
+    issuer.user = {
+      sub: 'boss-1',
+      email: 'boss@example.com',
+      email_verified: true,
+      fibre_role: 'viewer',
+    };
+    const cookie = signedIn(await roundTrip());
+    for (const session of [cookie, passwordCookie]) {
+      const who = await t.app.inject({
+        method: 'GET',
+        url: '/admin/api/session',
+        headers: { cookie: session },
+      });
+      expect(who.json().operator).toEqual({ email: 'boss@example.com', role: 'manager' });
+    }
+    const audit = await auditOf(t.database.db, 'operator', 'boss@example.com');
+    expect(audit.map((a) => a.action)).not.toContain('operator_role_changed');
+  });
+
+  it('refuses an email the CLI would refuse (a NUL in it) with the sign-in screen, never a 5xx', async () => {
+    for (const email of ['nul\u0000@example.com', 'two@@example.com', 'no-domain@example']) {
+      issuer.user = { sub: `bad-${email}`, email, email_verified: true, fibre_role: 'manager' };
+      const res = await roundTrip();
+      refused(res, 'oidc_email_invalid');
+    }
+    const made = await t.database.db
+      .selectFrom('operators')
+      .select('email')
+      .where('identity_subject', 'like', 'bad-%')
+      .execute();
+    expect(made).toEqual([]);
   });
 
   it.each([
@@ -210,6 +376,35 @@ describe.each(engines())('staff sign-in through the identity service on %s', (en
     refused(await roundTrip(), 'oidc_failed');
   });
 
+  it('reads what the ID token lacks from UserInfo, whose subject must be the ID token’s', async () => {
+    issuer.user = { sub: 'uma-1', fibre_role: 'viewer' };
+    issuer.tamperUserInfo = {
+      email: 'uma@example.com',
+      email_verified: true,
+      fibre_role: 'manager',
+    };
+    const cookie = signedIn(await roundTrip());
+    const who = await t.app.inject({
+      method: 'GET',
+      url: '/admin/api/session',
+      headers: { cookie },
+    });
+    // The ID token's own claims win: the role is its, the email UserInfo's.
+    expect(who.json().operator).toEqual({ email: 'uma@example.com', role: 'viewer' });
+    const info = issuer.requests.filter((r) => r.path === '/userinfo').at(-1)!;
+    expect(info.headers.authorization).toMatch(/^Bearer /);
+    // A UserInfo answer about another subject is not believed.
+    issuer.user = { sub: 'vera-1', fibre_role: 'manager' };
+    issuer.tamperUserInfo = { sub: 'uma-1', email: 'uma@example.com', email_verified: true };
+    refused(await roundTrip(), 'oidc_failed');
+    // A complete ID token needs no UserInfo request.
+    issuer.user = { ...MANAGER };
+    issuer.tamperUserInfo = {};
+    const before = issuer.requests.filter((r) => r.path === '/userinfo').length;
+    signedIn(await roundTrip());
+    expect(issuer.requests.filter((r) => r.path === '/userinfo').length).toBe(before);
+  });
+
   it('refuses a callback whose state is not the flow cookie’s, or with no flow cookie', async () => {
     refused(await roundTrip({ state: 'forged' }), 'oidc_state');
     refused(await roundTrip({ dropFlow: true }), 'oidc_state');
@@ -242,6 +437,52 @@ describe.each(engines())('staff sign-in through the identity service on %s', (en
     expect(authorize.searchParams.get('redirect_uri')).toBe(
       'http://localhost:3000/admin/api/sign-in/oidc/callback',
     );
+  });
+});
+
+describe.each(engines())('with OIDC_MANAGES_LOCAL_ROLES=on on %s', (engine) => {
+  let issuer: OidcIssuer;
+  let t: TestApp;
+  beforeAll(async () => {
+    issuer = await startOidcIssuer();
+    t = await startTestApp(engine, { ...oidcEnv(issuer), OIDC_MANAGES_LOCAL_ROLES: 'on' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await issuer.close();
+  });
+
+  it('the role claim sets the role of an account the CLI made too, audited', async () => {
+    await insertOperator(t.database.db, {
+      id: 'cli-made',
+      email: 'pat@example.com',
+      role: 'viewer',
+      password_hash: 'kept',
+      created_at: new Date(),
+    });
+    issuer.user = {
+      sub: 'pat-1',
+      email: 'pat@example.com',
+      email_verified: true,
+      fibre_role: 'manager',
+    };
+    const start = await t.app.inject({ method: 'GET', url: '/admin/api/sign-in/oidc' });
+    const flow = start.cookies.find((c) => c.name === 'fibre_oidc')!;
+    const back = await fetch(start.headers.location!, { redirect: 'manual' });
+    const callback = new URL(back.headers.get('location')!);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${callback.pathname}${callback.search}`,
+      headers: { cookie: `fibre_oidc=${flow.value}` },
+    });
+    expect(res.headers.location).toBe('/admin');
+    const account = await findOperatorByEmail(t.database.db, 'pat@example.com');
+    expect(account).toMatchObject({ id: 'cli-made', role: 'manager', password_hash: 'kept' });
+    const audit = await auditOf(t.database.db, 'operator', 'pat@example.com');
+    expect(audit.find((a) => a.action === 'operator_role_changed')).toMatchObject({
+      before: { role: 'viewer' },
+      after: { role: 'manager' },
+    });
   });
 });
 
@@ -350,11 +591,19 @@ describe('the configuration of staff sign-in', () => {
         clientSecret: 's',
         roleClaim: 'fibre_role',
         providerName: undefined,
+        managesLocalRoles: false,
         redirectUri: 'https://join.example.com/admin/api/sign-in/oidc/callback',
       },
     });
     expect(loadConfig({ ...oidc, OIDC_ROLE_CLAIM: 'groups' }).operatorSignIn.oidc?.roleClaim).toBe(
       'groups',
+    );
+    expect(
+      loadConfig({ ...oidc, OIDC_MANAGES_LOCAL_ROLES: 'on' }).operatorSignIn.oidc
+        ?.managesLocalRoles,
+    ).toBe(true);
+    expect(() => loadConfig({ ...oidc, OIDC_MANAGES_LOCAL_ROLES: 'yes' })).toThrow(
+      'OIDC_MANAGES_LOCAL_ROLES must be on or off',
     );
   });
 
@@ -389,5 +638,22 @@ describe('the configuration of staff sign-in', () => {
     [42, undefined],
   ])('reads the role claim %j as %s', (claim, role) => {
     expect(roleFromClaim(claim)).toBe(role);
+  });
+});
+
+describe('the email rule of every account (the CLI’s and the identity service’s)', () => {
+  it.each([
+    ['ann@example.com', true],
+    ['ann.o+staff@mail.example.co.nz', true],
+    ['nul\u0000@example.com', false],
+    ['tab\t@example.com', false],
+    ['bell\u0007@example.com', false],
+    ['del\u007f@example.com', false],
+    ['two@@example.com', false],
+    ['no-domain@example', false],
+    ['space @example.com', false],
+    [`${'a'.repeat(243)}@example.com`, false],
+  ])('takes %j: %s', (email, taken) => {
+    expect(isOperatorEmail(email)).toBe(taken);
   });
 });

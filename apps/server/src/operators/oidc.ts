@@ -2,15 +2,23 @@ import * as client from 'openid-client';
 import type { IdentitySignInRefusal } from '@fibre/domain/api';
 import type { AppContext } from '../context.ts';
 import type { OidcSettings } from '../config.ts';
-import { recordAudit, upsertIdentityOperator, type OperatorRole } from './repository/operators.ts';
+import { recordAudit, type OperatorRole } from './repository/operators.ts';
+import { identityAccount } from './repository/identities.ts';
 import { NO_PASSWORD } from './passwords.ts';
-import { newOperatorId, normaliseEmail, startSession, type SignedIn } from './sessions.ts';
+import {
+  isOperatorEmail,
+  newOperatorId,
+  normaliseEmail,
+  startSession,
+  type SignedIn,
+} from './sessions.ts';
 
 /*
  * Staff sign-in through the provider's identity service: OpenID Connect, authorization code with
  * PKCE, by openid-client (docs/rules/operators.md#signing-in-through-the-providers-identity-service,
- * docs/decisions/028-staff-sign-in-oidc.md). The issuer's ID token names the email and the role;
- * the session made is the one a password makes.
+ * docs/decisions/028-staff-sign-in-oidc.md). The account is the one bound to the ID token's issuer
+ * and subject; the email and the role come from the ID token, or from the UserInfo endpoint when
+ * the ID token lacks them (OpenID Connect Core 5.4); the session made is the one a password makes.
  */
 
 /** Who the audit names for what the identity service did to an account (made it, set its role). */
@@ -88,7 +96,7 @@ export function createOidcSignIn(settings: OidcSettings): OidcSignIn {
       if (query.has('error')) {
         return { ok: false, reason: 'oidc_refused', detail: query.get('error') ?? undefined };
       }
-      let claims: client.IDToken | undefined;
+      let claims: Claims;
       try {
         const config = await configured();
         // The redirect URI is the configured one, never rebuilt from the request's Host.
@@ -100,7 +108,9 @@ export function createOidcSignIn(settings: OidcSettings): OidcSignIn {
           expectedNonce: flow.nonce,
           idTokenExpected: true,
         });
-        claims = tokens.claims();
+        const idToken = tokens.claims();
+        if (!idToken) return { ok: false, reason: 'oidc_failed', detail: 'no ID token' };
+        claims = await withUserInfo(config, settings, idToken, tokens.access_token);
       } catch (error) {
         const reason = error instanceof IssuerUnavailable ? 'oidc_unavailable' : 'oidc_failed';
         return {
@@ -109,9 +119,52 @@ export function createOidcSignIn(settings: OidcSettings): OidcSignIn {
           detail: error instanceof Error ? error.message : String(error),
         };
       }
-      if (!claims) return { ok: false, reason: 'oidc_failed', detail: 'no ID token' };
       return signInWithClaims(ctx, settings, claims);
     },
+  };
+}
+
+/** What the sign-in reads: the ID token's issuer and subject, the email and the role claim. */
+interface Claims {
+  iss: string;
+  sub: string;
+  email: unknown;
+  emailVerified: unknown;
+  role: unknown;
+}
+
+/**
+ * The ID token's claims, with the ones it lacks read from the UserInfo endpoint (OpenID Connect
+ * Core 5.4: with the code flow, the `email` and `profile` scopes' claims may come only from there),
+ * by the access token. Its `sub` must be the ID token's (Core 5.3.2; the library checks it). The
+ * email and `email_verified` come as a pair from one source: the ID token's when it has both.
+ */
+async function withUserInfo(
+  config: client.Configuration,
+  settings: OidcSettings,
+  idToken: client.IDToken,
+  accessToken: string,
+): Promise<Claims> {
+  const fromToken: Claims = {
+    iss: idToken.iss,
+    sub: idToken.sub,
+    email: idToken.email,
+    emailVerified: idToken.email_verified,
+    role: idToken[settings.roleClaim],
+  };
+  const complete =
+    fromToken.email !== undefined &&
+    fromToken.emailVerified !== undefined &&
+    fromToken.role !== undefined;
+  if (complete || !config.serverMetadata().userinfo_endpoint) return fromToken;
+  const info = await client.fetchUserInfo(config, accessToken, idToken.sub);
+  const tokenPair = fromToken.email !== undefined && fromToken.emailVerified !== undefined;
+  const infoPair = !tokenPair && info.email !== undefined;
+  return {
+    ...fromToken,
+    email: infoPair ? info.email : fromToken.email,
+    emailVerified: infoPair ? info.email_verified : fromToken.emailVerified,
+    role: fromToken.role ?? info[settings.roleClaim],
   };
 }
 
@@ -138,39 +191,53 @@ async function discover(settings: OidcSettings, insecure: boolean): Promise<clie
   return config;
 }
 
-/** The checked ID token's claims to a session: the email (verified) and a recognised role. */
+/** The checked claims to a session: the identity's account and a recognised role. */
 async function signInWithClaims(
   ctx: AppContext,
   settings: OidcSettings,
-  claims: client.IDToken,
+  claims: Claims,
 ): Promise<OidcFinish> {
   const db = ctx.database.db;
   const now = ctx.now();
-  if (typeof claims.email !== 'string' || !claims.email.includes('@')) {
-    return { ok: false, reason: 'oidc_no_email' };
+  const typed = typeof claims.email === 'string' ? normaliseEmail(claims.email) : undefined;
+  // The CLI's email rule: a claim it refuses (a NUL in it, no domain) names nobody, and is not
+  // written to the audit either.
+  if (typed !== undefined && !isOperatorEmail(typed)) {
+    return { ok: false, reason: 'oidc_email_invalid' };
   }
-  const email = normaliseEmail(claims.email);
-  const refuse = async (reason: IdentitySignInRefusal): Promise<OidcFinish> => {
-    await recordAudit(db, {
-      operatorEmail: email,
-      at: now,
-      action: 'sign_in_refused',
-      subjectType: 'operator',
-      subjectId: email,
-      after: { method: 'identity service', reason },
-    });
+  const refuse = async (
+    reason: IdentitySignInRefusal,
+    email: string | undefined,
+  ): Promise<OidcFinish> => {
+    if (email !== undefined) {
+      await recordAudit(db, {
+        operatorEmail: email,
+        at: now,
+        action: 'sign_in_refused',
+        subjectType: 'operator',
+        subjectId: email,
+        after: { method: 'identity service', reason },
+      });
+    }
     return { ok: false, reason };
   };
-  if (claims.email_verified === false) return refuse('oidc_email_unverified');
-  const role = roleFromClaim(claims[settings.roleClaim]);
-  if (!role) return refuse('oidc_no_role');
-  const account = await upsertIdentityOperator(db, {
-    id: newOperatorId(),
-    email,
+  if (claims.emailVerified === false) return refuse('oidc_email_unverified', typed);
+  const role = roleFromClaim(claims.role);
+  if (!role) return refuse('oidc_no_role', typed);
+  const account = await identityAccount(db, {
+    issuer: claims.iss,
+    subject: claims.sub,
+    email: typed,
+    // The boolean true only: a string ("true", "false") or no claim is no verification.
+    emailVerified: claims.emailVerified === true,
     role,
-    password_hash: NO_PASSWORD,
+    managesLocalRoles: settings.managesLocalRoles,
+    id: newOperatorId(),
+    passwordHash: NO_PASSWORD,
     now,
   });
+  if (!account.ok) return refuse(account.reason, typed);
+  const { email } = account;
   const byService = { operatorEmail: IDENTITY_AUDIT_NAME, at: now, subjectType: 'operator' };
   if (account.added) {
     await recordAudit(db, {
@@ -179,16 +246,25 @@ async function signInWithClaims(
       action: 'operator_added',
       after: { email, role },
     });
-  } else if (account.roleBefore !== role) {
+  }
+  if (account.linked) {
+    await recordAudit(db, {
+      ...byService,
+      subjectId: email,
+      action: 'operator_identity_linked',
+      after: { issuer: claims.iss, subject: claims.sub },
+    });
+  }
+  if (account.roleBefore !== undefined) {
     await recordAudit(db, {
       ...byService,
       subjectId: email,
       action: 'operator_role_changed',
       before: { role: account.roleBefore },
-      after: { role },
+      after: { role: account.role },
     });
   }
-  const { token, session } = await startSession(ctx, { id: account.id, email, role });
+  const { token, session } = await startSession(ctx, { id: account.id, email, role: account.role });
   await recordAudit(db, {
     operatorEmail: email,
     at: now,

@@ -42,6 +42,14 @@ const randomToken = () => randomBytes(32).toString('base64url');
 /** Emails are kept trimmed and lower-cased: one account per address however it is typed. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
+/**
+ * The email rule of every account, whoever makes it (the CLI, the setup code, the identity
+ * service; docs/rules/operators.md#accounts): a name, `@` and a domain with a dot, no spaces and
+ * no control characters (PostgreSQL's text holds no NUL), at most 254 characters.
+ */
+export const isOperatorEmail = (email: string) =>
+  email.length <= 254 && /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u.test(email);
+
 export type SignInResult =
   | { ok: true; token: string; session: SignedIn }
   /** The password was checked and is not right, or the email has no account. */

@@ -32,8 +32,12 @@ const identityRefusals: Record<IdentitySignInRefusal, string> = {
   oidc_unavailable:
     'The identity service could not be reached. Try again in a minute; if it keeps happening, tell whoever runs the console.',
   oidc_no_email: 'The identity service gave no email address for you, so you are not signed in.',
+  oidc_email_invalid:
+    'The identity service gave an email address this console cannot take, so you are not signed in.',
   oidc_email_unverified:
     'The identity service has not verified your email address, so you are not signed in.',
+  oidc_other_identity:
+    'Your email address belongs to a console account signed in by another identity at the identity service, so you are not signed in. Ask whoever runs the console.',
   oidc_no_role:
     'The identity service gives you no role in this console (manager or viewer). Ask whoever runs it for one.',
 };

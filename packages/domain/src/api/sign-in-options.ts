@@ -26,7 +26,9 @@ export const identitySignInRefusals = [
   'oidc_failed',
   'oidc_unavailable',
   'oidc_no_email',
+  'oidc_email_invalid',
   'oidc_email_unverified',
+  'oidc_other_identity',
   'oidc_no_role',
 ] as const;
 export type IdentitySignInRefusal = (typeof identitySignInRefusals)[number];

@@ -7,7 +7,8 @@ export type OperatorRole = 'manager' | 'viewer';
 
 /**
  * Migration 009: operator accounts, their sessions, and the audit of their changes; migration 020:
- * the sign-in bounds; migration 027: the API keys.
+ * the sign-in bounds; migration 027: the API keys; migration 035: identities bound to the issuer's
+ * subject.
  */
 export interface OperatorTables {
   operators: {
@@ -15,6 +16,11 @@ export interface OperatorTables {
     email: string;
     role: OperatorRole;
     password_hash: string;
+    /** Migration 035: the identity service's issuer and the ID token's `sub`, once linked. */
+    identity_issuer: ColumnType<string | null, string | null | undefined, string | null>;
+    identity_subject: ColumnType<string | null, string | null | undefined, string | null>;
+    /** Made by the identity service (its role follows the role claim), not the setup code or CLI. */
+    identity_made: Generated<boolean>;
     created_at: Date;
     updated_at: Date;
   };

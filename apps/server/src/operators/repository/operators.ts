@@ -39,42 +39,6 @@ export async function insertOperator(
   return added !== undefined;
 }
 
-/**
- * The account of someone the identity service signed in, with the role it gave them
- * (docs/rules/operators.md#signing-in-through-the-providers-identity-service): made when the
- * email has none (with `password_hash` that no password matches), its role set when it differs.
- * Answers the account and what changed, for the audit.
- */
-export async function upsertIdentityOperator(
-  db: Kysely<Schema>,
-  row: Pick<OperatorRow, 'id' | 'email' | 'role' | 'password_hash'> & { now: Date },
-): Promise<{ id: string; added: boolean; roleBefore: OperatorRole | undefined }> {
-  return db.transaction().execute(async (trx) => {
-    const added = await insertOperator(trx, {
-      id: row.id,
-      email: row.email,
-      role: row.role,
-      password_hash: row.password_hash,
-      created_at: row.now,
-    });
-    if (added) return { id: row.id, added: true, roleBefore: undefined };
-    const existing = await trx
-      .selectFrom('operators')
-      .select(['id', 'role'])
-      .where('email', '=', row.email)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    if (existing.role !== row.role) {
-      await trx
-        .updateTable('operators')
-        .set({ role: row.role, updated_at: row.now })
-        .where('id', '=', existing.id)
-        .execute();
-    }
-    return { id: existing.id, added: false, roleBefore: existing.role };
-  });
-}
-
 /** Removes an account and, with it, its sessions; the removed row, if there was one. */
 export async function deleteOperator(db: Db, email: string): Promise<OperatorRow | undefined> {
   return db.deleteFrom('operators').where('email', '=', email).returningAll().executeTakeFirst();

@@ -6,10 +6,11 @@ import { startStandIn, type RecordedRequest, type StandIn } from './recorder.ts'
  * The provider's identity service (docs/rules/operators.md#signing-in-through-the-providers-identity-service),
  * as an OpenID Connect issuer written from the specifications would answer: discovery
  * (`/.well-known/openid-configuration`), the authorization endpoint, the token endpoint and the
- * JWKS. The authorization endpoint signs in `user` at once (no login page) and sends the browser
+ * JWKS and the UserInfo endpoint. The authorization endpoint signs in `user` at once (no login page) and sends the browser
  * back with a code. The token endpoint checks what a real one checks: the client's id and secret
  * (client_secret_basic), the code (once, for 60 s), the redirect URI it was issued for and the
- * PKCE verifier (S256). ID tokens are signed RS256 by a key the JWKS publishes.
+ * PKCE verifier (S256). ID tokens are signed RS256 by a key the JWKS publishes. UserInfo answers
+ * the signed-in user's claims to the access token the token endpoint gave for them.
  */
 
 export const OIDC_CLIENT_ID = 'fibre-console';
@@ -22,6 +23,8 @@ export interface OidcIssuer extends StandIn {
   user: Record<string, unknown>;
   /** Claims to put over the next ID tokens' standard ones (a wrong `aud`, `nonce`, `iss`). */
   tamper: Record<string, unknown>;
+  /** Claims to put over UserInfo's answer (another `sub`). */
+  tamperUserInfo: Record<string, unknown>;
   /** An OAuth error the authorization endpoint answers instead of a code (`access_denied`). */
   refuse: string | undefined;
   /** Codes the token endpoint refused, and why. */
@@ -44,6 +47,8 @@ export async function startOidcIssuer(
   const { privateKey, publicKey } = await generateKeyPair('RS256');
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'stand-in-1', alg: 'RS256', use: 'sig' };
   const grants = new Map<string, Grant>();
+  /** The user each access token was given for, for UserInfo. */
+  const accessTokens = new Map<string, Record<string, unknown>>();
   let issuer = '';
 
   const authorize = (req: RecordedRequest) => {
@@ -100,6 +105,9 @@ export async function startOidcIssuer(
       return refuse('invalid_grant', 'PKCE verifier');
     }
     const now = Math.floor(Date.now() / 1000);
+    const subject = String(grant.user.sub ?? grant.user.email ?? 'someone');
+    const accessToken = randomBytes(16).toString('base64url');
+    accessTokens.set(accessToken, { ...grant.user, sub: subject });
     const idToken = await new SignJWT({
       ...grant.user,
       ...(grant.nonce === undefined ? {} : { nonce: grant.nonce }),
@@ -108,7 +116,7 @@ export async function startOidcIssuer(
       .setProtectedHeader({ alg: 'RS256', kid: jwk.kid! })
       .setIssuer(String(state.tamper.iss ?? issuer))
       .setAudience((state.tamper.aud as string | undefined) ?? OIDC_CLIENT_ID)
-      .setSubject(String(grant.user.sub ?? grant.user.email ?? 'someone'))
+      .setSubject(subject)
       .setIssuedAt(now)
       .setExpirationTime(now + 300)
       .sign(privateKey);
@@ -116,7 +124,7 @@ export async function startOidcIssuer(
       status: 200,
       headers: { 'cache-control': 'no-store' },
       body: {
-        access_token: randomBytes(16).toString('base64url'),
+        access_token: accessToken,
         token_type: 'Bearer',
         expires_in: 300,
         id_token: idToken,
@@ -133,6 +141,7 @@ export async function startOidcIssuer(
           authorization_endpoint: `${issuer}/authorize`,
           token_endpoint: `${issuer}/token`,
           jwks_uri: `${issuer}/jwks`,
+          userinfo_endpoint: `${issuer}/userinfo`,
           response_types_supported: ['code'],
           subject_types_supported: ['public'],
           id_token_signing_alg_values_supported: ['RS256'],
@@ -142,6 +151,12 @@ export async function startOidcIssuer(
           scopes_supported: ['openid', 'email', 'profile'],
         },
       };
+    }
+    if (req.method === 'GET' && req.path === '/userinfo') {
+      const bearer = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1];
+      const user = accessTokens.get(bearer ?? '');
+      if (!user) return { status: 401, body: { error: 'invalid_token' } };
+      return { status: 200, body: { ...user, ...state.tamperUserInfo } };
     }
     if (req.method === 'GET' && req.path === '/jwks') return { status: 200, body: { keys: [jwk] } };
     if (req.method === 'GET' && req.path === '/authorize') return authorize(req);
@@ -154,6 +169,7 @@ export async function startOidcIssuer(
     issuer,
     user: options.user ?? {},
     tamper: {},
+    tamperUserInfo: {},
     refuse: undefined,
     refusals: [],
   };
