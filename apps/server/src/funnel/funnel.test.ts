@@ -125,13 +125,16 @@ describe.each(engines())('the funnel on %s', (engine) => {
 
   it('counts a catalogue campaign and a referral campaign', async () => {
     t.clock.now = new Date('2027-04-01T10:00:00Z');
+    // Each tab at the first step first: a step counts only after the one before it.
+    const [launch, referred] = [randomUUID(), randomUUID()];
+    for (const tab of [launch, referred]) await report({ step: 'Check Address', tab });
     expect(
-      (await report({ step: 'Build your plan', tab: randomUUID(), campaign: 'adelaide-launch' }))
+      (await report({ step: 'Build your plan', tab: launch, campaign: 'adelaide-launch' }))
         .statusCode,
     ).toBe(204);
     const referral = await report({
       step: 'Build your plan',
-      tab: randomUUID(),
+      tab: referred,
       campaign: 'REFERRAL',
     });
     expect(await arrivals('from=2027-04-01&to=2027-04-01&campaign=adelaide-launch')).toEqual({
@@ -141,6 +144,51 @@ describe.each(engines())('the funnel on %s', (engine) => {
     expect(await arrivals('from=2027-04-01&to=2027-04-01&campaign=REFERRAL')).toEqual({
       'Build your plan': 1,
     });
+  });
+
+  it("counts a step only after the same tab's step before it: 'Paid' alone counts nothing", async () => {
+    t.clock.now = new Date('2027-04-03T10:00:00Z');
+    const day = 'from=2027-04-03&to=2027-04-03';
+    // 'Paid' from a tab never seen, and a later step with no step before it: 204, nothing counted.
+    expect((await report({ step: 'Paid', tab: randomUUID() })).statusCode).toBe(204);
+    expect((await report({ step: 'Payment', tab: randomUUID() })).statusCode).toBe(204);
+    expect(await arrivals(day)).toEqual({});
+    // Another tab's earlier steps do not count for this one.
+    const first = randomUUID();
+    const second = randomUUID();
+    await report({ step: 'Check Address', tab: first });
+    await report({ step: 'Build your plan', tab: second });
+    await report({ step: 'Contact info', tab: first });
+    expect(await arrivals(day)).toEqual({ 'Check Address': 1 });
+    // In the wizard's order, every step counts, 'Paid' last.
+    const steps = (await funnel(day)).steps.map((s) => s.step);
+    for (const step of steps) expect((await report({ step, tab: second })).statusCode).toBe(204);
+    expect(await arrivals(day)).toEqual(
+      Object.fromEntries(steps.map((step) => [step, step === 'Check Address' ? 2 : 1])),
+    );
+  });
+
+  it("bounds a tab's events: one row per step, however many reports it sends", async () => {
+    t.clock.now = new Date('2027-04-04T10:00:00Z');
+    const day = 'from=2027-04-04&to=2027-04-04';
+    const tab = randomUUID();
+    const steps = (await funnel(day)).steps.map((s) => s.step);
+    // 200 reports in a scrambled order, each step many times, from addresses the limit allows.
+    for (let i = 0; i < 200; i++) {
+      const step = steps[(i * 5 + Math.floor(i / 8)) % steps.length]!;
+      const res = await report({ step, tab }, `198.51.100.${i % 50}`);
+      expect(res.statusCode).toBe(204);
+    }
+    const marks = await t.database.db
+      .selectFrom('funnel_tabs')
+      .select(['step'])
+      .where('tab_id', '=', tab)
+      .execute();
+    expect(marks.length).toBeLessThanOrEqual(steps.length);
+    expect(new Set(marks.map((m) => m.step)).size).toBe(marks.length);
+    const counted = await arrivals(day);
+    for (const n of Object.values(counted)) expect(n).toBe(1);
+    expect(Object.keys(counted).length).toBe(marks.length);
   });
 
   it('takes an empty building or campaign as none', async () => {

@@ -9,6 +9,8 @@ type Db = Kysely<Schema>;
 export interface Arrival {
   tab: string;
   step: FunnelStep;
+  /** The step this tab must have been counted at first (none for the first step). */
+  after: FunnelStep | undefined;
   /** '' when the wizard knows no building yet. */
   building: string;
   /** '' for no campaign. */
@@ -21,12 +23,22 @@ export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 /**
  * Counts the tab's arrival at the step on the day of `at` (UTC), unless this tab's arrival at this
- * step was counted before: answers whether it counted. The tab's row is the claim: inserting it
- * is one statement under its key's lock, so the same report sent at once to several instances is
- * counted once.
+ * step was counted before, or this tab was never counted at the step before it: answers whether it
+ * counted. The tab's row is the claim: inserting it is one statement under its key's lock, so the
+ * same report sent at once to several instances is counted once. A tab so holds at most one row
+ * per step, made in the wizard's order; any other report stores nothing.
  */
 export function recordArrival(db: Db, arrival: Arrival): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    if (arrival.after !== undefined) {
+      const before = await trx
+        .selectFrom('funnel_tabs')
+        .select('tab_id')
+        .where('tab_id', '=', arrival.tab)
+        .where('step', '=', arrival.after)
+        .executeTakeFirst();
+      if (!before) return false;
+    }
     const claimed = await trx
       .insertInto('funnel_tabs')
       .values({ tab_id: arrival.tab, step: arrival.step, created_at: arrival.at })

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errorAnswer, funnelEventSchema } from '@fibre/domain/api';
 import { moveInCampaignId, referralCampaignIds } from '@fibre/domain/offers';
+import { funnelStepBefore } from '@fibre/domain/wizard';
 import type { AppContext } from '../context.ts';
 import { defineRoute, registerDefined } from '../http/define.ts';
 import { HttpError } from '../http/errors.ts';
@@ -36,13 +37,16 @@ export function funnelRoutes(app: FastifyInstance, ctx: AppContext): void {
       operationId: 'reportFunnelStep',
       summary: 'Counts a step of the wizard reached, once per tab and step',
       description:
-        "The body is the step, the tab's random id and, when known, the building's code and the campaign's id; nothing else is taken (no personal data). The arrival counts on the server's UTC day; the same tab reporting the same step again counts nothing. A building or campaign the catalogue does not know is refused.",
+        "The body is the step, the tab's random id and, when known, the building's code and the campaign's id; nothing else is taken (no personal data). The arrival counts on the server's UTC day; the same tab reporting the same step again counts nothing, and a step counts only once the same tab was counted at the step before it (so 'Paid' alone counts nothing). A building or campaign the catalogue does not know is refused.",
       tags: ['wizard'],
       security: 'public',
       body: funnelEventSchema,
       bodyLimit: FUNNEL_BODY_LIMIT,
       responses: {
-        204: { description: 'Counted, or counted before for this tab' },
+        204: {
+          description:
+            'Counted, or counted before for this tab, or not counted because this tab was not counted at the step before',
+        },
         400: {
           description: 'Bad input, with a message per field: an unknown step, building or campaign',
           schema: errorAnswer,
@@ -67,6 +71,7 @@ export function funnelRoutes(app: FastifyInstance, ctx: AppContext): void {
         await recordArrival(db, {
           tab: tab.toLowerCase(),
           step,
+          after: funnelStepBefore(step),
           building: building?.code ?? '',
           campaign: campaign ?? '',
           at: ctx.now(),

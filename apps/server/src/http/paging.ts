@@ -15,17 +15,44 @@ export interface PageStart {
 export const cursorOf = (row: { created_at: Date; id: string }): string =>
   Buffer.from(JSON.stringify([row.created_at.toISOString(), row.id])).toString('base64url');
 
-export function pageStart(cursor: string | undefined): PageStart | undefined {
-  if (cursor === undefined) return undefined;
-  try {
-    const [created, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
-    const at = new Date(String(created));
-    if (typeof id === 'string' && !Number.isNaN(at.getTime())) return { created: at, id };
-  } catch {
-    // Falls through to the refusal.
-  }
+/*
+ * A cursor comes back from the client, so it is checked as input (docs/decisions/008-server-input.md):
+ * an id the lists could have given (bounded, no control characters or lone surrogates, which PostgreSQL's text cannot
+ * hold) and a time PostgreSQL's timestamptz holds, or a 400 naming `cursor`, never a 500.
+ */
+const CURSOR_ID = /^[^\p{Cc}\p{Cs}]{1,200}$/u;
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(10000, 0, 1) - 1;
+/** The largest xid8 (an unsigned 64-bit number). */
+const LARGEST_XID = 2n ** 64n - 1n;
+
+const refuseCursor = (): never => {
   const message = 'cursor is not one this list gave';
   throw new Refusal('invalid', 'invalid_input', message, { cursor: message });
+};
+
+/** The cursor's two parts, or undefined when it is not base64url JSON of two. */
+function cursorParts(cursor: string): [unknown, unknown] | undefined {
+  if (cursor.length > 600 || !/^[A-Za-z0-9_-]*$/.test(cursor)) return undefined;
+  try {
+    const parts: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+    if (Array.isArray(parts) && parts.length === 2) return [parts[0], parts[1]];
+  } catch {
+    // Not JSON: refused by the caller.
+  }
+  return undefined;
+}
+
+const isCursorId = (id: unknown): id is string => typeof id === 'string' && CURSOR_ID.test(id);
+
+export function pageStart(cursor: string | undefined): PageStart | undefined {
+  if (cursor === undefined) return undefined;
+  const [created, id] = cursorParts(cursor) ?? [];
+  if (typeof created !== 'string' || !isCursorId(id)) return refuseCursor();
+  const at = new Date(created);
+  const time = at.getTime();
+  if (Number.isNaN(time) || time < EARLIEST || time > LATEST) return refuseCursor();
+  return { created: at, id };
 }
 
 /** A page of `limit` rows: fetched one more, to know whether another page follows. */
@@ -51,15 +78,11 @@ export const changeCursorOf = (row: { change_xid: string; id: string }): string 
 
 export function changeStart(cursor: string | undefined): ChangeStart | undefined {
   if (cursor === undefined) return undefined;
-  try {
-    const [xid, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
-    if (typeof xid === 'string' && /^\d{1,20}$/.test(xid) && typeof id === 'string')
-      return { xid, id };
-  } catch {
-    // Falls through to the refusal.
-  }
-  const message = 'cursor is not one this list gave';
-  throw new Refusal('invalid', 'invalid_input', message, { cursor: message });
+  const [xid, id] = cursorParts(cursor) ?? [];
+  if (typeof xid !== 'string' || !/^\d{1,20}$/.test(xid) || BigInt(xid) > LARGEST_XID)
+    return refuseCursor();
+  if (!isCursorId(id)) return refuseCursor();
+  return { xid, id };
 }
 
 /** A page of changes: fetched one more, to say whether more wait; the cursor to continue from. */

@@ -35,15 +35,23 @@ import {
 } from './repository.ts';
 import { SECRET_PREFIX } from './signing.ts';
 import { checkTarget, TargetRefused } from './targets.ts';
+import { urlHostOnly } from './webhook.ts';
 
 /*
  * The console's webhooks (docs/rules/webhooks.md#endpoints): any operator reads the endpoints and
  * the deliveries; a manager adds and disables endpoints and resends a delivery, each audited.
  */
 
-const endpointAnswer = (row: EndpointRow): WebhookEndpoint => ({
+/**
+ * An endpoint as the console shows it: a manager reads its whole URL, a viewer its scheme and host
+ * only, since credentials, a path or a query may carry the receiver's token
+ * (docs/rules/webhooks.md#endpoints).
+ */
+const shownUrl = (url: string, role: OperatorRole) => (role === 'manager' ? url : urlHostOnly(url));
+
+const endpointAnswer = (row: EndpointRow, role: OperatorRole): WebhookEndpoint => ({
   id: row.id,
-  url: row.url,
+  url: shownUrl(row.url, role),
   description: row.description,
   eventTypes: row.event_types,
   created: row.created_at.toISOString(),
@@ -122,13 +130,14 @@ export function webhookRoutes(ctx: AppContext): AnyRoute[] {
       security: 'operatorSession',
       guard: requireOperator(ctx),
       responses: { 200: { description: 'The endpoints', schema: webhookEndpointsAnswer } },
-      handler: async () => {
-        const rows = (await listEndpoints(db)).map(endpointAnswer);
+      handler: async (request) => {
+        const role = operatorOf(request).role;
+        const rows = (await listEndpoints(db)).map((row) => endpointAnswer(row, role));
         const fromEnvironment: WebhookEndpoint[] = configured
           ? [
               {
                 id: CONFIGURED_ENDPOINT,
-                url: configured.url,
+                url: shownUrl(configured.url, role),
                 description: 'OPS_WEBHOOK_URL',
                 eventTypes: [],
                 created: null,
@@ -191,7 +200,9 @@ export function webhookRoutes(ctx: AppContext): AnyRoute[] {
           });
         });
         void reply.header('cache-control', 'no-store');
-        return reply.status(201).send({ endpoint: endpointAnswer(row), secret: row.secret });
+        return reply
+          .status(201)
+          .send({ endpoint: endpointAnswer(row, operatorOf(request).role), secret: row.secret });
       },
     }),
     defineRoute({
@@ -229,7 +240,7 @@ export function webhookRoutes(ctx: AppContext): AnyRoute[] {
         if (!row) throw notFound('No webhook endpoint has this id');
         if (!done)
           throw new Refusal('conflict', 'already_disabled', 'This endpoint is already disabled.');
-        return endpointAnswer(row);
+        return endpointAnswer(row, operatorOf(request).role);
       },
     }),
     defineRoute({
@@ -270,7 +281,7 @@ export function webhookRoutes(ctx: AppContext): AnyRoute[] {
           return true;
         });
         if (!done) throw new Refusal('conflict', 'not_disabled', 'This endpoint is not disabled.');
-        return endpointAnswer((await findEndpoint(db, id))!);
+        return endpointAnswer((await findEndpoint(db, id))!, operatorOf(request).role);
       },
     }),
     defineRoute({

@@ -37,6 +37,50 @@ export class DeliveryFailed extends Error {
 }
 
 /**
+ * What a viewer sees of an endpoint's URL (docs/rules/webhooks.md#endpoints): its scheme and host
+ * only. Credentials, a path or a query may carry a receiver's token, which only a manager reads.
+ */
+export function urlHostOnly(text: string): string {
+  try {
+    const url = new URL(text);
+    return `${url.protocol}//${url.host}`;
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+/**
+ * A delivery's error with the URL's secrets taken out (docs/rules/webhooks.md#delivery-and-retries):
+ * the error is stored, shown to managers and logged, so the whole URL, its credentials, path and
+ * query never appear in it, only its host.
+ */
+export function withoutUrlSecrets(message: string, text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return message.split(text).join('(the endpoint’s URL)');
+  }
+  const host = urlHostOnly(text);
+  const secrets = [
+    text,
+    url.href,
+    url.username,
+    url.password,
+    url.pathname + url.search,
+    url.search,
+    url.hash,
+  ]
+    .concat([decodeURIComponent(url.username), decodeURIComponent(url.password)])
+    .filter((part) => part.length > 1 && part !== '/')
+    .sort((a, b) => b.length - a.length);
+  let out = message;
+  for (const part of secrets)
+    out = out.split(part).join(part === text || part === url.href ? host : '…');
+  return out;
+}
+
+/**
  * At most this much of a receiver's answer is read (docs/rules/webhooks.md#delivery-and-retries):
  * only its status counts, and a receiver that answers gigabytes, or forever, must not fill the
  * server's memory or hold its connection.
@@ -54,6 +98,18 @@ export async function postDelivery(
   event: EventBody,
   rule: TargetRule,
 ): Promise<number> {
+  try {
+    return await post(target, event, rule);
+  } catch (error) {
+    // Whatever failed, the error that is stored and logged names the host, never the URL's secrets.
+    const message = error instanceof Error ? error.message : String(error);
+    const status = error instanceof DeliveryFailed ? error.status : null;
+    const reason = error instanceof DeliveryFailed ? message : `no answer: ${message}`;
+    throw new DeliveryFailed(withoutUrlSecrets(reason, target.url), status);
+  }
+}
+
+async function post(target: WebhookTarget, event: EventBody, rule: TargetRule): Promise<number> {
   const url = new URL(target.url);
   const refused = literalRefusal(url, rule.allowedHosts);
   if (refused) throw new DeliveryFailed(`refused: ${refused.message}`, null);

@@ -202,6 +202,22 @@ describe('signing in', () => {
     expect(window.location.search).toBe('');
   });
 
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'oidc_made_up'])(
+    'says the generic sentence for an unknown sign-in reason, %s',
+    async (reason) => {
+      signedOut();
+      serve(
+        on('GET', '/admin/api/sign-in/options', {
+          status: 200,
+          data: { passwords: false, identityService: { name: 'Acme Staff' } },
+        }),
+      );
+      open(`/admin?signInError=${encodeURIComponent(reason)}`);
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe('Signing in through the identity service failed. Try again.');
+    },
+  );
+
   it('says a wrong password is wrong, then shows the orders once the password is right', async () => {
     serve(
       on('GET', '/admin/api/session', {

@@ -16,7 +16,9 @@ const statusLabels: Record<string, string> = {
   needs_attention: 'Needs attention',
   cancelled: 'Cancelled',
 };
-export const statusLabel = (status: string) => statusLabels[status] ?? status;
+// Own keys only, so a status named like an inherited property (`constructor`) shows as itself.
+export const statusLabel = (status: string) =>
+  Object.hasOwn(statusLabels, status) ? (statusLabels[status] ?? status) : status;
 
 const serviceLabels: Record<string, string> = {
   installed: 'Installed',
@@ -25,7 +27,11 @@ const serviceLabels: Record<string, string> = {
 };
 /** Where the service is after installation (docs/rules/orders.md#service-status); null: none yet. */
 export const serviceLabel = (status: string | null) =>
-  status === null ? 'Not yet installed' : (serviceLabels[status] ?? status);
+  status === null
+    ? 'Not yet installed'
+    : Object.hasOwn(serviceLabels, status)
+      ? (serviceLabels[status] ?? status)
+      : status;
 
 const inZone = (iso: string, zone: string) => new TZDate(new Date(iso).getTime(), zone);
 

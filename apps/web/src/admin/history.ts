@@ -43,7 +43,8 @@ export function actionText(action: string, after?: unknown): string {
   const service = asRecord(after).service;
   if (action === 'order_service_changed' && typeof service === 'string')
     return `Service set to ${serviceLabel(service).toLowerCase()}`;
-  const known = actions[action];
+  // Own keys only: an action named like an inherited property (`constructor`) is not looked up.
+  const known = Object.hasOwn(actions, action) ? actions[action] : undefined;
   if (known) return known;
   const words = action.replace(/[._]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -61,7 +62,7 @@ const fieldNames: Record<string, string> = {
 };
 
 const fieldName = (key: string) =>
-  fieldNames[key] ??
+  (Object.hasOwn(fieldNames, key) ? fieldNames[key] : undefined) ??
   key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (first) => first.toUpperCase());
 
 const isWindow = (value: unknown): value is { start: string; end: string; state: string } =>

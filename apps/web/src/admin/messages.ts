@@ -42,11 +42,15 @@ const identityRefusals: Record<IdentitySignInRefusal, string> = {
     'The identity service gives you no role in this console (manager or viewer). Ask whoever runs it for one.',
 };
 
+/**
+ * The reason comes from the address, so it is looked up among the refusals' own keys only: an
+ * unknown one (`constructor`, `__proto__`, `toString`) says the generic sentence, never what a
+ * plain object inherits (docs/rules/operator-console.md#signing-in-and-out).
+ */
 export function identitySignInMessage(reason: string): string {
-  return (
-    identityRefusals[reason as IdentitySignInRefusal] ??
-    'Signing in through the identity service failed. Try again.'
-  );
+  return Object.hasOwn(identityRefusals, reason)
+    ? identityRefusals[reason as IdentitySignInRefusal]
+    : 'Signing in through the identity service failed. Try again.';
 }
 
 /** What a failed sign-in says (docs/rules/operator-console.md#signing-in-and-out). */

@@ -22,6 +22,7 @@ export type EventType = z.infer<typeof eventType>;
 /** One endpoint; 'configured' is OPS_WEBHOOK_URL, set in the environment, not here. */
 export const webhookEndpoint = z.object({
   id: z.string(),
+  /** The whole URL for a manager; its scheme and host only for a viewer (docs/rules/webhooks.md#endpoints). */
   url: z.string(),
   description: z.string(),
   /** Empty: every type. */

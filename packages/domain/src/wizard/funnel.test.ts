@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FUNNEL_STEP_NAMES } from '../api/funnel-steps.ts';
-import { FUNNEL_STEPS, funnelRows } from './funnel.ts';
+import { FUNNEL_STEPS, funnelRows, funnelStepBefore } from './funnel.ts';
 
 describe('docs/rules/funnel.md: the steps and the drop-off', () => {
   it('names the steps as the table says, in order', () => {
@@ -15,6 +15,15 @@ describe('docs/rules/funnel.md: the steps and the drop-off', () => {
       'Paid',
     ]);
     expect(FUNNEL_STEPS).toEqual(FUNNEL_STEP_NAMES);
+  });
+
+  it('names the step each step counts after: none for the address step, Confirm order for Paid', () => {
+    expect(funnelStepBefore('Check Address')).toBeUndefined();
+    expect(funnelStepBefore('Build your plan')).toBe('Check Address');
+    expect(funnelStepBefore('Paid')).toBe('Confirm order');
+    FUNNEL_STEPS.slice(1).forEach((step, i) =>
+      expect(funnelStepBefore(step)).toBe(FUNNEL_STEPS[i]),
+    );
   });
 
   it('gives every step, 0 where none arrived, and the drop-off from the step before', () => {

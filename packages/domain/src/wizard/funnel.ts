@@ -16,6 +16,15 @@ export const FUNNEL_STEPS = [
 
 export type { FunnelStep };
 
+/**
+ * The step a tab must have been counted at before this one counts (docs/rules/funnel.md#counting):
+ * undefined for the first. So 'Paid' with no step before it, from anyone, counts nothing.
+ */
+export function funnelStepBefore(step: FunnelStep): FunnelStep | undefined {
+  const i = FUNNEL_STEPS.indexOf(step as (typeof FUNNEL_STEPS)[number]);
+  return i > 0 ? FUNNEL_STEPS[i - 1] : undefined;
+}
+
 /** One step's arrivals over a period, and the drop-off from the step before it. */
 export interface FunnelRow {
   step: FunnelStep;
@@ -23,7 +32,8 @@ export interface FunnelRow {
   /**
    * The share of the step before's arrivals that did not arrive here, in per cent with one
    * decimal: null for the first step, and when the step before had no arrivals. Negative when
-   * more arrived here than there (a visitor who came in by a link to a later step).
+   * more arrived here than there (a period that begins between a tab's steps, or one building's
+   * figures, its address step counted before the building was known).
    */
   dropOff: number | null;
 }
