@@ -112,7 +112,9 @@ async function beforeSaving(
       ? await linksMailedSince(trx, email, lastHour)
       : await signupsSavedSince(trx, email, lastHour);
   if (n >= ctx.config.finishLater.linksPerHour) throw tooMany();
-  await replaceSavedSignups(trx, email, now);
+  // A box-ticked save ('saves') mails nothing and may be withdrawn: it leaves a sign-up whose
+  // mailed link still opens it, so unticking the box leaves the link asked for (and its reminder).
+  await replaceSavedSignups(trx, email, now, count === 'saves');
 }
 
 const tooMany = () => new Refusal('rate_limited', 'too_many_links', finishLaterMessages.tooMany);

@@ -56,15 +56,33 @@ export async function signupsSavedSince(db: Db, email: string, since: Date): Pro
 /**
  * One live saved sign-up per address: the older ones are replaced, keeping their consent and
  * address only (their snapshot emptied, their hold forgotten, their links opening nothing) until
- * the retention sweep deletes them (docs/rules/retention.md).
+ * the retention sweep deletes them (docs/rules/retention.md). `keepMailedLinks` (a box-ticked save,
+ * which mails nothing and may be withdrawn) leaves a sign-up whose mailed link still opens it.
  */
-export async function replaceSavedSignups(trx: Transaction<Schema>, email: string, at: Date) {
-  await trx
+export async function replaceSavedSignups(
+  trx: Transaction<Schema>,
+  email: string,
+  at: Date,
+  keepMailedLinks: boolean,
+) {
+  let update = trx
     .updateTable('saved_signups')
     .set({ replaced_at: at, snapshot: JSON.stringify({}), reservation_id: null })
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-    .where('replaced_at', 'is', null)
-    .execute();
+    .where('replaced_at', 'is', null);
+  if (keepMailedLinks)
+    update = update.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('signup_links as l')
+            .select('l.token_hash')
+            .whereRef('l.signup_id', '=', 'saved_signups.id')
+            .where('l.used_at', 'is', null)
+            .where('l.expires_at', '>', at),
+        ),
+      ),
+    );
+  await update.execute();
 }
 
 /**
