@@ -43,7 +43,10 @@ function withLink(body: string, row: MailRow, publicUrl: string, html: boolean):
     html ? url.replaceAll('&', '&amp;').replaceAll('"', '&quot;') : url;
   let out = body.replaceAll(ORDER_LINK_PLACEHOLDER, safe(link));
   if (signup && token)
-    out = out.replaceAll(UNSUBSCRIBE_LINK_PLACEHOLDER, safe(unsubscribeUrl(publicUrl, unsubscribeTokenOf(token))));
+    out = out.replaceAll(
+      UNSUBSCRIBE_LINK_PLACEHOLDER,
+      safe(unsubscribeUrl(publicUrl, unsubscribeTokenOf(token))),
+    );
   return out;
 }
 

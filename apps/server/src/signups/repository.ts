@@ -39,7 +39,9 @@ export async function insertSavedSignup(trx: Transaction<Schema>, s: NewSavedSig
  * arrive at once, on any number of instances (docs/rules/mail.md#finish-later).
  */
 export async function lockSignupAddress(trx: Transaction<Schema>, email: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${`signup:${email.toLowerCase()}`}))`.execute(trx);
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`signup:${email.toLowerCase()}`}))`.execute(
+    trx,
+  );
 }
 
 /** How many sign-ups were saved for the address since `since` (case aside): remind-me's bound. */

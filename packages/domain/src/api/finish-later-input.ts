@@ -46,12 +46,8 @@ const draft = z.record(
 const wizardState = z.object({
   // From the contact step on (step 3): the email is known once the contact step passed.
   step: z.number().int().min(3).max(7),
-  address: z
-    .object({ input: text(300).optional(), value: copied, dialogOpen: flag })
-    .optional(),
-  campaign: z
-    .object({ campaign: copied, referral: flag, moveIn: flag })
-    .optional(),
+  address: z.object({ input: text(300).optional(), value: copied, dialogOpen: flag }).optional(),
+  campaign: z.object({ campaign: copied, referral: flag, moveIn: flag }).optional(),
   discount: z
     .object({
       pendingCode: z.nullable(text(64)).optional(),
