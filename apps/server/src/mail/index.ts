@@ -22,4 +22,4 @@ export {
 } from './confirmation.ts';
 export { newOrderToken } from './order-link.ts';
 export { enqueueMail } from './repository.ts';
-export { UNSUBSCRIBE_LINK_PLACEHOLDER } from './signup-links.ts';
+export { UNSUBSCRIBE_LINK_PLACEHOLDER, unsubscribeTokenOf } from './signup-links.ts';

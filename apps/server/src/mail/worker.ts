@@ -7,6 +7,7 @@ import {
   isSignupMail,
   resumeLinkUrl,
   UNSUBSCRIBE_LINK_PLACEHOLDER,
+  unsubscribeTokenOf,
   unsubscribeUrl,
 } from './signup-links.ts';
 
@@ -29,7 +30,7 @@ export type MailWorker = OutboxWorker;
 /** The link goes into the stored bodies only now: the outbox keeps the placeholder. */
 function withLink(body: string, row: MailRow, publicUrl: string, html: boolean): string {
   const token = row.link_token;
-  // A sign-up's mail links to the wizard's /resume/<token> and its unsubscribe URL, with the same
+  // A sign-up's mail links to the wizard's /resume/<token> and its unsubscribe URL, with its own
   // token (docs/rules/mail.md, "Finish later").
   const signup = isSignupMail(row.kind);
   const link = !token
@@ -42,7 +43,10 @@ function withLink(body: string, row: MailRow, publicUrl: string, html: boolean):
     html ? url.replaceAll('&', '&amp;').replaceAll('"', '&quot;') : url;
   let out = body.replaceAll(ORDER_LINK_PLACEHOLDER, safe(link));
   if (signup && token)
-    out = out.replaceAll(UNSUBSCRIBE_LINK_PLACEHOLDER, safe(unsubscribeUrl(publicUrl, token)));
+    out = out.replaceAll(
+      UNSUBSCRIBE_LINK_PLACEHOLDER,
+      safe(unsubscribeUrl(publicUrl, unsubscribeTokenOf(token))),
+    );
   return out;
 }
 
@@ -53,7 +57,7 @@ function withLink(body: string, row: MailRow, publicUrl: string, html: boolean):
 function unsubscribeHeaders(row: MailRow, publicUrl: string): Record<string, string> {
   if (!isSignupMail(row.kind) || !row.link_token) return {};
   return {
-    'List-Unsubscribe': `<${unsubscribeUrl(publicUrl, row.link_token)}>`,
+    'List-Unsubscribe': `<${unsubscribeUrl(publicUrl, unsubscribeTokenOf(row.link_token))}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   };
 }

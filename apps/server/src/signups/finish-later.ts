@@ -19,16 +19,22 @@ import {
   hashOrderToken,
   mailProviderOf,
   newOrderToken,
+  unsubscribeTokenOf,
   type RenderedMail,
 } from '../mail/index.ts';
 import {
   findSignupLink,
   insertSavedSignup,
   insertSignupLink,
+  insertUnsubscribeToken,
   keepSignupUntil,
   linksMailedSince,
   liveHold,
+  lockSignupAddress,
   newerSignupLink,
+  ownedHold,
+  replaceSavedSignups,
+  signupsSavedSince,
   useSignupLink,
   withdrawSignup,
 } from './repository.ts';
@@ -48,7 +54,8 @@ const area = (state: State, key: string): State => {
 /**
  * The wizard's state as saved: card data, the card's token, the payment boxes ticked with it, the
  * install's idempotency key and answer, and the hold taken out. The hold's id is returned apart:
- * kept beside the state, given back only while it holds.
+ * kept beside the state only when the visitor's hold session holds it (savedHold), given back only
+ * while it holds.
  */
 export function savedState(state: State): { state: State; reservationId: string | null } {
   const signup = area(state, 'signup');
@@ -71,6 +78,47 @@ export function savedState(state: State): { state: State; reservationId: string 
   };
 }
 
+/**
+ * The hold a saved sign-up keeps: the one the state names, only when the request's hold session
+ * (X-Hold-Session, as the wizard sends with its hold calls) holds it now. A reservation id read
+ * elsewhere proves nothing, so it is never saved (docs/rules/mail.md#finish-later).
+ */
+async function savedHold(
+  trx: Transaction<Schema>,
+  reservationId: string | null,
+  session: string | undefined,
+  now: Date,
+): Promise<string | null> {
+  if (!reservationId || !session) return null;
+  return ownedHold(trx, reservationId, session, now);
+}
+
+/**
+ * Before a sign-up is saved, in its transaction: the address's lock, the bound counted under it
+ * (429 `too_many_links`), and the address's older saved sign-ups replaced, so one stays live
+ * (docs/rules/mail.md#finish-later).
+ */
+async function beforeSaving(
+  trx: Transaction<Schema>,
+  ctx: AppContext,
+  email: string,
+  now: Date,
+  count: 'links' | 'saves',
+): Promise<void> {
+  await lockSignupAddress(trx, email);
+  const lastHour = new Date(now.getTime() - 3_600_000);
+  const n =
+    count === 'links'
+      ? await linksMailedSince(trx, email, lastHour)
+      : await signupsSavedSince(trx, email, lastHour);
+  if (n >= ctx.config.finishLater.linksPerHour) throw tooMany();
+  // A box-ticked save ('saves') mails nothing and may be withdrawn: it leaves a sign-up whose
+  // mailed link still opens it, so unticking the box leaves the link asked for (and its reminder).
+  await replaceSavedSignups(trx, email, now, count === 'saves');
+}
+
+const tooMany = () => new Refusal('rate_limited', 'too_many_links', finishLaterMessages.tooMany);
+
 /** Writes a new link to the sign-up and its mail, in the caller's transaction. */
 export async function queueSignupMail(
   trx: Transaction<Schema>,
@@ -91,6 +139,12 @@ export async function queueSignupMail(
     signupId: mail.signupId,
     createdAt: mail.now,
     expiresAt: mail.expiresAt,
+  });
+  // The mail's unsubscribe link, with its own token (mail/signup-links.ts).
+  await insertUnsubscribeToken(trx, {
+    tokenHash: hashOrderToken(unsubscribeTokenOf(token)),
+    signupId: mail.signupId,
+    createdAt: mail.now,
   });
   await enqueueMail(trx, {
     id: mail.id,
@@ -121,26 +175,32 @@ const mailedName = z.looseObject({
 /**
  * Whoever asks, from however many client addresses: no mailbox gets more than
  * FINISH_LATER_LINKS_PER_HOUR links an hour (429 `too_many_links`), a new link for a used or
- * expired one included.
+ * expired one included. Counted under the address's lock, in the transaction that queues the
+ * link, so requests at once cannot all pass the same count.
  */
-async function checkLinksPerHour(ctx: AppContext, email: string, now: Date): Promise<void> {
+async function checkLinksPerHour(
+  trx: Transaction<Schema>,
+  ctx: AppContext,
+  email: string,
+  now: Date,
+): Promise<void> {
+  await lockSignupAddress(trx, email);
   const lastHour = new Date(now.getTime() - 3_600_000);
-  if (
-    (await linksMailedSince(ctx.database.db, email, lastHour)) >=
-    ctx.config.finishLater.linksPerHour
-  ) {
-    throw new Refusal('rate_limited', 'too_many_links', finishLaterMessages.tooMany);
-  }
+  if ((await linksMailedSince(trx, email, lastHour)) >= ctx.config.finishLater.linksPerHour)
+    throw tooMany();
 }
 
 /** Saves the sign-up and queues its link; answers where it went and until when it works. */
-export async function saveForLater(ctx: AppContext, body: FinishLaterRequest) {
+export async function saveForLater(
+  ctx: AppContext,
+  body: FinishLaterRequest,
+  holdSession: string | undefined,
+) {
   parse(mailedName, body);
   const now = ctx.now();
   const contact = body.snapshot.state.signup.contact;
   const email = contact.email.trim();
   const firstName = contact.firstName.trim();
-  await checkLinksPerHour(ctx, email, now);
   const expiresAt = new Date(now.getTime() + ctx.config.finishLater.linkMs);
   const { state, reservationId } = savedState(body.snapshot.state);
   const signupId = ctx.newId();
@@ -150,12 +210,13 @@ export async function saveForLater(ctx: AppContext, body: FinishLaterRequest) {
     expiresAt,
   });
   await inTransaction(ctx.database.db, async (trx) => {
+    await beforeSaving(trx, ctx, email, now, 'links');
     await insertSavedSignup(trx, {
       id: signupId,
       email,
       firstName,
       snapshot: { version: body.snapshot.version, state },
-      reservationId,
+      reservationId: await savedHold(trx, reservationId, holdSession, now),
       // The evidence of consent, as the acceptance record keeps it: the words, when
       // (docs/rules/mail.md, "The reminder to finish").
       consent: {
@@ -188,21 +249,24 @@ export async function saveForLater(ctx: AppContext, body: FinishLaterRequest) {
 export async function saveForReminder(
   ctx: AppContext,
   body: RemindMeRequest,
+  holdSession: string | undefined,
 ): Promise<RemindMeAnswer> {
   parse(mailedName, body);
   const now = ctx.now();
   const contact = body.snapshot.state.signup.contact;
+  const email = contact.email.trim();
   const expiresAt = new Date(now.getTime() + ctx.config.finishLater.linkMs);
   const { state, reservationId } = savedState(body.snapshot.state);
   const signupId = ctx.newId();
   const token = newOrderToken();
   await inTransaction(ctx.database.db, async (trx) => {
+    await beforeSaving(trx, ctx, email, now, 'saves');
     await insertSavedSignup(trx, {
       id: signupId,
-      email: contact.email.trim(),
+      email,
       firstName: contact.firstName.trim(),
       snapshot: { version: body.snapshot.version, state },
-      reservationId,
+      reservationId: await savedHold(trx, reservationId, holdSession, now),
       consent: {
         words: ctx.catalogue.current().legal.marketingWords,
         marketing: true,
@@ -218,6 +282,12 @@ export async function saveForReminder(
       expiresAt,
     });
     await useSignupLink(trx, hashOrderToken(token), now);
+    // The unsubscribe URL takes the withdrawing token too (it opens nothing: its link is used).
+    await insertUnsubscribeToken(trx, {
+      tokenHash: hashOrderToken(token),
+      signupId,
+      createdAt: now,
+    });
   });
   return { withdraw_token: token };
 }
@@ -246,7 +316,6 @@ export async function mailNewLink(ctx: AppContext, token: string): Promise<NewLi
   const hash = hashOrderToken(token);
   const link = await findSignupLink(ctx.database.db, hash);
   if (!link) throw notFound();
-  await checkLinksPerHour(ctx, link.email, now);
   const expiresAt = new Date(now.getTime() + ctx.config.finishLater.linkMs);
   const rendered = renderFinishLaterLink({
     firstName: link.first_name,
@@ -254,6 +323,9 @@ export async function mailNewLink(ctx: AppContext, token: string): Promise<NewLi
     expiresAt,
   });
   await inTransaction(ctx.database.db, async (trx) => {
+    // A newer save of the address replaced this sign-up: its newest link is the other's.
+    if (link.replaced_at !== null) throw superseded();
+    await checkLinksPerHour(trx, ctx, link.email, now);
     if (await newerSignupLink(trx, link.signup_id, hash, link.created_at)) throw superseded();
     // The sign-up is kept as long as its newest link works (retention.md).
     await keepSignupUntil(trx, link.signup_id, expiresAt);
@@ -280,7 +352,8 @@ export async function resumeSignup(ctx: AppContext, token: string): Promise<Resu
   return inTransaction(ctx.database.db, async (trx) => {
     const link = await findSignupLink(trx, hash);
     if (!link) throw notFound();
-    if (link.expires_at.getTime() <= now.getTime())
+    // Replaced by a newer save of the address: it opens nothing more, as an expired link.
+    if (link.replaced_at !== null || link.expires_at.getTime() <= now.getTime())
       throw new Refusal('conflict', 'link_expired', finishLaterMessages.expired, undefined);
     if (link.used_at !== null || !(await useSignupLink(trx, hash, now)))
       throw new Refusal('conflict', 'link_used', finishLaterMessages.used, undefined);

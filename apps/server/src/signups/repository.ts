@@ -34,6 +34,103 @@ export async function insertSavedSignup(trx: Transaction<Schema>, s: NewSavedSig
 }
 
 /**
+ * Takes the address's lock for the rest of the transaction (case aside): the saves, links and
+ * counts of one address go one at a time, so a bound counted after it holds however many requests
+ * arrive at once, on any number of instances (docs/rules/mail.md#finish-later).
+ */
+export async function lockSignupAddress(trx: Transaction<Schema>, email: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`signup:${email.toLowerCase()}`}))`.execute(
+    trx,
+  );
+}
+
+/** How many sign-ups were saved for the address since `since` (case aside): remind-me's bound. */
+export async function signupsSavedSince(db: Db, email: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('saved_signups')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * One live saved sign-up per address: the older ones are replaced, keeping their consent and
+ * address only (their snapshot emptied, their hold forgotten, their links opening nothing) until
+ * the retention sweep deletes them (docs/rules/retention.md). `keepMailedLinks` (a box-ticked save,
+ * which mails nothing and may be withdrawn) leaves a sign-up whose mailed link still opens it.
+ */
+export async function replaceSavedSignups(
+  trx: Transaction<Schema>,
+  email: string,
+  at: Date,
+  keepMailedLinks: boolean,
+) {
+  let update = trx
+    .updateTable('saved_signups')
+    .set({ replaced_at: at, snapshot: JSON.stringify({}), reservation_id: null })
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('replaced_at', 'is', null);
+  if (keepMailedLinks)
+    update = update.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('signup_links as l')
+            .select('l.token_hash')
+            .whereRef('l.signup_id', '=', 'saved_signups.id')
+            .where('l.used_at', 'is', null)
+            .where('l.expires_at', '>', at),
+        ),
+      ),
+    );
+  await update.execute();
+}
+
+/**
+ * The hold `reservationId` when the hold session `session` holds it now: the only hold a saved
+ * sign-up keeps (docs/rules/mail.md#finish-later).
+ */
+export async function ownedHold(db: Db, reservationId: string, session: string, now: Date) {
+  const row = await db
+    .selectFrom('reservations')
+    .select('reservation_id')
+    .where('reservation_id', '=', reservationId)
+    .where('hold_session', '=', session)
+    .where('status', '=', 'held')
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row?.reservation_id ?? null;
+}
+
+/** The unsubscribe link's own token, as its SHA-256 only. */
+export async function insertUnsubscribeToken(
+  trx: Transaction<Schema>,
+  token: { tokenHash: string; signupId: string; createdAt: Date },
+) {
+  await trx
+    .insertInto('signup_unsubscribe_tokens')
+    .values({
+      token_hash: token.tokenHash,
+      signup_id: token.signupId,
+      created_at: token.createdAt,
+    })
+    .onConflict((oc) => oc.column('token_hash').doNothing())
+    .execute();
+}
+
+/** The address an unsubscribe token's SHA-256 names, if any. */
+export async function findUnsubscribeAddress(db: Db, tokenHash: string) {
+  const row = await db
+    .selectFrom('signup_unsubscribe_tokens')
+    .innerJoin('saved_signups', 'saved_signups.id', 'signup_unsubscribe_tokens.signup_id')
+    .select('saved_signups.email')
+    .where('signup_unsubscribe_tokens.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row?.email;
+}
+
+/**
  * How many links to finish later were queued for the address since `since` (case aside), on
  * migration 033's index: the per-address limit's count (docs/rules/mail.md#finish-later).
  */
@@ -78,6 +175,7 @@ export async function findSignupLink(db: Db, tokenHash: string) {
       'saved_signups.first_name',
       'saved_signups.snapshot',
       'saved_signups.reservation_id',
+      'saved_signups.replaced_at',
     ])
     .where('signup_links.token_hash', '=', tokenHash)
     .executeTakeFirst();
@@ -138,20 +236,16 @@ export async function liveHold(db: Db, reservationId: string, now: Date) {
 
 /**
  * Unsubscribes the address the sign-up was saved for: every saved sign-up of that address (case
- * aside) made up to now stops getting the reminder. Answers whether the token named a sign-up.
+ * aside) made up to now stops getting the reminder. The token is the unsubscribe link's own
+ * (signup_unsubscribe_tokens), never a resume link's. Answers whether it named a sign-up.
  */
 export async function unsubscribeSignup(db: Kysely<Schema>, tokenHash: string, at: Date) {
-  const link = await db
-    .selectFrom('signup_links')
-    .innerJoin('saved_signups', 'saved_signups.id', 'signup_links.signup_id')
-    .select('saved_signups.email')
-    .where('signup_links.token_hash', '=', tokenHash)
-    .executeTakeFirst();
-  if (!link) return false;
+  const email = await findUnsubscribeAddress(db, tokenHash);
+  if (email === undefined) return false;
   await db
     .updateTable('saved_signups')
     .set({ unsubscribed_at: at })
-    .where(sql<string>`lower(email)`, '=', link.email.toLowerCase())
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
     .where('unsubscribed_at', 'is', null)
     .execute();
   return true;
@@ -190,6 +284,7 @@ export async function reminderCandidates(db: Kysely<Schema>, now: Date, savedBy:
     .where('s.created_at', '<=', savedBy)
     .where('s.expires_at', '>', now)
     .where('s.unsubscribed_at', 'is', null)
+    .where('s.replaced_at', 'is', null)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -261,6 +356,7 @@ export async function stillRemindable(trx: Transaction<Schema>, signupId: string
     .select('id')
     .where('id', '=', signupId)
     .where('unsubscribed_at', 'is', null)
+    .where('replaced_at', 'is', null)
     .where('expires_at', '>', now)
     .forUpdate()
     .executeTakeFirst();

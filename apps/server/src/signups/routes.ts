@@ -2,6 +2,7 @@ import {
   errorAnswer,
   finishLaterAnswer,
   finishLaterBody,
+  holdSessionPattern,
   newLinkAnswer,
   providerParams,
   remindMeAnswer,
@@ -22,7 +23,7 @@ import {
   saveForReminder,
   withdrawReminder,
 } from './finish-later.ts';
-import { findSignupLink, unsubscribeSignup } from './repository.ts';
+import { findUnsubscribeAddress, unsubscribeSignup } from './repository.ts';
 
 /*
  * Finish later and the reminder to finish (docs/rules/mail.md): saving the sign-up with a link
@@ -70,6 +71,16 @@ ${form ? `<form method="post"><button type="submit">${e(words.unsubscribeButton)
 `;
 }
 
+/**
+ * The wizard's hold session (X-Hold-Session), when it sent a well-formed one: the proof that the
+ * hold in the saved state is this visitor's (docs/rules/mail.md#finish-later). Anything else
+ * proves nothing, and the sign-up is saved without its hold.
+ */
+function holdSessionOf(request: FastifyRequest): string | undefined {
+  const value = request.headers['x-hold-session'];
+  return typeof value === 'string' && holdSessionPattern.test(value) ? value : undefined;
+}
+
 /** A browser (Accept: text/html before any application/json) gets a page; anyone else JSON. */
 function wantsHtml(accept: string | undefined): boolean {
   const html = accept?.indexOf('text/html') ?? -1;
@@ -115,7 +126,7 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
       operationId: 'finishLater',
       summary: 'Saves the sign-up and mails a link to finish it later, on any device',
       description:
-        "The wizard's serialised state, from the contact step on; the server takes out card data and the hold, keeps the consent to one reminder, and mails the contact's email a link (docs/rules/mail.md#finish-later).",
+        "The wizard's serialised state, from the contact step on, checked against the wizard's state (unknown keys dropped, strings bounded, at most FINISH_LATER_MAX_BYTES); the server takes out card data, keeps the hold only when the X-Hold-Session sent holds it, keeps the consent to one reminder, replaces the email's older saved sign-up, and mails the contact's email a link. Cache-Control: no-store (docs/rules/mail.md#finish-later).",
       tags: ['wizard'],
       security: 'public',
       params: providerParams,
@@ -130,7 +141,10 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
         ),
       },
       handler: async (request, reply) => {
-        return reply.status(202).send(await saveForLater(ctx, request.body));
+        noStore(reply);
+        return reply
+          .status(202)
+          .send(await saveForLater(ctx, request.body, holdSessionOf(request)));
       },
     }),
     defineRoute({
@@ -151,11 +165,15 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
         202: { description: 'Saved for the reminder; nothing mailed now', schema: remindMeAnswer },
         400: error('Bad input: no contact email, a step before contact, or too large'),
         404: error('Unknown provider'),
-        429: error('Too many links asked for from this address (LEADS_PER_MINUTE)'),
+        429: error(
+          'rate_limited: too many asked for from this client address (LEADS_PER_MINUTE); too_many_links: FINISH_LATER_LINKS_PER_HOUR sign-ups already saved for this email in the last hour',
+        ),
       },
       handler: async (request, reply) => {
         noStore(reply);
-        return reply.status(202).send(await saveForReminder(ctx, request.body));
+        return reply
+          .status(202)
+          .send(await saveForReminder(ctx, request.body, holdSessionOf(request)));
       },
     }),
     defineRoute({
@@ -238,8 +256,11 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
       handler: async (request, reply) => {
         noStore(reply);
-        const known = await findSignupLink(ctx.database.db, hashOrderToken(request.params.token));
-        return known
+        const known = await findUnsubscribeAddress(
+          ctx.database.db,
+          hashOrderToken(request.params.token),
+        );
+        return known !== undefined
           ? html(reply, 200, page(provider(), words.unsubscribeHeading, words.unsubscribeAsk, true))
           : unknownLink(request, reply);
       },

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { finishLaterMessages } from '@fibre/domain/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashOrderToken } from '../mail/order-link.ts';
+import { unsubscribeTokenOf } from '../mail/signup-links.ts';
 import { findMail } from '../mail/repository.ts';
 import {
   eventually,
@@ -61,8 +62,8 @@ function snapshot(email = 'jane@example.com', extra: Record<string, unknown> = {
   };
 }
 
-const save = (app: FastifyInstance, body: object) =>
-  app.inject({ method: 'POST', url: '/api/v1/demo/signups/finish-later', payload: body });
+const save = (app: FastifyInstance, body: object, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: '/api/v1/demo/signups/finish-later', payload: body, headers });
 
 const resume = (app: FastifyInstance, token: string) =>
   app.inject({ method: 'POST', url: `/api/v1/public/signups/resume/${token}` });
@@ -81,9 +82,14 @@ async function signupMail(t: TestApp, kind = 'signup.link') {
 }
 
 /** Saves a sign-up and answers the token its mail carries. */
-async function saved(t: TestApp, email = 'jane@example.com', extra: Record<string, unknown> = {}) {
+async function saved(
+  t: TestApp,
+  email = 'jane@example.com',
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   const before = new Set((await signupMail(t)).map((m) => m.id));
-  const res = await save(t.app, { snapshot: snapshot(email, extra) });
+  const res = await save(t.app, { snapshot: snapshot(email, extra) }, headers);
   expect(res.statusCode, res.body).toBe(202);
   const added = (await signupMail(t)).filter((m) => !before.has(m.id));
   expect(added).toHaveLength(1);
@@ -113,12 +119,13 @@ describe.each(engines())('finish later on %s', (engine) => {
       cardToken: null,
       acceptances: null,
       idempotencyKey: null,
-      // A field the server does not know flows through.
-      paymentMethod: 'card',
       addOns: ['static-ip'],
     });
+    // A field the wizard does not keep is dropped.
+    expect(state.signup).not.toHaveProperty('paymentMethod');
     expect(state.reservations!.reservation).toBeNull();
-    expect(row!.reservation_id).toBe('r-unknown');
+    // A hold no session of this request holds is not kept.
+    expect(row!.reservation_id).toBeNull();
     expect(row!.consent).toEqual({
       words: `${finishLaterMessages.button}. ${finishLaterMessages.notice}`,
       marketing: true,
@@ -144,7 +151,12 @@ describe.each(engines())('finish later on %s', (engine) => {
     await eventually(() => smtp!.messages.length > 0);
     const [message] = smtp.messages;
     expect(message!.subject).toBe('Finish your Demo Fibre sign-up');
-    const unsubscribe = `${PUBLIC_URL}/api/v1/public/unsubscribe/${token}`;
+    // The unsubscribe link has its own token, which opens nothing.
+    const unsubscribeToken = unsubscribeTokenOf(token);
+    expect(unsubscribeToken).not.toBe(token);
+    expect(unsubscribeToken).toMatch(/^[\w-]{43}$/);
+    const unsubscribe = `${PUBLIC_URL}/api/v1/public/unsubscribe/${unsubscribeToken}`;
+    expect(message!.text).not.toContain(`/unsubscribe/${token}`);
     expect(message!.text).toContain(`${PUBLIC_URL}/resume/${token}`);
     expect(message!.text).toContain(unsubscribe);
     expect(message!.text).toMatch(/Questions\? Call .+ or email .+@/);
@@ -196,7 +208,8 @@ describe.each(engines())('finish later on %s', (engine) => {
     expect((await save(t.app, { snapshot: early })).statusCode).toBe(400);
     const noEmail = snapshot('');
     expect((await save(t.app, { snapshot: noEmail })).statusCode).toBe(400);
-    const big = snapshot('jane@example.com', { padding: 'x'.repeat(40_000) });
+    const big = snapshot();
+    big.state.address.input = 'x'.repeat(40_000);
     expect((await save(t.app, { snapshot: big })).statusCode).toBe(400);
     // The first name goes into the mail: only a name by the contact step's rule, never a message.
     for (const firstName of ['Jane\n\nYour account is locked: https://evil.example', 'J4ne', '']) {
@@ -360,7 +373,8 @@ describe.each(engines())('finish later on %s', (engine) => {
     const withHold = (r: object) => ({
       reservations: { reservation: r, slot: null, lost: false, booked: false },
     });
-    const token = await saved(t, 'jane@example.com', withHold(held));
+    const session = { 'x-hold-session': 'a1b2c3d4-0000-4000-8000-000000000001' };
+    const token = await saved(t, 'jane@example.com', withHold(held), session);
     const res = await resume(t.app, token);
     const body = res.json<{
       snapshot: { state: Record<string, Record<string, unknown>> };
@@ -369,7 +383,7 @@ describe.each(engines())('finish later on %s', (engine) => {
     expect(body.snapshot.state.reservations!.reservation).toEqual(held);
     expect(body.hold_session).toBe('a1b2c3d4-0000-4000-8000-000000000001');
 
-    const lapsing = await saved(t, 'jane@example.com', withHold(held));
+    const lapsing = await saved(t, 'jane@example.com', withHold(held), session);
     t.clock.now = new Date(new Date(held.expires_at).getTime() + 1000);
     const lateRes = await resume(t.app, lapsing);
     expect(lateRes.statusCode, lateRes.body).toBe(200);
@@ -382,7 +396,7 @@ describe.each(engines())('finish later on %s', (engine) => {
   it('unsubscribes in one click: a GET only asks, a form POST without cookies does it', async () => {
     t = await startTestApp(engine, { PUBLIC_URL });
     const token = await saved(t);
-    const url = `/api/v1/public/unsubscribe/${token}`;
+    const url = `/api/v1/public/unsubscribe/${unsubscribeTokenOf(token)}`;
     const page = await t.app.inject({ method: 'GET', url });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
@@ -476,7 +490,10 @@ describe.each(engines())('the reminder to finish on %s', (engine) => {
   it('is never sent after the visitor unsubscribed', async () => {
     t = await startTestApp(engine, REMINDER_ON, { clock: true });
     const token = await saved(t);
-    const res = await t.app.inject({ method: 'POST', url: `/api/v1/public/unsubscribe/${token}` });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/public/unsubscribe/${unsubscribeTokenOf(token)}`,
+    });
     expect(res.statusCode).toBe(200);
     t.clock.advance(2 * DAY);
     expect(await t.app.finishReminders.runOnce()).toBe(0);
@@ -642,12 +659,14 @@ describe('the log of finish later', () => {
       const token = await saved(t);
       await resume(t.app, token);
       await resume(t.app, token);
-      await t.app.inject({ method: 'GET', url: `/api/v1/public/unsubscribe/${token}` });
-      await t.app.inject({ method: 'POST', url: `/api/v1/public/unsubscribe/${token}` });
+      const unsubscribe = unsubscribeTokenOf(token);
+      await t.app.inject({ method: 'GET', url: `/api/v1/public/unsubscribe/${unsubscribe}` });
+      await t.app.inject({ method: 'POST', url: `/api/v1/public/unsubscribe/${unsubscribe}` });
       const log = lines.join('');
       expect(log).toContain('/api/v1/public/signups/resume/[token]');
       expect(log).toContain('/api/v1/public/unsubscribe/[token]');
       expect(log).not.toContain(token);
+      expect(log).not.toContain(unsubscribe);
       expect(log).not.toContain(hashOrderToken(token));
     } finally {
       await t.close();

@@ -23,6 +23,14 @@ export interface SignupTables {
     created_at: Date;
     expires_at: Date;
     unsubscribed_at: Date | null;
+    /** Migration 037: a newer save of the same address replaced it (its snapshot emptied). */
+    replaced_at: Date | null;
+  };
+  /** Migration 037: the unsubscribe links' own tokens, as SHA-256 hex only. */
+  signup_unsubscribe_tokens: {
+    token_hash: string;
+    signup_id: string;
+    created_at: Date;
   };
   /** Migration 028: the links that open a saved sign-up, as SHA-256 hex only. */
   signup_links: {

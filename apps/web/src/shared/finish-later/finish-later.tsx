@@ -2,6 +2,7 @@ import { finishLaterAnswer } from '@fibre/domain/api';
 import { finishLaterMessages as words } from '@fibre/domain/shared';
 import { useId, useState } from 'react';
 import { post } from '../api/client.ts';
+import { holdSessionHeader } from '../hold/hold-session.ts';
 import { useConfig } from '../config/config-context.tsx';
 import { serialise } from '../store/persistence.ts';
 import { useWizard } from '../store/store-context.tsx';
@@ -36,6 +37,8 @@ export default function FinishLater({ marketing }: { marketing?: () => boolean }
       `/api/v1/${encodeURIComponent(site.provider)}/signups/finish-later`,
       { snapshot, marketing: marketing?.() ?? false },
       finishLaterAnswer,
+      // The hold is saved only when this tab's session holds it (docs/rules/mail.md#finish-later).
+      { headers: holdSessionHeader() },
     );
     setStatus(
       result.ok

@@ -3,6 +3,7 @@ import type { PaymentAcceptances } from '@fibre/domain/contact';
 import { useEffect, useRef, useState } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
 import { post, request } from '../../shared/api/client.ts';
+import { holdSessionHeader } from '../../shared/hold/hold-session.ts';
 import { noBody } from '../../shared/api/http.ts';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { clearDraft, loadDraft, saveDraft } from '../../shared/store/drafts.ts';
@@ -52,6 +53,7 @@ export function useMarketingReminder(
         `/api/v1/${encodeURIComponent(site.provider)}/signups/remind-me`,
         { snapshot },
         remindMeAnswer,
+        { headers: holdSessionHeader() },
       ).then((result) => {
         if (!result.ok) return null;
         const token = result.data.withdraw_token;
