@@ -66,19 +66,7 @@ describe.each(engines())('crafted list cursors on %s', (engine) => {
       Object.entries(cursors).map(([name, cursor]) => ({ list, name, cursor })),
     );
 
-  it.each(cases(pageLists, pageCursors))(
-    '$list refuses $name with 400 naming the cursor',
-    async ({ list, cursor }) => {
-      const res = await get(list, cursor);
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toMatchObject({
-        error: 'invalid_input',
-        fields: { cursor: expect.any(String) },
-      });
-    },
-  );
-
-  it.each(cases(changeLists, changeCursors))(
+  it.each([...cases(pageLists, pageCursors), ...cases(changeLists, changeCursors)])(
     '$list refuses $name with 400 naming the cursor',
     async ({ list, cursor }) => {
       const res = await get(list, cursor);

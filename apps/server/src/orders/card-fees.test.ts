@@ -1,7 +1,7 @@
 import type { InstallBody } from '@fibre/domain/install';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestApp, type TestApp } from '../test-support/app.ts';
-import { prepareOrder, type OrderOptions } from '../test-support/order.ts';
+import { orderCount, prepareOrder, type OrderOptions } from '../test-support/order.ts';
 
 /**
  * docs/rules/plans-and-pricing.md#card-fees and docs/decisions/009-install-facts.md: the server
@@ -22,15 +22,6 @@ describe.each(engines())('card fees by scheme on %s', (engine) => {
     t.app.inject({ method: 'POST', url: '/api/v1/demo/install', payload: body });
   const row = (id: string) =>
     t.database.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const orderCount = async () =>
-    Number(
-      (
-        await t.database.db
-          .selectFrom('orders')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
 
   it.each([
     ['Visa', '4111 1111 1111 1111', 'visa'],
@@ -83,7 +74,7 @@ describe.each(engines())('card fees by scheme on %s', (engine) => {
     agreed.charge_bee.card_fee = 1.34;
     expect((await install(agreed)).statusCode).toBe(201);
 
-    const before = await orderCount();
+    const before = await orderCount(t.database);
     const wrongScheme = await order({ card: '3782 822463 10005' });
     wrongScheme.charge_bee.card_scheme = 'visa';
     const refused = await install(wrongScheme);
@@ -105,6 +96,6 @@ describe.each(engines())('card fees by scheme on %s', (engine) => {
     const visaClaimingFee = await order({ card: '4111 1111 1111 1111' });
     visaClaimingFee.charge_bee.card_fee = 1.34;
     expect((await install(visaClaimingFee)).json()).toMatchObject({ error: 'card_fee_changed' });
-    expect(await orderCount()).toBe(before);
+    expect(await orderCount(t.database)).toBe(before);
   });
 });

@@ -3,7 +3,7 @@ import type { InstallBody } from '@fibre/domain/install';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, importTestCatalogue, startTestApp, type TestApp } from '../test-support/app.ts';
 import { demoCatalogue } from '../test-support/demo-catalogue.ts';
-import { prepareOrder } from '../test-support/order.ts';
+import { orderCount, prepareOrder } from '../test-support/order.ts';
 import { findBankAccountToken } from '../vault/index.ts';
 import { startChargebee, type ChargebeeStandIn } from '../test-support/stand-ins/chargebee.ts';
 import { chargebeeEnv } from '../test-support/stand-ins/env.ts';
@@ -60,15 +60,7 @@ describe.each(engines())('direct debit on %s', (engine) => {
       .select(['card_fee_cents', 'acceptance', 'status'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-  const ordersCount = async () =>
-    Number(
-      (
-        await t.database.db
-          .selectFrom('orders')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const ordersCount = () => orderCount(t.database);
 
   describe('the test-mode vault', () => {
     it.each([

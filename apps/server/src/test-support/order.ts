@@ -10,6 +10,7 @@ import { bookingMonthWindow, monthKeyOf, stateTimeZone } from '@fibre/domain/sch
 import type { DomainConfig } from '@fibre/domain/shared';
 import { addMonths } from 'date-fns';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/database.ts';
 import { demoBuildings } from './demo-catalogue.ts';
 
 export interface OrderOptions {
@@ -168,4 +169,13 @@ export async function prepareOrder(
     addOns,
   });
   return { body, slot };
+}
+
+/** How many orders the database holds: a refused install must leave it as it was. */
+export async function orderCount(database: Database): Promise<number> {
+  const row = await database.db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
