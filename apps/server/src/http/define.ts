@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { errorAnswer } from '@fibre/domain/api';
+import { errorAnswer, type ApiKeyScope } from '@fibre/domain/api';
 import type { z } from 'zod';
 import { safeParse, type core } from 'zod/mini';
 import { parse } from './validate.ts';
@@ -42,6 +42,12 @@ export type Security = 'public' | 'holdSession' | 'operatorSession';
 export interface RouteGuard {
   (request: FastifyRequest): Promise<void>;
   role: 'viewer' | 'manager' | undefined;
+  /**
+   * What an API key needs besides its role (docs/rules/operators.md#api-keys): a scope, or
+   * `session` when no key may call; undefined when that follows the method (a read
+   * `orders:read`, a change `orders:act`).
+   */
+  key: ApiKeyScope | 'session' | undefined;
 }
 
 export type Tag =
