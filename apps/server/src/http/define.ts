@@ -184,7 +184,7 @@ export function allResponses(route: AnyRoute): Record<number, AnswerDoc> {
       'unauthorised: no signed-in operator (the session cookie is missing or ended), or the API key is unknown or revoked',
     );
     answers[403] = error(
-      "forbidden: a change without the session's X-CSRF-Token, or a viewer (or viewer key) asking for a manager's change",
+      "forbidden: a change without the session's X-CSRF-Token, a viewer (or viewer key) asking for a manager's change, an API key without the scope the operation names, or an API key where only a signed-in person may act (docs/rules/operators.md#api-keys)",
     );
   }
   if (hasParams) answers[414] = error('A part of the URL is too long');
