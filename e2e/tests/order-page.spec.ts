@@ -362,9 +362,10 @@ test('the service status a back-office system sets with an API key shows on the 
   ]);
   await expect(progress.locator('[aria-current="step"]')).toHaveText(/Installation booked/);
 
-  // The provider's provisioning system holds a manager key (docs/rules/operators.md#api-keys).
+  // The provider's provisioning system holds a manager key that acts on orders
+  // (docs/rules/operators.md#api-keys).
   const printed = operatorCommand(
-    ['key', 'create', 'provisioning', '--role', 'manager'],
+    ['key', 'create', 'provisioning', '--role', 'manager', '--scopes', 'orders:act'],
     deployment.db.url,
   );
   const key = /fk_[A-Za-z0-9_-]+/.exec(printed)?.[0];

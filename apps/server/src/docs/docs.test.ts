@@ -108,12 +108,30 @@ describe('the OpenAPI description at /api/docs', () => {
     );
   });
 
-  it('documents an API key as a bearer beside the session on every console route', async () => {
+  it('documents an API key as a bearer beside the session, with the scope it needs', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
       type: 'http',
       scheme: 'bearer',
     });
+    for (const scope of ['orders:read', 'orders:act', 'webhooks:manage'])
+      expect(doc.components.securitySchemes.bearerAuth.description).toContain(`\`${scope}\``);
+    // docs/rules/operators.md#api-keys: what no key may do, and what takes webhooks:manage.
+    const sessionOnly = [
+      'get /admin/api/session',
+      'delete /admin/api/session',
+      'get /admin/api/keys',
+      'post /admin/api/keys',
+      'delete /admin/api/keys/{id}',
+      'post /admin/api/orders/{id}/link',
+      'post /admin/api/operators/{email}/unlock',
+    ];
+    const webhooksManage = [
+      'post /admin/api/webhooks/endpoints',
+      'post /admin/api/webhooks/endpoints/{id}/disable',
+      'post /admin/api/webhooks/endpoints/{id}/enable',
+      'post /admin/api/webhooks/deliveries/{id}/resend',
+    ];
     for (const [path, ops] of Object.entries(doc.paths as Record<string, object>)) {
       if (!path.startsWith('/admin/api/')) continue;
       for (const [method, op] of Object.entries(ops as Record<string, { security: unknown }>)) {
@@ -123,10 +141,17 @@ describe('the OpenAPI description at /api/docs', () => {
           path.startsWith('/admin/api/sign-in') ||
           (path === '/admin/api/session' && method === 'post');
         if (signingIn) continue;
-        expect(op.security, `${method} ${path}`).toEqual([
-          { operatorSession: [] },
-          { bearerAuth: [] },
-        ]);
+        const name = `${method} ${path}`;
+        const scope = webhooksManage.includes(name)
+          ? 'webhooks:manage'
+          : method === 'get'
+            ? 'orders:read'
+            : 'orders:act';
+        expect(op.security, name).toEqual(
+          sessionOnly.includes(name)
+            ? [{ operatorSession: [] }]
+            : [{ operatorSession: [] }, { bearerAuth: [scope] }],
+        );
       }
     }
   });

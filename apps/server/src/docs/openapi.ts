@@ -51,6 +51,20 @@ function fieldsOf(schema: AnySchema | undefined): Array<[string, AnySchema, bool
 /** `/api/v1/:provider/coupon/:code` as OpenAPI writes it: `/api/v1/{provider}/coupon/{code}`. */
 export const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
+/**
+ * A console route's security: the session, or an API key with the scope the route's guard asks of
+ * it (a read `orders:read`, a change `orders:act`, or its own); the session only where no key may
+ * call (docs/rules/operators.md#api-keys). OpenAPI 3.1 lets a bearer's requirement name roles.
+ */
+function operatorSecurity(route: AnyRoute) {
+  const key = route.guard?.key;
+  if (key === 'session') return [{ operatorSession: [] }];
+  return [
+    { operatorSession: [] },
+    { bearerAuth: [key ?? (route.method === 'GET' ? 'orders:read' : 'orders:act')] },
+  ];
+}
+
 function operation(route: AnyRoute) {
   const pathNames = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
   const paramSchemas = new Map(fieldsOf(route.params).map(([name, s]) => [name, s]));
@@ -105,7 +119,7 @@ function operation(route: AnyRoute) {
       route.security === 'public'
         ? []
         : route.security === 'operatorSession'
-          ? [{ operatorSession: [] }, { bearerAuth: [] }]
+          ? operatorSecurity(route)
           : [{}, { holdSession: [] }],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.body
@@ -205,7 +219,7 @@ export function openApiDocument(
           type: 'http',
           scheme: 'bearer',
           description:
-            'An API key (`Authorization: Bearer fk_…`), made by a manager in the console or with `npm run operator -- key create NAME --role viewer|manager`, with that role: a viewer key reads, a manager key also changes. No CSRF token; the session cookie must not be sent with it (400 bearer_with_cookie). An unknown or revoked key answers 401 at once on every instance. Each key has its own rate limit, API_KEY_REQUESTS_PER_MINUTE (docs/rules/operators.md#api-keys).',
+            "An API key (`Authorization: Bearer fk_…`), made by a manager in the console or with `npm run operator -- key create NAME --role viewer|manager [--scopes orders:act,webhooks:manage]`, with that role and its scopes, each operation listing the scope it needs: `orders:read` (every key: reads orders, leads and the rest of the console), `orders:act` (a manager key: acts on orders and leads), `webhooks:manage` (a manager key: adds, disables, enables webhook endpoints and resends deliveries). A key without the scope answers 403 forbidden. Minting an order page's link, unlocking an operator and managing keys take a person's session; no key may. Revoking a key disables the webhook endpoints it added. No CSRF token; the session cookie must not be sent with it (400 bearer_with_cookie). An unknown or revoked key answers 401 at once on every instance. Each key has its own rate limit, API_KEY_REQUESTS_PER_MINUTE (docs/rules/operators.md#api-keys).",
         },
         holdSession: {
           type: 'apiKey',

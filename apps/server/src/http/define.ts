@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { errorAnswer } from '@fibre/domain/api';
+import { errorAnswer, type ApiKeyScope } from '@fibre/domain/api';
 import type { z } from 'zod';
 import { safeParse, type core } from 'zod/mini';
 import { parse } from './validate.ts';
@@ -42,6 +42,12 @@ export type Security = 'public' | 'holdSession' | 'operatorSession';
 export interface RouteGuard {
   (request: FastifyRequest): Promise<void>;
   role: 'viewer' | 'manager' | undefined;
+  /**
+   * What an API key needs besides its role (docs/rules/operators.md#api-keys): a scope, or
+   * `session` when no key may call; undefined when that follows the method (a read
+   * `orders:read`, a change `orders:act`).
+   */
+  key: ApiKeyScope | 'session' | undefined;
 }
 
 export type Tag =
@@ -178,7 +184,7 @@ export function allResponses(route: AnyRoute): Record<number, AnswerDoc> {
       'unauthorised: no signed-in operator (the session cookie is missing or ended), or the API key is unknown or revoked',
     );
     answers[403] = error(
-      "forbidden: a change without the session's X-CSRF-Token, or a viewer (or viewer key) asking for a manager's change",
+      "forbidden: a change without the session's X-CSRF-Token, a viewer (or viewer key) asking for a manager's change, an API key without the scope the operation names, or an API key where only a signed-in person may act (docs/rules/operators.md#api-keys)",
     );
   }
   if (hasParams) answers[414] = error('A part of the URL is too long');

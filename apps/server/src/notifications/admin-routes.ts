@@ -39,7 +39,9 @@ import { urlHostOnly } from './webhook.ts';
 
 /*
  * The console's webhooks (docs/rules/webhooks.md#endpoints): any operator reads the endpoints and
- * the deliveries; a manager adds and disables endpoints and resends a delivery, each audited.
+ * the deliveries; a manager adds and disables endpoints and resends a delivery, each audited. A
+ * manager's API key does so only with the `webhooks:manage` scope, and the endpoints it adds are
+ * disabled when it is revoked (docs/rules/operators.md#api-keys).
  */
 
 /**
@@ -161,7 +163,7 @@ export function webhookRoutes(ctx: AppContext): AnyRoute[] {
         'Events made from now on are delivered to it, signed with its secret (docs/rules/webhooks.md#endpoints). In production the URL must be https.',
       tags: ['admin'],
       security: 'operatorSession',
-      guard: requireOperator(ctx),
+      guard: requireOperator(ctx, undefined, 'webhooks:manage'),
       body: createWebhookEndpointBody,
       responses: {
         201: { description: 'The endpoint and its secret', schema: webhookEndpointCreatedAnswer },
@@ -172,7 +174,8 @@ export function webhookRoutes(ctx: AppContext): AnyRoute[] {
       handler: async (request, reply) => {
         const body = request.body;
         await checkUrl(body.url);
-        const operator = operatorOf(request).email;
+        const who = operatorOf(request);
+        const operator = who.email;
         const now = ctx.now();
         const row: EndpointRow = {
           id: `ep_${ctx.newId().replaceAll('-', '')}`,
@@ -182,6 +185,8 @@ export function webhookRoutes(ctx: AppContext): AnyRoute[] {
           description: body.description ?? '',
           created_at: now,
           created_by: operator,
+          // Revoking the key disables the endpoint (docs/rules/webhooks.md#endpoints).
+          created_by_key: 'apiKey' in who ? who.apiKey.id : null,
           disabled_at: null,
           disabled_by: null,
           failures: 0,
@@ -212,7 +217,7 @@ export function webhookRoutes(ctx: AppContext): AnyRoute[] {
       summary: 'Disables a webhook endpoint: nothing more is sent to it (managers; audited)',
       tags: ['admin'],
       security: 'operatorSession',
-      guard: requireOperator(ctx),
+      guard: requireOperator(ctx, undefined, 'webhooks:manage'),
       params: webhookEndpointParams,
       responses: {
         200: { description: 'The endpoint, disabled', schema: webhookEndpoint },
@@ -253,7 +258,7 @@ export function webhookRoutes(ctx: AppContext): AnyRoute[] {
         'An endpoint disabled by a manager, or by the worker after failing every attempt for WEBHOOK_DISABLE_AFTER_DAYS, gets its waiting deliveries and every new event again; one given up can be resent (docs/rules/webhooks.md#endpoints). Its URL is checked again as when it was added.',
       tags: ['admin'],
       security: 'operatorSession',
-      guard: requireOperator(ctx),
+      guard: requireOperator(ctx, undefined, 'webhooks:manage'),
       params: webhookEndpointParams,
       responses: {
         200: { description: 'The endpoint, enabled', schema: webhookEndpoint },
@@ -338,7 +343,7 @@ export function webhookRoutes(ctx: AppContext): AnyRoute[] {
         'The same event with the same webhook-id, so a receiver that has it already can tell (docs/rules/webhooks.md#endpoints).',
       tags: ['admin'],
       security: 'operatorSession',
-      guard: requireOperator(ctx),
+      guard: requireOperator(ctx, undefined, 'webhooks:manage'),
       params: webhookDeliveryParams,
       responses: {
         200: { description: 'The delivery, due now', schema: webhookDelivery },

@@ -139,7 +139,8 @@ export async function adminRoutes(
       summary: 'Who is signed in, and the CSRF token for changes',
       tags: ['admin'],
       security: 'operatorSession',
-      guard: requireOperator(ctx),
+      // A key has no session (docs/rules/operators.md#api-keys).
+      guard: requireOperator(ctx, undefined, 'session'),
       responses: {
         200: { description: 'The signed-in operator', schema: adminSessionAnswer },
       },
@@ -154,7 +155,7 @@ export async function adminRoutes(
       summary: 'Signs the operator out: the session ends and its cookie is cleared',
       tags: ['admin'],
       security: 'operatorSession',
-      guard: requireOperator(ctx, 'viewer'),
+      guard: requireOperator(ctx, 'viewer', 'session'),
       responses: { 204: { description: 'Signed out' } },
       handler: async (request, reply) => {
         await signOut(ctx, sessionOfRequest(request));
@@ -186,10 +187,12 @@ export async function adminRoutes(
       url: '/admin/api/operators/:email/unlock',
       operationId: 'unlockOperator',
       summary:
-        "Lifts every sign-in bound on an account's email, at every address (managers only; audited)",
+        "Lifts every sign-in bound on an account's email, at every address (signed-in managers only, no API key; audited)",
       tags: ['admin'],
       security: 'operatorSession',
-      guard: requireOperator(ctx),
+      // Unlocking reopens password guessing against a person: a person's session, never a key
+      // (docs/decisions/026-api-keys.md).
+      guard: requireOperator(ctx, undefined, 'session'),
       params: operatorEmailParams,
       responses: {
         204: { description: 'Unlocked: the account may sign in again' },

@@ -119,7 +119,9 @@ describe('npm run operator', { timeout: 180_000 }, () => {
     expect(made.err).not.toContain('failed');
     expect(made.code).toBe(0);
     const [said, key] = made.out.trim().split('\n');
-    expect(said).toBe('billing sync: a viewer key. It is shown this once; keep it now:');
+    expect(said).toBe(
+      'billing sync: a viewer key (orders:read). It is shown this once; keep it now:',
+    );
     expect(key).toMatch(/^fk_[A-Za-z0-9_-]{43}$/);
     const database = await openPglite(DATA_DIR);
     try {
@@ -138,9 +140,47 @@ describe('npm run operator', { timeout: 180_000 }, () => {
     expect(taken.code).toBe(1);
     expect(taken.err).toContain('a live key is already named billing sync');
 
+    // docs/rules/operators.md#api-keys: scopes given with --scopes; a viewer key takes none.
+    const scoped = await operator([
+      'key',
+      'create',
+      'hooks',
+      '--role',
+      'manager',
+      '--scopes',
+      'webhooks:manage,orders:act',
+    ]);
+    expect(scoped.code, scoped.err).toBe(0);
+    expect(scoped.out).toContain(
+      'hooks: a manager key (orders:read, orders:act, webhooks:manage).',
+    );
+    const viewerScoped = await operator([
+      'key',
+      'create',
+      'v',
+      '--role',
+      'viewer',
+      '--scopes',
+      'orders:act',
+    ]);
+    expect(viewerScoped.code).toBe(1);
+    expect(viewerScoped.err).toContain('a viewer key reads only');
+    const unknownScope = await operator([
+      'key',
+      'create',
+      'u',
+      '--role',
+      'manager',
+      '--scopes',
+      'keys:manage',
+    ]);
+    expect(unknownScope.code).toBe(2);
+
     const list = await operator(['key', 'list']);
     expect(list.code).toBe(0);
-    expect(list.out).toContain(`billing sync\tviewer\t${key!.slice(0, 10)}…`);
+    expect(list.out).toContain('hooks\tmanager\t');
+    expect(list.out).toContain('\torders:read,orders:act,webhooks:manage\t');
+    expect(list.out).toContain(`billing sync\tviewer\t${key!.slice(0, 10)}…\torders:read\t`);
     expect(list.out).not.toContain(key);
 
     const revoked = await operator(['key', 'revoke', 'billing sync']);

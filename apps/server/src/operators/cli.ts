@@ -13,7 +13,7 @@ import { checkKeyName, parseKeyArgs, runKeyCommand } from './key-cli.ts';
  * `npm run operator -- add EMAIL --role manager|viewer`: a new operator account; the password
  * from OPERATOR_PASSWORD, else asked for twice on the terminal without echo.
  * `npm run operator -- remove EMAIL`: removes the account and ends its sessions.
- * `npm run operator -- key create NAME --role viewer|manager`, `key revoke NAME`, `key list`: the
+ * `npm run operator -- key create NAME --role viewer|manager [--scopes …]`, `key revoke NAME`, `key list`: the
  * back-office API's keys (key-cli.ts).
  * Both work on the database the server's own environment names (DATABASE_URL or DATA_DIR), after
  * its migrations. An embedded (PGlite) data directory is one process's at a time: beside a running
@@ -26,7 +26,7 @@ const firstManagerHint =
 const usage = [
   'usage: npm run operator -- add EMAIL --role manager|viewer',
   '       npm run operator -- remove EMAIL',
-  '       npm run operator -- key create NAME --role viewer|manager',
+  '       npm run operator -- key create NAME --role viewer|manager [--scopes orders:act,webhooks:manage]',
   '       npm run operator -- key revoke NAME',
   '       npm run operator -- key list',
 ].join('\n');

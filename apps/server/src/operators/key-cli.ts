@@ -1,30 +1,37 @@
-import { apiKeyName } from '@fibre/domain/api';
+import { API_KEY_SCOPES, apiKeyName, type ApiKeyScope } from '@fibre/domain/api';
 import type { Kysely } from 'kysely';
 import { CliError } from '../cli-run.ts';
 import type { Schema } from '../db/schema.ts';
-import { createApiKey, revokeKey } from './api-keys.ts';
+import { createApiKey, keyScopes, revokeKey } from './api-keys.ts';
 import { listApiKeys } from './repository/api-keys.ts';
 
 /*
- * `npm run operator -- key create NAME --role viewer|manager`, `key revoke NAME`, `key list`
- * (docs/rules/operators.md#api-keys): the console's API keys from the command line, audited as
- * done by `cli`. The key's text is printed once, on a line of its own.
+ * `npm run operator -- key create NAME --role viewer|manager [--scopes orders:act,webhooks:manage]`,
+ * `key revoke NAME`, `key list` (docs/rules/operators.md#api-keys): the console's API keys from the
+ * command line, audited as done by `cli`. The key's text is printed once, on a line of its own.
+ * Without --scopes a key reads only.
  */
 
 export type KeyCommand =
-  | { command: 'create'; name: string; role: 'viewer' | 'manager' }
+  | { command: 'create'; name: string; role: 'viewer' | 'manager'; scopes: ApiKeyScope[] }
   | { command: 'revoke'; name: string }
   | { command: 'list' };
+
+const isScope = (text: string): text is ApiKeyScope =>
+  (API_KEY_SCOPES as readonly string[]).includes(text);
 
 export function parseKeyArgs(args: string[]): KeyCommand | undefined {
   const [command, name, ...rest] = args;
   if (command === 'list' && name === undefined) return { command };
   if (command === 'revoke' && name && rest.length === 0) return { command, name };
-  if (command === 'create' && name && rest.length === 2 && rest[0] === '--role') {
-    const role = rest[1];
-    if (role === 'manager' || role === 'viewer') return { command, name, role };
-  }
-  return undefined;
+  if (command !== 'create' || !name || rest[0] !== '--role') return undefined;
+  const role = rest[1];
+  if (role !== 'manager' && role !== 'viewer') return undefined;
+  if (rest.length === 2) return { command, name, role, scopes: [] };
+  if (rest.length !== 4 || rest[2] !== '--scopes') return undefined;
+  const scopes = rest[3]!.split(',').map((scope) => scope.trim());
+  if (!scopes.every(isScope)) return undefined;
+  return { command, name, role, scopes };
 }
 
 /** The name as the console would take it (trimmed, 1 to 60 characters, no control character). */
@@ -41,20 +48,32 @@ export async function runKeyCommand(db: Kysely<Schema>, parsed: KeyCommand): Pro
       const state = key.revoked_at ? `revoked ${key.revoked_at.toISOString()}` : 'live';
       const used = key.last_used_at?.toISOString() ?? 'never';
       console.log(
-        `${key.name}\t${key.role}\t${key.prefix}…\tcreated ${key.created_at.toISOString()} by ${key.created_by}\tlast used ${used}\t${state}`,
+        `${key.name}\t${key.role}\t${key.prefix}…\t${key.scopes.join(',')}\tcreated ${key.created_at.toISOString()} by ${key.created_by}\tlast used ${used}\t${state}`,
       );
     }
     return 0;
   }
   if (parsed.command === 'revoke') {
-    const row = await revokeKey(db, { name: parsed.name }, 'cli', now);
-    if (!row) throw new CliError(`no live key is named ${parsed.name}`);
-    console.log(`${row.name}: revoked; every instance refuses it from now on`);
+    const revoked = await revokeKey(db, { name: parsed.name }, 'cli', now);
+    if (!revoked) throw new CliError(`no live key is named ${parsed.name}`);
+    console.log(`${revoked.row.name}: revoked; every instance refuses it from now on`);
+    for (const endpoint of revoked.disabledEndpoints)
+      console.log(`webhook endpoint ${endpoint.id} (${endpoint.url}), added by the key: disabled`);
     return 0;
   }
-  const made = await createApiKey(db, { name: parsed.name, role: parsed.role, by: 'cli', now });
+  const scopes = keyScopes(parsed.role, parsed.scopes);
+  if ('refused' in scopes) throw new CliError(scopes.refused);
+  const made = await createApiKey(db, {
+    name: parsed.name,
+    role: parsed.role,
+    scopes,
+    by: 'cli',
+    now,
+  });
   if ('taken' in made) throw new CliError(`a live key is already named ${parsed.name}`);
-  console.log(`${made.row.name}: a ${made.row.role} key. It is shown this once; keep it now:`);
+  console.log(
+    `${made.row.name}: a ${made.row.role} key (${made.row.scopes.join(', ')}). It is shown this once; keep it now:`,
+  );
   console.log(made.key);
   return 0;
 }

@@ -193,12 +193,14 @@ export function adminActionRoutes(ctx: AppContext): AnyRoute[] {
       url: '/admin/api/orders/:id/link',
       operationId: 'showOrderLink',
       summary:
-        "A new link to the customer's order page, shown once to the manager (managers only; audited)",
+        "A new link to the customer's order page, shown once to the manager (signed-in managers only, no API key; audited)",
       description:
         'Only a hash of a link is kept, so showing one makes a new one; earlier links stay valid. The link is in this answer only (docs/rules/operators.md#acting-on-orders).',
       tags: ['admin'],
       security: 'operatorSession',
-      guard: requireOperator(ctx),
+      // A link opens the order for whoever holds it: a person's session, never a key
+      // (docs/decisions/026-api-keys.md).
+      guard: requireOperator(ctx, undefined, 'session'),
       params: adminOrderParams,
       responses: {
         200: { description: 'The new link and the order', schema: adminOrderLinkAnswer },

@@ -20,6 +20,7 @@ const live = {
   id: 'key-1',
   name: 'billing sync',
   role: 'viewer',
+  scopes: ['orders:read'],
   prefix: 'fk_AbCdEfG',
   createdAt: '2026-11-20T01:00:00Z',
   createdBy: 'ann@example.com',
@@ -47,7 +48,7 @@ describe('the API keys page', () => {
     });
     serve('DELETE', '/admin/api/keys/key-1', () => {
       keys = [{ ...live, revokedAt: '2026-11-21T01:00:00Z', revokedBy: 'ann@example.com' }];
-      return { status: 200, data: keys[0] };
+      return { status: 200, data: { ...(keys[0] as object), disabledEndpoints: [] } };
     });
     const user = userEvent.setup();
     open('/admin/api-keys');
@@ -66,6 +67,7 @@ describe('the API keys page', () => {
     const table = await screen.findByRole('table', { name: 'API keys' });
     expect(within(table).getByText('fk_AbCdEfG…')).toBeTruthy();
     expect(within(table).getByText('Never')).toBeTruthy();
+    expect(within(table).getByText('orders:read')).toBeTruthy();
 
     await user.click(within(table).getByRole('button', { name: 'Revoke billing sync' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke the key “billing sync”?' });
@@ -78,5 +80,61 @@ describe('the API keys page', () => {
     expect(calls.find((c) => c.method === 'DELETE')!.headers.get('x-csrf-token')).toBe(
       'csrf-token-1',
     );
+    expect(await screen.findByText('It had added no webhook endpoint.')).toBeTruthy();
+  });
+
+  it('gives a manager key the scopes ticked, reading only by default; a viewer key none', async () => {
+    signedInAs('manager');
+    const hooks = {
+      ...live,
+      id: 'key-2',
+      name: 'hooks',
+      role: 'manager',
+      scopes: ['orders:read', 'webhooks:manage'],
+    };
+    let keys: unknown[] = [];
+    serve('GET', '/admin/api/keys', () => ({ status: 200, data: { keys } }));
+    serve('POST', '/admin/api/keys', () => {
+      keys = [hooks];
+      return { status: 201, data: { key: KEY, apiKey: hooks } };
+    });
+    serve('DELETE', '/admin/api/keys/key-2', () => {
+      keys = [{ ...hooks, revokedAt: '2026-11-21T01:00:00Z', revokedBy: 'ann@example.com' }];
+      return {
+        status: 200,
+        data: {
+          ...(keys[0] as object),
+          disabledEndpoints: [{ id: 'ep_1', url: 'https://crm.example.com/hooks' }],
+        },
+      };
+    });
+    const user = userEvent.setup();
+    open('/admin/api-keys');
+    await screen.findByText('No API keys yet.');
+    const manage = screen.getByRole('checkbox', { name: /Manage webhook endpoints/ });
+    const act = screen.getByRole('checkbox', { name: /Act on orders and leads/ });
+    // A viewer key (the default role) takes no scope.
+    expect((manage as HTMLInputElement).disabled).toBe(true);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'manager');
+    expect((manage as HTMLInputElement).checked).toBe(false);
+    expect((act as HTMLInputElement).checked).toBe(false);
+    await user.click(manage);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'hooks');
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    expect(await screen.findByText(KEY)).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      name: 'hooks',
+      role: 'manager',
+      scopes: ['webhooks:manage'],
+    });
+    const table = await screen.findByRole('table', { name: 'API keys' });
+    expect(within(table).getByText('orders:read, webhooks:manage')).toBeTruthy();
+
+    await user.click(within(table).getByRole('button', { name: 'Revoke hooks' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke the key “hooks”?' });
+    expect(dialog.textContent).toContain('the webhook endpoints it added are disabled');
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke the key' }));
+    expect(await screen.findByText('https://crm.example.com/hooks')).toBeTruthy();
+    expect(screen.getByText(/The webhook endpoints it had added are disabled/)).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AU_STATES } from '../shared/states.ts';
 import { text } from '../shared/text.ts';
+import { API_KEY_SCOPES } from './admin.ts';
 import { isoWithOffset } from './scheduling-input.ts';
 
 /** POST /admin/api/session: an operator's email and password (docs/rules/operators.md). */
@@ -97,10 +98,17 @@ export type AdminChangesQuery = z.output<typeof adminChangesQuery>;
 /** An API key's name: 1 to 60 characters, unique among the keys not revoked. */
 export const apiKeyName = text(60).pipe(z.string().min(1, 'is required'));
 
-/** POST /admin/api/keys: a new key's name and role (docs/rules/operators.md#api-keys). */
+/**
+ * POST /admin/api/keys: a new key's name, role and scopes (docs/rules/operators.md#api-keys). With
+ * no scopes the key reads only; `orders:read` is always given. A viewer key takes no other scope.
+ */
 export const createApiKeyBody = z.object({
   name: apiKeyName,
   role: z.enum(['manager', 'viewer'], { error: 'must be viewer or manager' }),
+  scopes: z
+    .array(z.enum(API_KEY_SCOPES, { error: `must each be one of ${API_KEY_SCOPES.join(', ')}` }))
+    .max(API_KEY_SCOPES.length * 2, 'lists too many scopes')
+    .optional(),
 });
 export type CreateApiKeyBody = z.infer<typeof createApiKeyBody>;
 

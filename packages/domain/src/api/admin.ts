@@ -293,11 +293,24 @@ export const adminLeadChangesAnswer = z.object({
 });
 export type AdminLeadChangesAnswer = z.infer<typeof adminLeadChangesAnswer>;
 
+/**
+ * What an API key may do besides its role (docs/rules/operators.md#api-keys,
+ * docs/decisions/026-api-keys.md): every key reads orders and leads (`orders:read`); a manager key
+ * acts on orders and leads only with `orders:act`, and adds, disables, enables webhook endpoints
+ * and resends deliveries only with `webhooks:manage`. Minting an order page's link, unlocking an
+ * operator and managing keys take a person's session: no scope gives them to a key.
+ */
+export const API_KEY_SCOPES = ['orders:read', 'orders:act', 'webhooks:manage'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+export const apiKeyScope = z.enum(API_KEY_SCOPES);
+
 /** An API key as the console lists it: never its text, only the first characters. */
 export const apiKeyAnswer = z.object({
   id: z.string(),
   name: z.string(),
   role: operatorRole,
+  /** Always `orders:read`, then those given when it was made, in API_KEY_SCOPES's order. */
+  scopes: z.array(apiKeyScope),
   prefix: z.string(),
   createdAt: z.string(),
   createdBy: z.string(),
@@ -314,3 +327,13 @@ export type ApiKeysAnswer = z.infer<typeof apiKeysAnswer>;
 /** POST /admin/api/keys: the key made, and its text, answered this once. */
 export const createdApiKeyAnswer = z.object({ key: z.string(), apiKey: apiKeyAnswer });
 export type CreatedApiKeyAnswer = z.infer<typeof createdApiKeyAnswer>;
+
+/**
+ * DELETE /admin/api/keys/:id: the key, revoked, and the webhook endpoints it had added, disabled
+ * with it (docs/rules/webhooks.md#endpoints).
+ */
+export const revokedApiKeyAnswer = z.object({
+  ...apiKeyAnswer.shape,
+  disabledEndpoints: z.array(z.object({ id: z.string(), url: z.string() })),
+});
+export type RevokedApiKeyAnswer = z.infer<typeof revokedApiKeyAnswer>;

@@ -62,6 +62,8 @@ export interface NotificationTables {
     failures: Generated<number>;
     failing_since: Generated<Date | null>;
     retry_at: Generated<Date | null>;
+    /** Migration 038: the API key that added it, disabled when that key is revoked. */
+    created_by_key: Generated<string | null>;
   };
   /** Migration 026: the outbox of deliveries, one per event and endpoint. */
   webhook_deliveries: {

@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '@fibre/domain/api';
 import type { ColumnType, Generated } from 'kysely';
 
 /** jsonb: read back as the value, written as its JSON text (or null). */
@@ -8,7 +9,7 @@ export type OperatorRole = 'manager' | 'viewer';
 /**
  * Migration 009: operator accounts, their sessions, and the audit of their changes; migration 020:
  * the sign-in bounds; migration 027: the API keys; migration 035: identities bound to the issuer's
- * subject.
+ * subject; migration 038: the API keys' scopes.
  */
 export interface OperatorTables {
   operators: {
@@ -58,6 +59,8 @@ export interface OperatorTables {
     id: string;
     name: string;
     role: OperatorRole;
+    /** Migration 038: `orders:read`, and `orders:act` or `webhooks:manage` when given. */
+    scopes: ColumnType<ApiKeyScope[], ApiKeyScope[] | undefined, ApiKeyScope[]>;
     /** SHA-256 (hex) of the key's whole text. */
     key_hash: string;
     /** The key's first characters, to recognise it by. */

@@ -68,3 +68,24 @@ export async function revokeApiKey(
   query = 'id' in which ? query.where('id', '=', which.id) : query.where('name', '=', which.name);
   return query.returningAll().executeTakeFirst();
 }
+
+/**
+ * Disables the live webhook endpoints the key `keyId` added (docs/rules/webhooks.md#endpoints), as
+ * by `by`: a revoked key's endpoints get no more events. Here, beside the key's own SQL, so that
+ * revoking is one transaction without the operators reaching into the notifications feature.
+ */
+export async function disableEndpointsOfKey(
+  db: Db,
+  keyId: string,
+  by: string,
+  now: Date,
+): Promise<{ id: string; url: string }[]> {
+  return db
+    .updateTable('webhook_endpoints')
+    .set({ disabled_at: now, disabled_by: by })
+    .where('created_by_key', '=', keyId)
+    .where('disabled_at', 'is', null)
+    .returning(['id', 'url'])
+    .execute()
+    .then((rows) => rows.sort((a, b) => a.id.localeCompare(b.id)));
+}

@@ -1,4 +1,9 @@
-import type { ApiKeyAnswer, CreatedApiKeyAnswer } from '@fibre/domain/api';
+import type {
+  ApiKeyAnswer,
+  ApiKeyScope,
+  CreatedApiKeyAnswer,
+  RevokedApiKeyAnswer,
+} from '@fibre/domain/api';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -9,12 +14,19 @@ import { whenText } from '../format.ts';
 import { Empty, ErrorAlert, Loading, TableScroll } from '../ui.tsx';
 
 /*
- * The back-office API's keys, for managers (docs/rules/operators.md#api-keys): made with a name
- * and a role, the key shown once to copy; listed by name and first characters; revoked after a
- * confirmation.
+ * The back-office API's keys, for managers (docs/rules/operators.md#api-keys): made with a name,
+ * a role and its scopes (reading only unless more are ticked), the key shown once to copy; listed
+ * by name, scopes and first characters; revoked after a confirmation, which names the webhook
+ * endpoints the key had added, disabled with it.
  */
 
 const roleLabel = { viewer: 'Viewer (reads)', manager: 'Manager (reads and changes)' } as const;
+
+/** The scopes a manager may tick; every key reads orders and leads (`orders:read`). */
+const extraScopes: { scope: ApiKeyScope; label: string }[] = [
+  { scope: 'orders:act', label: 'Act on orders and leads' },
+  { scope: 'webhooks:manage', label: 'Manage webhook endpoints' },
+];
 
 /** The key just made: its text, once, with a copy button. */
 function ShownOnce({ made }: { made: CreatedApiKeyAnswer }) {
@@ -43,13 +55,43 @@ function ShownOnce({ made }: { made: CreatedApiKeyAnswer }) {
   );
 }
 
-function RevokeKey({ apiKey }: { apiKey: ApiKeyAnswer }) {
+/** What revoking a key disabled with it: the webhook endpoints it had added. */
+function RevokedNote({ revoked }: { revoked: RevokedApiKeyAnswer }) {
+  return (
+    <div role="status" className="console-section">
+      <p>
+        <strong>The key “{revoked.name}” is revoked.</strong>{' '}
+        {revoked.disabledEndpoints.length === 0
+          ? 'It had added no webhook endpoint.'
+          : 'The webhook endpoints it had added are disabled:'}
+      </p>
+      {revoked.disabledEndpoints.length > 0 && (
+        <ul>
+          {revoked.disabledEndpoints.map((endpoint) => (
+            <li key={endpoint.id}>
+              <code>{endpoint.url}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function RevokeKey({
+  apiKey,
+  onRevoked,
+}: {
+  apiKey: ApiKeyAnswer;
+  onRevoked: (revoked: RevokedApiKeyAnswer) => void;
+}) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const revoke = useMutation({
     mutationFn: () => revokeApiKey(apiKey.id),
-    onSuccess: async () => {
+    onSuccess: async (revoked) => {
       setOpen(false);
+      onRevoked(revoked);
       await queryClient.invalidateQueries({ queryKey: ['api-keys'] });
     },
   });
@@ -65,8 +107,8 @@ function RevokeKey({ apiKey }: { apiKey: ApiKeyAnswer }) {
         <Dialog.Content className="console-dialog">
           <Dialog.Title className="console-subtitle">Revoke the key “{apiKey.name}”?</Dialog.Title>
           <Dialog.Description>
-            Every request with it is refused from now on. This cannot be undone: a system that still
-            needs access needs a new key.
+            Every request with it is refused from now on, and the webhook endpoints it added are
+            disabled. This cannot be undone: a system that still needs access needs a new key.
           </Dialog.Description>
           <ErrorAlert error={revoke.error} />
           <div className="console-actions">
@@ -90,7 +132,9 @@ export function ApiKeysPage() {
   const keys = useQuery({ queryKey: ['api-keys'], queryFn: fetchApiKeys });
   const [name, setName] = useState('');
   const [role, setRole] = useState<'viewer' | 'manager'>('viewer');
+  const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
   const [missing, setMissing] = useState(false);
+  const [revoked, setRevoked] = useState<RevokedApiKeyAnswer>();
   const create = useMutation({
     mutationFn: createApiKey,
     onSuccess: async () => {
@@ -104,7 +148,10 @@ export function ApiKeysPage() {
       setMissing(true);
       return;
     }
-    create.mutate({ name: name.trim(), role });
+    // A viewer key reads only: it takes no scope (docs/rules/operators.md#api-keys).
+    create.mutate(
+      role === 'manager' ? { name: name.trim(), role, scopes } : { name: name.trim(), role },
+    );
   };
   const items = keys.data?.keys ?? [];
   return (
@@ -112,7 +159,9 @@ export function ApiKeysPage() {
       <h1 className="console-title">API keys</h1>
       <p>
         A key lets another system use the console's API with the key's role, sending{' '}
-        <code>Authorization: Bearer</code> and the key. It is shown once, when it is made.
+        <code>Authorization: Bearer</code> and the key. It is shown once, when it is made. Every key
+        reads orders and leads; a manager key does more only with the scopes ticked. No key mints an
+        order page's link or unlocks an operator.
       </p>
       <form aria-label="New API key" className="console-filters" onSubmit={submit}>
         <Field label="Name" error={missing ? 'Give the key a name.' : undefined}>
@@ -142,6 +191,31 @@ export function ApiKeysPage() {
             </select>
           )}
         </Field>
+        <fieldset className="console-checkboxes" aria-describedby="api-key-scopes-hint">
+          <legend className="field__label">Scopes</legend>
+          <p className="field__hint" id="api-key-scopes-hint">
+            {role === 'manager' ? 'None ticked: the key reads only.' : 'A viewer key reads only.'}
+          </p>
+          <label className="console-checkbox">
+            <input type="checkbox" checked disabled /> Read orders and leads{' '}
+            <code>orders:read</code>
+          </label>
+          {extraScopes.map(({ scope, label }) => (
+            <label key={scope} className="console-checkbox">
+              <input
+                type="checkbox"
+                disabled={role !== 'manager'}
+                checked={role === 'manager' && scopes.includes(scope)}
+                onChange={(event) =>
+                  setScopes((now) =>
+                    event.target.checked ? [...now, scope] : now.filter((other) => other !== scope),
+                  )
+                }
+              />{' '}
+              {label} <code>{scope}</code>
+            </label>
+          ))}
+        </fieldset>
         <div className="console-filters__go">
           <Button type="submit" busy={create.isPending}>
             Create key
@@ -150,6 +224,7 @@ export function ApiKeysPage() {
       </form>
       <ErrorAlert error={create.error ?? keys.error} />
       {create.data && <ShownOnce made={create.data} />}
+      {revoked && <RevokedNote revoked={revoked} />}
       {keys.isPending ? (
         <Loading>Loading keys…</Loading>
       ) : items.length === 0 ? (
@@ -162,6 +237,7 @@ export function ApiKeysPage() {
               <tr>
                 <th scope="col">Name</th>
                 <th scope="col">Role</th>
+                <th scope="col">Scopes</th>
                 <th scope="col">Starts with</th>
                 <th scope="col">Created</th>
                 <th scope="col">Last used</th>
@@ -174,6 +250,7 @@ export function ApiKeysPage() {
                 <tr key={key.id}>
                   <td>{key.name}</td>
                   <td>{key.role === 'manager' ? 'Manager' : 'Viewer'}</td>
+                  <td>{key.scopes.join(', ')}</td>
                   <td>
                     <code>{key.prefix}…</code>
                   </td>
@@ -184,7 +261,7 @@ export function ApiKeysPage() {
                   <td>
                     {key.revokedAt ? `${whenText(key.revokedAt)} by ${key.revokedBy ?? ''}` : '—'}
                   </td>
-                  <td>{key.revokedAt ? '' : <RevokeKey apiKey={key} />}</td>
+                  <td>{key.revokedAt ? '' : <RevokeKey apiKey={key} onRevoked={setRevoked} />}</td>
                 </tr>
               ))}
             </tbody>
