@@ -125,6 +125,10 @@ describe('the OpenAPI description at /api/docs', () => {
       'delete /admin/api/keys/{id}',
       'post /admin/api/orders/{id}/link',
       'post /admin/api/operators/{email}/unlock',
+      'get /admin/api/personal-data',
+      'get /admin/api/personal-data/export',
+      'post /admin/api/personal-data/correct',
+      'post /admin/api/personal-data/erase',
     ];
     const webhooksManage = [
       'post /admin/api/webhooks/endpoints',

@@ -111,7 +111,7 @@ describe.each(engines())('API key scopes on %s', (engine) => {
     expect(res.json().message).toBe('This API key does not have the webhooks:manage scope');
   });
 
-  it('no scope lets a key mint an order page link, unlock an operator or read the session', async () => {
+  it("no scope lets a key mint an order page link, unlock an operator, reach a person's data or read the session", async () => {
     const key = await newKey('everything', ['orders:act', 'webhooks:manage']);
     const linksBefore = await t.database.db.selectFrom('order_links').select('order_id').execute();
     for (const [method, url] of [
@@ -120,6 +120,12 @@ describe.each(engines())('API key scopes on %s', (engine) => {
       ['GET', '/admin/api/session'],
       ['GET', '/admin/api/keys'],
       ['POST', '/admin/api/keys'],
+      // A person's data: correcting a customer's email to the key holder's, then mailing the
+      // order link again, would hand the order over.
+      ['GET', '/admin/api/personal-data?email=kay1%40example.com'],
+      ['GET', '/admin/api/personal-data/export?email=kay1%40example.com'],
+      ['POST', '/admin/api/personal-data/correct'],
+      ['POST', '/admin/api/personal-data/erase'],
     ] as const) {
       const res = await withKey(key, method, url, { name: 'successor', role: 'manager' });
       expect(res.statusCode, url).toBe(403);

@@ -26,7 +26,7 @@ import {
 
 /*
  * A person's data, on request (docs/rules/personal-data-requests.md): find, export (APP 12),
- * correct (APP 13) and erase, for managers only, each audited with the manager's email.
+ * correct (APP 13) and erase, for managers signed in (no API key), each audited with the manager's email.
  */
 export function adminPersonalDataRoutes(ctx: AppContext): AnyRoute[] {
   const error = (description: string) => ({ description, schema: errorAnswer });
@@ -40,8 +40,10 @@ export function adminPersonalDataRoutes(ctx: AppContext): AnyRoute[] {
   const common = {
     tags: ['admin'] as ['admin'],
     security: 'operatorSession' as const,
-    // Reads too are for managers only: a person's data is not for every operator.
-    guard: requireOperator(ctx, 'manager'),
+    // Reads too are for managers only: a person's data is not for every operator. And for a person
+    // signed in, never a key: a key that corrects a customer's email to its holder's, then mails the
+    // order link again, would hold the order (docs/decisions/026-api-keys.md).
+    guard: requireOperator(ctx, 'manager', 'session'),
   };
   /** Each field by the contact step's rule (400 `invalid_input` naming it). */
   const checked = (input: object) => parse(personalDataRules, input);
