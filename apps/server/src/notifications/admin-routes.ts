@@ -268,13 +268,15 @@ export function webhookRoutes(ctx: AppContext): AnyRoute[] {
       },
       handler: async (request) => {
         const { id } = request.params;
-        const operator = operatorOf(request).email;
+        const who = operatorOf(request);
+        const operator = who.email;
         const now = ctx.now();
         const before = await findEndpoint(db, id);
         if (!before) throw notFound('No webhook endpoint has this id');
         await checkUrl(before.url);
         const done = await inTransaction(db, async (trx) => {
-          if (!(await enableEndpoint(trx, id))) return false;
+          const byKey = 'apiKey' in who ? who.apiKey.id : undefined;
+          if (!(await enableEndpoint(trx, id, byKey))) return false;
           await recordAudit(trx, {
             operatorEmail: operator,
             at: now,

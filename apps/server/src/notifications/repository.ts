@@ -184,11 +184,22 @@ export async function endpointFailed(
     .executeTakeFirst();
 }
 
-/** Enables a disabled endpoint, its failures forgotten; false when it was not disabled. */
-export async function enableEndpoint(trx: Trx, id: string): Promise<boolean> {
+/**
+ * Enables a disabled endpoint, its failures forgotten; false when it was not disabled. Enabled by
+ * an API key (`byKey`), it is that key's from then on, so revoking the key disables it again
+ * (docs/rules/webhooks.md#endpoints).
+ */
+export async function enableEndpoint(trx: Trx, id: string, byKey?: string): Promise<boolean> {
   const result = await trx
     .updateTable('webhook_endpoints')
-    .set({ disabled_at: null, disabled_by: null, failures: 0, failing_since: null, retry_at: null })
+    .set({
+      disabled_at: null,
+      disabled_by: null,
+      failures: 0,
+      failing_since: null,
+      retry_at: null,
+      ...(byKey ? { created_by_key: byKey } : {}),
+    })
     .where('id', '=', id)
     .where('disabled_at', 'is not', null)
     .executeTakeFirst();

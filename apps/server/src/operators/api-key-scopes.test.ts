@@ -262,5 +262,33 @@ describe.each(engines())('API key scopes on %s', (engine) => {
     expect(await deliveriesTo(byOther.id)).toBe(2);
     // And the key itself is refused.
     expect((await addEndpoint(key, 'again')).statusCode).toBe(401);
+
+    // Another key that enables the revoked key's endpoint takes it on: its own revocation
+    // disables it again, so no key keeps an endpoint alive past its revocation.
+    const enabled = await withKey(
+      other,
+      'POST',
+      `/admin/api/webhooks/endpoints/${byKey.id}/enable`,
+    );
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    const otherId = (
+      await t.database.db
+        .selectFrom('api_keys')
+        .select('id')
+        .where('name', '=', 'other robot')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const second = await t.app.inject({
+      method: 'DELETE',
+      url: `/admin/api/keys/${otherId}`,
+      headers: manager.headers(true),
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(
+      second
+        .json()
+        .disabledEndpoints.map((e: { id: string }) => e.id)
+        .sort(),
+    ).toEqual([byKey.id, byOther.id].sort());
   });
 });
