@@ -79,6 +79,8 @@ const test = base.extend<{ deployment: Deployment; prod: Deployment }>({
             CATALOGUE_FILE: file,
             // Links in customer mail (docs/rules/mail.md): production must name its public origin.
             PUBLIC_URL: 'https://signup.acme.example',
+            // Webhook secrets encrypted at rest (docs/decisions/027-webhooks.md).
+            WEBHOOK_SECRET_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
             ...chargebeeEnv(billing),
             CHARGEBEE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
           };

@@ -53,6 +53,7 @@ test('with no keys and no DATABASE_URL it exits non-zero, naming each missing pa
     'CHARGEBEE_API_KEY',
     'CATALOGUE_FILE',
     'PUBLIC_URL',
+    'WEBHOOK_SECRET_KEY',
     'ALLOW_DEMO',
   ]) {
     expect(output).toContain(name);

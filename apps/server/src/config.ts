@@ -234,6 +234,13 @@ const envSchema = z.object({
     ),
   // An endpoint that has failed every delivery for this many days is disabled (audited).
   WEBHOOK_DISABLE_AFTER_DAYS: positiveInt(3),
+  // The key endpoints' signing secrets are encrypted with at rest (AES-256-GCM,
+  // docs/decisions/027-webhooks.md): the base64 of 32 random bytes; production requires it.
+  WEBHOOK_SECRET_KEY: optional.refine(
+    (v) =>
+      v === undefined || (/^[A-Za-z0-9+/]{43}=$/.test(v) && Buffer.from(v, 'base64').length === 32),
+    'WEBHOOK_SECRET_KEY must be the base64 of 32 random bytes (openssl rand -base64 32)',
+  ),
   // Customer mail over SMTP (docs/rules/mail.md): both or neither; without, mail stays queued.
   SMTP_URL: url('SMTP_URL').refine(
     (v) => v === undefined || /^smtps?:$/.test(new URL(v).protocol),
@@ -369,6 +376,8 @@ export interface Config {
     allowedHosts: string[];
     /** WEBHOOK_DISABLE_AFTER_DAYS, in milliseconds. */
     disableAfterMs: number;
+    /** WEBHOOK_SECRET_KEY's 32 bytes: endpoints' secrets are stored encrypted with it. */
+    secretKey: Buffer | undefined;
   };
   keys: Pick<
     Env,
@@ -588,6 +597,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     webhooks: {
       allowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
       disableAfterMs: e.WEBHOOK_DISABLE_AFTER_DAYS * 86_400_000,
+      secretKey: e.WEBHOOK_SECRET_KEY ? Buffer.from(e.WEBHOOK_SECRET_KEY, 'base64') : undefined,
     },
     keys: {
       MAPS_API_KEY: e.MAPS_API_KEY,

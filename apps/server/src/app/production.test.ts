@@ -20,7 +20,9 @@ const chargebee = {
 };
 // The site's public origin, for links in mail (docs/rules/mail.md).
 const site = { PUBLIC_URL: 'https://signup.example.com' };
-const real = { ...chargebee, ...site, DATABASE_URL: 'postgres://db.example/fibre' };
+// The key webhook secrets are encrypted with (docs/decisions/027-webhooks.md).
+const secrets = { WEBHOOK_SECRET_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=' };
+const real = { ...chargebee, ...site, ...secrets, DATABASE_URL: 'postgres://db.example/fibre' };
 
 describe('production mode', () => {
   it.each<[string, Record<string, string>, string[]]>([
@@ -32,6 +34,7 @@ describe('production mode', () => {
         'DATABASE_URL is not set: the embedded PGlite would be used',
         'CHARGEBEE_SITE and CHARGEBEE_PUBLISHABLE_KEY not set: the test-mode card vault would take cards',
         'CHARGEBEE_SITE and CHARGEBEE_API_KEY not set: orders would be billed to the local ledger',
+        'WEBHOOK_SECRET_KEY is not set: webhook signing secrets would be stored in clear',
         'PUBLIC_URL is not set: links in mail would point at http://localhost:3000',
       ],
     ],
@@ -41,6 +44,7 @@ describe('production mode', () => {
       [
         'CHARGEBEE_PUBLISHABLE_KEY not set: the test-mode card vault would take cards',
         'CHARGEBEE_API_KEY not set: orders would be billed to the local ledger',
+        'WEBHOOK_SECRET_KEY is not set: webhook signing secrets would be stored in clear',
         'PUBLIC_URL is not set: links in mail would point at http://localhost:3000',
       ],
     ],
@@ -79,6 +83,7 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
       'CATALOGUE_FILE',
       'ALLOW_DEMO',
       'PUBLIC_URL',
+      'WEBHOOK_SECRET_KEY',
       ...Object.keys(chargebee),
     ])
       delete clean[name];
@@ -106,6 +111,7 @@ describe('NODE_ENV=production at start', () => {
       'CHARGEBEE_PUBLISHABLE_KEY',
       'CHARGEBEE_API_KEY',
       'PUBLIC_URL',
+      'WEBHOOK_SECRET_KEY',
       'CATALOGUE_FILE',
     ]) {
       expect(output).toContain(name);
@@ -145,6 +151,7 @@ describe('NODE_ENV=production at start', () => {
         DATABASE_URL: url.toString(),
         ...chargebee,
         ...site,
+        ...secrets,
       });
       expect(code).toBe(78);
       expect(output).toContain(

@@ -37,6 +37,10 @@ export function productionGaps(config: Config): string[] {
   if (issuer && new URL(issuer).protocol !== 'https:') {
     gaps.push('OIDC_ISSUER is not https: staff sign-in would travel unencrypted');
   }
+  // Endpoints' signing secrets are encrypted at rest with it (docs/decisions/027-webhooks.md).
+  if (!config.webhooks.secretKey) {
+    gaps.push('WEBHOOK_SECRET_KEY is not set: webhook signing secrets would be stored in clear');
+  }
   // Links in customer mail must reach the site, not the server's own localhost.
   if (!config.publicUrlSet) {
     gaps.push(`PUBLIC_URL is not set: links in mail would point at ${config.publicUrl}`);

@@ -254,6 +254,7 @@ describe('the OpenAPI description at /api/docs', () => {
       'order.rescheduled',
       'order.resolved',
       'order.service_changed',
+      'person.erased',
     ]);
     const cancelled = doc.webhooks['order.cancelled'].post;
     expect(cancelled.parameters.map((p: { name: string }) => p.name)).toEqual([

@@ -102,10 +102,25 @@ export function adminLeadRoutes(ctx: AppContext): AnyRoute[] {
         const page = changePage(rows, limit, cursor);
         return {
           ...page,
-          items: page.items.map((lead) => ({
-            ...leadAnswer(lead),
-            updated: lead.updated_at.toISOString(),
-          })),
+          items: page.items.map((lead) =>
+            'erased_at' in lead
+              ? {
+                  // An erased lead (docs/rules/personal-data-requests.md#erase): its id and dates.
+                  id: lead.id,
+                  created: lead.created_at.toISOString(),
+                  firstName: null,
+                  lastName: null,
+                  email: null,
+                  phone: null,
+                  address: null,
+                  message: null,
+                  contactedAt: null,
+                  contactedBy: null,
+                  updated: lead.updated_at.toISOString(),
+                  erased: true,
+                }
+              : { ...leadAnswer(lead), updated: lead.updated_at.toISOString(), erased: false },
+          ),
         };
       },
     }),

@@ -81,18 +81,37 @@ export type LeadRow = Selectable<Schema['leads']>;
 export async function leadChanges(
   db: Kysely<Schema>,
   search: { since?: Date | undefined; after?: ChangeStart | undefined; limit: number },
-): Promise<LeadRow[]> {
-  let query = db
-    .selectFrom('leads')
-    .selectAll()
-    // xid8 is read back as its decimal text, the cursor's form.
-    .where(sql<boolean>`change_xid < pg_snapshot_xmin(pg_current_snapshot())`);
-  if (search.since) query = query.where('updated_at', '>=', search.since);
-  const after = search.after;
-  if (after)
-    query = query.where(sql<boolean>`(change_xid, id) > (${after.xid}::xid8, ${after.id})`);
-  return query.orderBy('change_xid').orderBy('id').limit(search.limit).execute();
+): Promise<(LeadRow | ErasedLeadRow)[]> {
+  const rows = async <T extends 'leads' | 'erased_leads'>(table: T) => {
+    let query = db
+      .selectFrom(table as 'leads')
+      .selectAll()
+      // xid8 is read back as its decimal text, the cursor's form.
+      .where(sql<boolean>`change_xid < pg_snapshot_xmin(pg_current_snapshot())`);
+    if (search.since) query = query.where('updated_at', '>=', search.since);
+    const after = search.after;
+    if (after)
+      query = query.where(sql<boolean>`(change_xid, id) > (${after.xid}::xid8, ${after.id})`);
+    return query.orderBy('change_xid').orderBy('id').limit(search.limit).execute();
+  };
+  // The leads, and the erased ones (migration 039, docs/rules/personal-data-requests.md#erase):
+  // each list's first `limit`, merged in the same (change_xid, id) order, then the first `limit`.
+  const [leads, erased] = await Promise.all([
+    rows('leads'),
+    rows('erased_leads') as unknown as Promise<ErasedLeadRow[]>,
+  ]);
+  const key = (row: { change_xid: string; id: string }) =>
+    [BigInt(row.change_xid), row.id] as const;
+  return [...leads, ...erased]
+    .sort((a, b) => {
+      const [ax, ai] = key(a);
+      const [bx, bi] = key(b);
+      return ax < bx ? -1 : ax > bx ? 1 : ai < bi ? -1 : ai > bi ? 1 : 0;
+    })
+    .slice(0, search.limit);
 }
+
+export type ErasedLeadRow = Selectable<Schema['erased_leads']>;
 
 const contactOf = (lead: Pick<LeadRow, 'contacted_at' | 'contacted_by'>) => ({
   contactedAt: lead.contacted_at?.toISOString() ?? null,

@@ -425,6 +425,7 @@ describe('the mail settings', () => {
           CHARGEBEE_SITE: 'acme',
           CHARGEBEE_PUBLISHABLE_KEY: 'pk',
           CHARGEBEE_API_KEY: 'sk',
+          WEBHOOK_SECRET_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
           ...env,
         }),
       );

@@ -33,6 +33,7 @@ import {
   type DeliveryListRow,
   type EndpointRow,
 } from './repository.ts';
+import { sealSecret } from './secret-box.ts';
 import { SECRET_PREFIX } from './signing.ts';
 import { checkTarget, TargetRefused } from './targets.ts';
 import { urlHostOnly } from './webhook.ts';
@@ -194,7 +195,11 @@ export function webhookRoutes(ctx: AppContext): AnyRoute[] {
           retry_at: null,
         };
         await inTransaction(db, async (trx) => {
-          await insertEndpoint(trx, row);
+          // Stored encrypted under WEBHOOK_SECRET_KEY when it is set (secret-box.ts).
+          await insertEndpoint(trx, {
+            ...row,
+            secret: sealSecret(row.secret, row.id, ctx.config.webhooks.secretKey),
+          });
           await recordAudit(trx, {
             operatorEmail: operator,
             at: now,

@@ -198,6 +198,31 @@ export async function recordLeadEvent(
 export const recordLeadCreated = (trx: Transaction<Schema>, source: EventSource, lead: NewLead) =>
   recordLeadEvent(trx, source, lead.id, 'lead.created');
 
+/**
+ * A person's erasure (`person.erased`, docs/rules/personal-data-requests.md#erase), in the
+ * erasure's transaction: the orders anonymised (id and reference) and the leads deleted (id), and
+ * nothing else, so receivers clear their copies without being told again who the person was. Not
+ * an order's or a lead's event: the erasure deletes theirs, so it is numbered 1 on its own.
+ */
+export async function recordPersonErased(
+  trx: Transaction<Schema>,
+  source: EventSource,
+  erased: { orders: { id: string; reference: string | null }[]; leadIds: string[]; at: Date },
+): Promise<void> {
+  if (erased.orders.length === 0 && erased.leadIds.length === 0) return;
+  await writeEvent(trx, source, {
+    type: 'person.erased',
+    orderId: null,
+    leadId: null,
+    sequence: 1,
+    data: {
+      orders: erased.orders.map((order) => ({ order_id: order.id, reference: order.reference })),
+      lead_ids: erased.leadIds,
+      erased_at: erased.at.toISOString(),
+    },
+  });
+}
+
 async function writeEvent(
   trx: Transaction<Schema>,
   source: EventSource,

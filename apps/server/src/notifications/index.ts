@@ -5,6 +5,7 @@ export {
   recordLeadEvent,
   recordNeedsAttention,
   recordOrderEvent,
+  recordPersonErased,
   type EventActor,
   type EventSource,
 } from './events.ts';

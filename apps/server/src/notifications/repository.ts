@@ -219,6 +219,26 @@ export async function findEndpoint(db: Db, id: string): Promise<EndpointRow | un
   return db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The endpoints whose secret is not sealed (does not start with `sealed`): secret-box.ts. */
+export async function clearSecrets(db: Db, sealed: string) {
+  return db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'secret'])
+    .where('secret', 'not like', `${sealed}%`)
+    .execute();
+}
+
+/** Replaces an endpoint's stored secret if it is still `was`; 1 when it did, else 0. */
+export async function replaceSecret(db: Db, id: string, was: string, next: string) {
+  const done = await db
+    .updateTable('webhook_endpoints')
+    .set({ secret: next })
+    .where('id', '=', id)
+    .where('secret', '=', was)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows);
+}
+
 export async function listEndpoints(db: Db): Promise<EndpointRow[]> {
   return db
     .selectFrom('webhook_endpoints')

@@ -527,6 +527,7 @@ describe('the signature scheme and its configuration', () => {
           CHARGEBEE_SITE: 'acme',
           CHARGEBEE_PUBLISHABLE_KEY: 'pk',
           CHARGEBEE_API_KEY: 'sk',
+          WEBHOOK_SECRET_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
           PUBLIC_URL: 'https://signup.example.com',
           OPS_WEBHOOK_URL: url,
           OPS_WEBHOOK_SECRET: secret,

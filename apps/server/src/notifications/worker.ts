@@ -20,6 +20,7 @@ import {
   type WorkerLog,
 } from '../outbox/worker.ts';
 import { carryOverOldNotifications } from './carry-over.ts';
+import { openSecret, sealStoredSecrets, SecretUnreadable } from './secret-box.ts';
 import { CONFIGURED_ENDPOINT, configuredEndpoint } from './events.ts';
 import { DeliveryFailed, postDelivery, type TargetRule, type WebhookTarget } from './webhook.ts';
 
@@ -60,7 +61,14 @@ export function createNotificationWorker(
       return { ...configured, timeoutMs };
     const endpoint = await findEndpoint(db, delivery.endpoint_id);
     if (!endpoint || endpoint.disabled_at) throw new DeliveryFailed('endpoint disabled', null);
-    return { url: endpoint.url, secret: endpoint.secret, timeoutMs };
+    try {
+      const secret = openSecret(endpoint.secret, endpoint.id, ctx.config.webhooks.secretKey);
+      return { url: endpoint.url, secret, timeoutMs };
+    } catch (error) {
+      // A failed attempt, kept for a person, never a crash: docs/decisions/027-webhooks.md.
+      if (error instanceof SecretUnreadable) throw new DeliveryFailed(error.message, null);
+      throw error;
+    }
   }
 
   /**
@@ -107,6 +115,8 @@ export function createNotificationWorker(
       now: ctx.now,
       claim: async (now, until, limit) => {
         await carryOverOldNotifications(db, ctx);
+        // Secrets still in clear (added before the key was set, or by an older instance): sealed.
+        await sealStoredSecrets(db, ctx.config.webhooks.secretKey);
         return claimDueDeliveries(db, now, until, limit, configured !== undefined);
       },
       send: async (delivery) => {

@@ -616,6 +616,7 @@ describe('the configuration of staff sign-in', () => {
           CHARGEBEE_SITE: 'acme',
           CHARGEBEE_PUBLISHABLE_KEY: 'pk',
           CHARGEBEE_API_KEY: 'sk',
+          WEBHOOK_SECRET_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
           PUBLIC_URL: 'https://signup.example.com',
           ...oidc,
           OIDC_ISSUER: issuer,

@@ -176,10 +176,16 @@ export function adminOrderRoutes(ctx: AppContext): AnyRoute[] {
         const page = changePage(rows, limit, cursor);
         return {
           ...page,
-          items: page.items.map((row) => ({
-            ...orderSummary(row),
-            updated: row.updated_at.toISOString(),
-          })),
+          items: page.items.map((row) => {
+            // An erased order (docs/rules/personal-data-requests.md#erase): no personal field.
+            const erased = 'erasedAt' in (row.contact as Record<string, unknown>);
+            return {
+              ...orderSummary(row),
+              updated: row.updated_at.toISOString(),
+              erased,
+              ...(erased ? { customer: null, address: null } : {}),
+            };
+          }),
         };
       },
     }),

@@ -6,6 +6,7 @@ import { hashPassword } from '../operators/passwords.ts';
 import { insertOperator } from '../operators/repository/operators.ts';
 import { engines, startTestApp, type TestApp } from '../test-support/app.ts';
 import { prepareOrder } from '../test-support/order.ts';
+import { applyRetention } from '../retention/index.ts';
 
 // docs/rules/orders.md#the-order-reference and #the-answer-and-the-finale; the console's link
 // actions, docs/rules/operators.md#acting-on-orders; docs/decisions/025-order-reference.md.
@@ -241,5 +242,23 @@ describe.each(engines())('the order reference and the placed answer on %s', (eng
     expect(mailed.json().error).toBe('not_confirmed');
     const shown = await admin('POST', `/admin/api/orders/${answer.order_id}/link`, manager);
     expect(shown.statusCode, shown.body).toBe(200);
+  });
+
+  // Last: the clock moves a day, past the sessions above.
+  it('a replay more than a day later answers without the link: the retention sweep took its token out', async () => {
+    const { answer, send } = await place('reference-replayed-next-day');
+    t.clock.advance(24 * 60 * 60_000 + 60_000);
+    await applyRetention(t.database, t.config.retention, t.clock.now);
+    const kept = await t.database.db
+      .selectFrom('idempotency_keys')
+      .select('response')
+      .where('key', '=', 'reference-replayed-next-day')
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(kept.response)).not.toContain(answer.order_page.replace('/order/', ''));
+    const again = await send();
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toEqual({ ...answer, order_page: null });
+    // The link itself still opens the order (the customer's mail carries it).
+    expect((await orderPage(answer.order_page)).statusCode).toBe(200);
   });
 });

@@ -24,6 +24,7 @@ export async function personOrders(db: Db, person: Person) {
     .leftJoin('slot_windows', 'slot_windows.id', 'reservations.window_id')
     .select((eb) => [
       'orders.id',
+      'orders.reference',
       'orders.created_at',
       'orders.status',
       'orders.email',
@@ -375,10 +376,28 @@ export async function anonymiseOrders(
   return { mail: Number(mail.numDeletedRows), holds: Number(holds.numUpdatedRows) };
 }
 
-/** Deletes leads, their duplicate check's fingerprints; how many leads. */
-export async function deleteLeads(trx: Transaction<Schema>, leadIds: string[]): Promise<number> {
+/**
+ * Deletes leads, their duplicate check's fingerprints; how many leads. Each leaves its id and dates
+ * in erased_leads (migration 039), so the change list lists it as erased.
+ */
+export async function deleteLeads(
+  trx: Transaction<Schema>,
+  leadIds: string[],
+  at: Date,
+): Promise<number> {
   if (leadIds.length === 0) return 0;
   await trx.deleteFrom('lead_fingerprints').where('lead_id', 'in', leadIds).execute();
+  await trx
+    .insertInto('erased_leads')
+    .columns(['id', 'created_at', 'erased_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('leads')
+        .select(['leads.id', 'leads.created_at', eb.val(at).as('erased_at')])
+        .where('leads.id', 'in', leadIds),
+    )
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
   const result = await trx.deleteFrom('leads').where('id', 'in', leadIds).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

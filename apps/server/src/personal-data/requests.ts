@@ -11,6 +11,7 @@ import { capitaliseName } from '@fibre/domain/contact';
 import type { AppContext } from '../context.ts';
 import { inTransaction } from '../db/transactions.ts';
 import { Refusal } from '../http/errors.ts';
+import { recordPersonErased } from '../notifications/index.ts';
 import { recordAudit } from '../operators/index.ts';
 import type { BillingAdapter, ContactDetails } from '../orders/index.ts';
 import type { CalendarAdapter } from '../scheduling/index.ts';
@@ -567,7 +568,15 @@ export async function erasePersonalData(
     // Sign-ups saved to finish later (docs/rules/mail.md#finish-later): never an order, all erased.
     const savedSignups =
       person.email !== undefined ? await deleteSavedSignups(trx, person.email) : 0;
-    await deleteLeads(trx, leadIds);
+    await deleteLeads(trx, leadIds, actor.at);
+    // Receivers of webhooks hear of it, by ids only (docs/rules/webhooks.md#event-types).
+    await recordPersonErased(trx, ctx, {
+      orders: orders
+        .filter((o) => !keptIds.has(o.id))
+        .map((o) => ({ id: o.id, reference: o.reference })),
+      leadIds,
+      at: actor.at,
+    });
     for (const [subjectType, ids] of [
       ['order', orderIds],
       ['lead', leadIds],

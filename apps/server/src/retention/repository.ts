@@ -25,6 +25,22 @@ export async function tryRetentionLock(trx: Trx): Promise<boolean> {
   return rows[0]?.locked === true;
 }
 
+/**
+ * The order page's path (`order_page`, its plaintext token) taken out of the install answers kept
+ * under an Idempotency-Key made before `before` (a day: docs/decisions/025-order-reference.md):
+ * set to null, so a replay after that answers `order_page: null`, as for an answer kept before
+ * the path was. The rest of the answer stays.
+ */
+export async function clearKeptOrderPages(trx: Trx, before: Date): Promise<number> {
+  const done = await trx
+    .updateTable('idempotency_keys')
+    .set({ response: sql`jsonb_set(response, '{order_page}', 'null'::jsonb)` })
+    .where('created_at', '<', before)
+    .where(sql<boolean>`jsonb_typeof(response->'order_page') = 'string'`)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows);
+}
+
 /** Leads made before `before`, deleted. */
 export async function deleteLeads(trx: Trx, before: Date): Promise<number> {
   const done = await trx.deleteFrom('leads').where('created_at', '<', before).executeTakeFirst();

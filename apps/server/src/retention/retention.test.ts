@@ -50,6 +50,8 @@ const expected: RetentionCounts = {
   funnel_tabs: 1,
   // the saved sign-up whose link expired 7 days and a minute ago (with its link)
   saved_signups: 1,
+  // the install answer kept a day and a minute ago: its order page's token taken out
+  kept_order_pages: 1,
 };
 
 interface Seeded {
@@ -447,6 +449,27 @@ async function seed(database: Database): Promise<Seeded> {
   };
   await saved('saved-in', daysAgo(7, -MINUTE));
   await saved('saved-out', daysAgo(7, MINUTE));
+  // Install answers kept under an Idempotency-Key: the order page's token, a day
+  // (docs/decisions/025-order-reference.md).
+  for (const [key, at] of [
+    ['key-in', daysAgo(1, -MINUTE)],
+    ['key-out', daysAgo(1, MINUTE)],
+  ] as const) {
+    await db
+      .insertInto('idempotency_keys')
+      .values({
+        key,
+        request_hash: 'h',
+        status_code: 201,
+        response: JSON.stringify({
+          success: true,
+          order_id: orders['live-in']!,
+          order_page: `/order/token-of-${key}`,
+        }),
+        created_at: at,
+      })
+      .execute();
+  }
   return { orders };
 }
 
@@ -666,6 +689,21 @@ describe.each(engines())('the retention sweep on %s', (engine) => {
       (await db.selectFrom('signup_links').select('signup_id').execute()).map((r) => r.signup_id),
     ).toEqual(['saved-in']);
 
+    // The install answer kept over a day no longer holds the order page's token; the rest stays.
+    const kept = Object.fromEntries(
+      (await db.selectFrom('idempotency_keys').select(['key', 'response']).execute()).map((r) => [
+        r.key,
+        r.response,
+      ]),
+    );
+    expect(kept['key-out']).toEqual({
+      success: true,
+      order_id: seeded.orders['live-in'],
+      order_page: null,
+    });
+    expect(JSON.stringify(kept['key-out'])).not.toContain('token-of-key-out');
+    expect(kept['key-in']).toMatchObject({ order_page: '/order/token-of-key-in' });
+
     // A second sweep at the same time finds nothing more.
     expect(Object.values((await applyRetention(t.database, defaults, now))!)).toEqual(
       Object.values(expected).map(() => 0),
@@ -724,6 +762,8 @@ describe.each(engines())('the retention sweep on %s', (engine) => {
       funnel_tabs: 0,
       // 6 days: both saved sign-ups' links expired more than 6 days ago
       saved_signups: 2,
+      // a day, whatever the environment says (decision 025)
+      kept_order_pages: 1,
     });
     expect(await ids(t.database, 'leads')).toEqual([]);
     expect((await orderRow(t.database, seeded.orders['live-out']!)).client_address).toBe(

@@ -6,6 +6,7 @@ import { OWN_ADDRESS_MS } from '../operators/index.ts';
 import {
   anonymiseCancelledOrders,
   clearHoldAddresses,
+  clearKeptOrderPages,
   clearMail,
   clearOrderAddresses,
   deleteAbandonedHolds,
@@ -36,12 +37,19 @@ export const RETENTION_KINDS = [
   'cancelled_orders',
   'funnel_tabs',
   'saved_signups',
+  'kept_order_pages',
 ] as const;
 
 export type RetentionKind = (typeof RETENTION_KINDS)[number];
 export type RetentionCounts = Record<RetentionKind, number>;
 
 const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * How long an install's kept answer keeps the order page's path (docs/decisions/025-order-reference.md):
+ * a day, long past any retry of the install; the customer's link is in their mail.
+ */
+export const KEPT_ORDER_PAGE_DAYS = 1;
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
 
@@ -90,6 +98,8 @@ export function applyRetention(
       ),
       funnel_tabs: await deleteFunnelTabs(trx, daysBefore(now, limits.funnelTabsDays)),
       saved_signups: await deleteSavedSignups(trx, daysBefore(now, limits.savedSignupsDays)),
+      // The order page's token in a kept install answer, a day on (decision 025).
+      kept_order_pages: await clearKeptOrderPages(trx, daysBefore(now, KEPT_ORDER_PAGE_DAYS)),
     };
   });
 }

@@ -208,6 +208,7 @@ export async function saveForLater(
     firstName,
     provider: mailProviderOf(ctx.catalogue.current()),
     expiresAt,
+    enteredAt: now,
   });
   await inTransaction(ctx.database.db, async (trx) => {
     await beforeSaving(trx, ctx, email, now, 'links');
@@ -321,6 +322,7 @@ export async function mailNewLink(ctx: AppContext, token: string): Promise<NewLi
     firstName: link.first_name,
     provider: ctx.catalogue.current().provider,
     expiresAt,
+    enteredAt: now,
   });
   await inTransaction(ctx.database.db, async (trx) => {
     // A newer save of the address replaced this sign-up: its newest link is the other's.

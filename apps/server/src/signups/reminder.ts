@@ -38,7 +38,12 @@ export async function queueFinishReminders(ctx: AppContext, now: Date): Promise<
   for (const signup of due) {
     // The reminder's link works as long as a new link would (FINISH_LATER_DAYS from now).
     const expiresAt = new Date(now.getTime() + ctx.config.finishLater.linkMs);
-    const rendered = renderFinishReminder({ firstName: signup.first_name, provider, expiresAt });
+    const rendered = renderFinishReminder({
+      firstName: signup.first_name,
+      provider,
+      expiresAt,
+      enteredAt: signup.created_at,
+    });
     const wrote = await inTransaction(db, async (trx) => {
       if (!(await stillRemindable(trx, signup.id, now))) return false;
       const mailId = ctx.newId();

@@ -141,6 +141,17 @@ describe.each(engines())('finish later on %s', (engine) => {
     expect(mail!.recipient).toBe('jane@example.com');
     expect(mail!.text_body).toContain('%ORDER_LINK%');
     expect(mail!.text_body).toContain('%UNSUBSCRIBE_LINK%');
+    // Anyone may type this address: the mail says plainly how it came (docs/rules/mail.md).
+    const entered = new Intl.DateTimeFormat('en-AU', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Australia/Sydney',
+    }).format(t.clock.now);
+    expect(mail!.text_body).toContain(
+      `Why you got this email: on ${entered} this email address was entered in Demo Fibre’s online sign-up, and a link to finish it later was asked for. If that wasn’t you, ignore this email: nothing happens unless the link is opened, and we will send at most one reminder, which the unsubscribe link below stops.`,
+    );
+    expect(mail!.html_body).toContain('Why you got this email:');
   });
 
   it('sends the link with the provider’s identity and a one-click unsubscribe', async () => {
@@ -561,6 +572,16 @@ describe.each(engines())('the reminder for the marketing box on %s', (engine) =>
     expect(reminders).toHaveLength(1);
     expect(reminders[0]!.recipient).toBe('jane@example.com');
     expect(reminders[0]!.text_body).toContain('%UNSUBSCRIBE_LINK%');
+    // The first mail this address gets: it says plainly how it came, and when (docs/rules/mail.md).
+    const entered = new Intl.DateTimeFormat('en-AU', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Australia/Sydney',
+    }).format(row!.created_at);
+    expect(reminders[0]!.text_body).toContain(
+      `Why you got this email: on ${entered} this email address was entered in Demo Fibre’s online sign-up, asking for a reminder to finish it. If that wasn’t you, ignore this email: it is the only reminder we send for it, and nothing happens unless the link is opened.`,
+    );
     // The reminder carries a fresh link that opens the sign-up.
     expect((await resume(t.app, reminders[0]!.link_token!)).statusCode).toBe(200);
   });

@@ -58,7 +58,12 @@ const change = {
   address: SAMPLE_ADDRESS,
   sequence: 1,
 };
-const signup = { firstName: 'Jane', provider: sampleProvider, expiresAt: window.endsAt };
+const signup = {
+  firstName: 'Jane',
+  provider: sampleProvider,
+  expiresAt: window.endsAt,
+  enteredAt: window.startsAt,
+};
 
 /** Each mail by name, rendered. */
 export function everyMail(): Array<{ name: string; mail: RenderedMail }> {

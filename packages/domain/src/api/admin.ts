@@ -270,10 +270,27 @@ export type AdminMailAnswer = z.infer<typeof adminMailAnswer>;
 
 /**
  * One row of the change lists (docs/rules/operators.md#api-keys): the list's row and when it was
- * last written (`updated`, the database's clock).
+ * last written (`updated`, the database's clock). `erased` is true for a person's erased order or
+ * lead (docs/rules/personal-data-requests.md#erase): its personal fields are null, and a copy
+ * synced from the list deletes its own.
  */
-export const adminOrderChange = z.extend(adminOrderSummary, { updated: z.string() });
-export const adminLeadChange = z.extend(adminLead, { updated: z.string() });
+export const adminOrderChange = z.extend(adminOrderSummary, {
+  updated: z.string(),
+  erased: z.boolean(),
+  /** Null when erased. */
+  customer: z.nullable(customer),
+  /** Null when erased. */
+  address: z.nullable(z.string()),
+});
+export const adminLeadChange = z.extend(adminLead, {
+  updated: z.string(),
+  erased: z.boolean(),
+  /** The five below are null when erased, as are phone, message, contactedAt and contactedBy. */
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+});
 
 /**
  * GET /admin/api/orders/changes and /admin/api/leads/changes: the rows in the order they were

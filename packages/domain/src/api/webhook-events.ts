@@ -98,6 +98,15 @@ export const webhookEventData = {
   }),
   'lead.created': z.object(leadFields),
   'lead.contacted': z.object(leadFields),
+  /**
+   * A person's data was erased (docs/rules/personal-data-requests.md#erase): which orders were
+   * anonymised and which leads deleted, never who the person was. A receiver clears its copies.
+   */
+  'person.erased': z.object({
+    orders: z.array(z.object({ order_id: z.string(), reference: z.nullable(z.string()) })),
+    lead_ids: z.array(z.string()),
+    erased_at: z.string(),
+  }),
 } as const;
 
 /** What each type tells, for the document. */
@@ -110,6 +119,8 @@ export const webhookEventSummaries: Record<keyof typeof webhookEventData, string
   'order.service_changed': 'The service after installation changed: installed, active or cancelled',
   'lead.created': 'A visitor at an unserved address left their details',
   'lead.contacted': 'An operator marked a lead contacted',
+  'person.erased':
+    "A person's data was erased: the orders anonymised and the leads deleted, by id only",
 };
 
 /** A delivery's whole body: the event's id (also its webhook-id), type, time, version, data. */

@@ -15,6 +15,7 @@ export const EVENT_TYPES = [
   'order.service_changed',
   'lead.created',
   'lead.contacted',
+  'person.erased',
 ] as const;
 export const eventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof eventType>;

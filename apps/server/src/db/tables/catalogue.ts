@@ -86,6 +86,17 @@ export interface CatalogueTables {
     updated_at: Generated<Date>;
     change_xid: Generated<string>;
   };
+  /**
+   * Migration 039: a lead erased (docs/rules/personal-data-requests.md#erase), its id and dates
+   * only, so the change list lists it as erased; stamped by the same trigger as the leads.
+   */
+  erased_leads: {
+    id: string;
+    created_at: Date;
+    erased_at: Date;
+    updated_at: Generated<Date>;
+    change_xid: Generated<string>;
+  };
   /** One row per distinct lead: the newest lead stored with that fingerprint. */
   lead_fingerprints: {
     fingerprint: string;

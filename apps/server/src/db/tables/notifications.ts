@@ -9,7 +9,8 @@ export type EventType =
   | 'order.cancelled'
   | 'order.service_changed'
   | 'lead.created'
-  | 'lead.contacted';
+  | 'lead.contacted'
+  | 'person.erased';
 
 export const EVENT_TYPES: readonly EventType[] = [
   'order.confirmed',
@@ -20,6 +21,7 @@ export const EVENT_TYPES: readonly EventType[] = [
   'order.service_changed',
   'lead.created',
   'lead.contacted',
+  'person.erased',
 ];
 
 export interface NotificationTables {
