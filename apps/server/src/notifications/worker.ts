@@ -101,7 +101,8 @@ export function createNotificationWorker(
     });
   }
 
-  return createOutboxWorker<ClaimedDelivery>(
+  // The receiver's 2xx status is the receipt: recorded with the delivery, after it was accepted.
+  return createOutboxWorker<ClaimedDelivery, number>(
     {
       enabled: true,
       now: ctx.now,
@@ -111,7 +112,7 @@ export function createNotificationWorker(
       },
       send: async (delivery) => {
         try {
-          const status = await postDelivery(
+          return await postDelivery(
             await targetOf(delivery),
             {
               id: delivery.event_id,
@@ -122,9 +123,6 @@ export function createNotificationWorker(
             },
             rule,
           );
-          await recordStatus(db, delivery.id, status);
-          if (delivery.endpoint_id !== CONFIGURED_ENDPOINT)
-            await endpointSucceeded(db, delivery.endpoint_id);
         } catch (error) {
           if (error instanceof DeliveryFailed) {
             await recordStatus(db, delivery.id, error.status);
@@ -133,7 +131,14 @@ export function createNotificationWorker(
           throw error;
         }
       },
-      markDelivered: (id, at) => markDelivered(db, id, at),
+      // Written only after the receiver's 2xx, and tried again while the database is away: a
+      // write failing here never makes the delivery a failed one, sent again (outbox/worker.ts).
+      markDelivered: async (delivery, at, status) => {
+        await markDelivered(db, delivery.id, at);
+        await recordStatus(db, delivery.id, status);
+        if (delivery.endpoint_id !== CONFIGURED_ENDPOINT)
+          await endpointSucceeded(db, delivery.endpoint_id);
+      },
       markFailed: (id, next, error) => markFailed(db, id, next, error),
       release: (rows, at) =>
         releaseDeliveries(
@@ -154,6 +159,8 @@ export function createNotificationWorker(
         failed: 'webhook not delivered; will retry',
         gaveUp: 'webhook delivery given up',
         round: 'webhook round failed',
+        unrecorded:
+          'webhook delivered but not yet recorded (the database away); recording it when it returns',
       },
     },
     log,
