@@ -86,12 +86,19 @@ describe.each(engines())('a mail accepted while the database is away, on %s', (e
 
     // The database answers again: recorded, never a failed attempt sent again after its backoff,
     // nor after its claim ends.
-    expect(await until(async () => (await findMail(database.db, orderId))[0]!.delivered_at !== null)).toBe(true);
+    expect(
+      await until(async () => (await findMail(database.db, orderId))[0]!.delivered_at !== null),
+    ).toBe(true);
     advance(CLAIM_MS + 3_600_000);
     expect(await app.mail.runOnce()).toBe(0);
     expect(smtp.messages).toHaveLength(1);
     const [row] = await findMail(database.db, orderId);
-    expect(row).toMatchObject({ attempts: 1, next_attempt_at: null, last_error: null, link_token: null });
+    expect(row).toMatchObject({
+      attempts: 1,
+      next_attempt_at: null,
+      last_error: null,
+      link_token: null,
+    });
     expect(await app.metrics.text()).toMatch(/fibre_mail_total\{outcome="delivered"\} 1/);
     expect(await app.metrics.text()).not.toMatch(/fibre_mail_total\{outcome="failed"\} [1-9]/);
   });
@@ -116,7 +123,9 @@ describe.each(engines())('a mail accepted while the database is away, on %s', (e
     // It returns: the first instance records the mail by itself (no round of its own runs),
     // before the other claims anything.
     refusing.away = false;
-    expect(await until(async () => (await findMail(database.db, orderId))[0]!.delivered_at !== null)).toBe(true);
+    expect(
+      await until(async () => (await findMail(database.db, orderId))[0]!.delivered_at !== null),
+    ).toBe(true);
     expect(await other.mail.runOnce()).toBe(0);
     expect(await first.mail.runOnce()).toBe(0);
     expect(smtp.messages).toHaveLength(1);

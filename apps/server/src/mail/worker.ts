@@ -118,7 +118,8 @@ export function createMailWorker(
         failed: 'mail not sent; will retry',
         gaveUp: 'mail given up',
         round: 'mail round failed',
-        unrecorded: 'mail sent but not yet recorded (the database away); recording it when it returns',
+        unrecorded:
+          'mail sent but not yet recorded (the database away); recording it when it returns',
       },
     },
     log,

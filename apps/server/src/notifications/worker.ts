@@ -52,6 +52,7 @@ export function createNotificationWorker(
   const rule: TargetRule = {
     allowedHosts: ctx.config.webhooks.allowedHosts,
     resolve: ctx.resolveHost,
+    env: ctx.config.env,
   };
 
   /** Where a delivery goes: the configured endpoint, or a row read afresh (its secret may change). */

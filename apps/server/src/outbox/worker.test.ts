@@ -26,7 +26,12 @@ describe('the outbox loop while its database is away', () => {
         markFailed: async () => undefined,
         count: () => undefined,
         describe: (row) => ({ id: row.id }),
-        messages: { failed: 'failed', gaveUp: 'gave up', round: 'round failed', unrecorded: 'unrecorded' },
+        messages: {
+          failed: 'failed',
+          gaveUp: 'gave up',
+          round: 'round failed',
+          unrecorded: 'unrecorded',
+        },
       },
       { warn: (_details, message) => warnings.push(message), error: () => undefined },
       { pollMs: 20 },
