@@ -134,11 +134,12 @@ export function createNotificationWorker(
       },
       // Written only after the receiver's 2xx, and tried again while the database is away: a
       // write failing here never makes the delivery a failed one, sent again (outbox/worker.ts).
+      // The status and the endpoint's recovery first: a row shown delivered has its status.
       markDelivered: async (delivery, at, status) => {
-        await markDelivered(db, delivery.id, at);
         await recordStatus(db, delivery.id, status);
         if (delivery.endpoint_id !== CONFIGURED_ENDPOINT)
           await endpointSucceeded(db, delivery.endpoint_id);
+        await markDelivered(db, delivery.id, at);
       },
       markFailed: (id, next, error) => markFailed(db, id, next, error),
       release: (rows, at) =>
