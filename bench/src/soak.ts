@@ -58,6 +58,8 @@ export async function soakBenchmark(minutes: number): Promise<string> {
       PUBLIC_URL: 'http://127.0.0.1',
       OPS_WEBHOOK_URL: hooks.url,
       OPS_WEBHOOK_SECRET: secret,
+      // https only in production, ALLOW_DEMO=1 or not: the receiver's own certificate is trusted.
+      NODE_EXTRA_CA_CERTS: hooks.caFile,
       // The receiver listens on loopback, inside: named as meant (docs/rules/webhooks.md).
       WEBHOOK_ALLOWED_HOSTS: new URL(hooks.url).host,
       ADDRESS_INDEX_SIZE: '0',

@@ -169,6 +169,26 @@ describe('the webhook variables (docs/rules/webhooks.md#where-an-endpoint-may-po
     },
   );
 
+  it.each([
+    ['http://ops.example.com/hook', {}],
+    ['http://ops.example.com/hook', { ALLOW_DEMO: '1' }],
+    ['HTTP://ops.example.com/https:', { ALLOW_DEMO: '1' }],
+  ])('OPS_WEBHOOK_URL %j stops a production server (with %j): https only', (url, demo) => {
+    const env = { OPS_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', ...demo };
+    const load = (NODE_ENV: string) => loadConfig({ ...env, NODE_ENV, OPS_WEBHOOK_URL: url });
+    expect(() => load('production')).toThrow(ConfigError);
+    expect(() => load('production')).toThrow(
+      /OPS_WEBHOOK_URL: must be an https URL in production \(events carry customers’ names and addresses; ALLOW_DEMO does not change this\)/,
+    );
+    // Development and tests take http: a receiver on the developer's machine.
+    expect(load('development').keys.OPS_WEBHOOK_URL).toBe(url);
+    // The scheme is the parsed URL's, in any case.
+    const https = url.replace(/^http/i, 'HTTPS');
+    expect(
+      loadConfig({ ...env, NODE_ENV: 'production', OPS_WEBHOOK_URL: https }).keys.OPS_WEBHOOK_URL,
+    ).toBe(https);
+  });
+
   it('WEBHOOK_DISABLE_AFTER_DAYS is 3 days unless set, a whole number of days', () => {
     expect(loadConfig({}).webhooks.disableAfterMs).toBe(3 * 86_400_000);
     expect(loadConfig({ WEBHOOK_DISABLE_AFTER_DAYS: '7' }).webhooks.disableAfterMs).toBe(

@@ -2,6 +2,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { notHttpsInProduction } from './notifications/targets.ts';
 import { tracingWanted } from './tracing/wanted.ts';
 
 /**
@@ -518,6 +519,13 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   if (Boolean(e.OPS_WEBHOOK_URL) !== Boolean(e.OPS_WEBHOOK_SECRET)) {
     throw new ConfigError(
       'Invalid configuration:\n  OPS_WEBHOOK_URL and OPS_WEBHOOK_SECRET: set both (the configured webhook endpoint) or neither',
+    );
+  }
+  // The same rule as a manager's endpoints (docs/rules/webhooks.md#where-an-endpoint-may-point):
+  // a configuration error, not a demo part, so ALLOW_DEMO=1 does not let it through.
+  if (e.OPS_WEBHOOK_URL && notHttpsInProduction(e.OPS_WEBHOOK_URL, e.NODE_ENV)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OPS_WEBHOOK_URL: must be an https URL in production (events carry customers’ names and addresses; ALLOW_DEMO does not change this)',
     );
   }
   if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM)) {

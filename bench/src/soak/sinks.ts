@@ -1,5 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { Server as HttpServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer as createTcpServer, type Server, type Socket } from 'node:net';
 
 /*
@@ -118,6 +123,11 @@ export interface WebhookDelivery {
 
 export interface WebhookReceiver extends Listening {
   url: string;
+  /**
+   * The receiver's self-signed certificate (PEM), for the instances' NODE_EXTRA_CA_CERTS: in
+   * production webhooks go over https only, ALLOW_DEMO=1 or not (docs/rules/webhooks.md).
+   */
+  caFile: string;
   /** Deliveries whose signature held, repeats included. */
   deliveries: WebhookDelivery[];
   /** Requests whose signature did not hold (answered 400, not counted). */
@@ -129,7 +139,7 @@ export interface WebhookReceiver extends Listening {
  * "Verifying a delivery"): `webhook-signature` holds `v1,<base64 HMAC-SHA256>` of
  * `<webhook-id>.<webhook-timestamp>.<body>` under the `whsec_` secret's bytes. It answers 200 to
  * every signed delivery and counts each by its webhook-id; it does not dedupe, so the soak sees
- * every repeat.
+ * every repeat. It listens over https, on a certificate for 127.0.0.1 made for the run (openssl).
  */
 export async function startWebhookReceiver(secret: string): Promise<WebhookReceiver> {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
@@ -137,7 +147,31 @@ export async function startWebhookReceiver(secret: string): Promise<WebhookRecei
     deliveries: [] as WebhookDelivery[],
     badSignatures: 0,
   };
-  const server = createHttpServer((req, res) => {
+  const dir = mkdtempSync(join(tmpdir(), 'soak-hooks-'));
+  const [keyFile, caFile] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      keyFile,
+      '-out',
+      caFile,
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
+  const tls = { key: readFileSync(keyFile), cert: readFileSync(caFile) };
+  const server = createHttpsServer(tls, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -174,9 +208,10 @@ export async function startWebhookReceiver(secret: string): Promise<WebhookRecei
   const port = await control.listen(0);
   return Object.assign(receiver, {
     port,
-    url: `http://127.0.0.1:${port}/ops`,
+    url: `https://127.0.0.1:${port}/ops`,
+    caFile,
     refuse: control.refuse,
     resume: control.resume,
-    close: control.close,
+    close: () => control.close().finally(() => rmSync(dir, { recursive: true, force: true })),
   });
 }

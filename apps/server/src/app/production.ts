@@ -27,11 +27,8 @@ export function productionGaps(config: Config): string[] {
     const names = unset(config, ['CHARGEBEE_SITE', 'CHARGEBEE_API_KEY']);
     gaps.push(`${names.join(' and ')} not set: orders would be billed to the local ledger`);
   }
-  // Staff notifications carry customers' names and addresses: never over plain HTTP.
-  const webhook = config.keys.OPS_WEBHOOK_URL;
-  if (webhook && new URL(webhook).protocol !== 'https:') {
-    gaps.push('OPS_WEBHOOK_URL is not https: events would travel unencrypted');
-  }
+  // OPS_WEBHOOK_URL over plain HTTP is refused as the configuration loads, ALLOW_DEMO or not
+  // (config.ts; docs/rules/webhooks.md#where-an-endpoint-may-point).
   // Staff sign-in tokens and their session must not cross the network in the clear.
   const issuer = config.operatorSignIn.oidc?.issuer;
   if (issuer && new URL(issuer).protocol !== 'https:') {

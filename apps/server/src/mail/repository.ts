@@ -76,12 +76,16 @@ export function claimDueMail(
   return claimDue(db, 'mail_outbox', now, until, limit);
 }
 
-/** Sent: the order page's token leaves the outbox with it (order_links keeps only its hash). */
+/**
+ * Sent: the order page's token leaves the outbox with it (order_links keeps only its hash). A
+ * mail recorded already keeps its first time (a retry of the write after the database was away).
+ */
 export async function markMailSent(db: Kysely<Schema>, id: string, at: Date): Promise<void> {
   await db
     .updateTable('mail_outbox')
     .set({ delivered_at: at, next_attempt_at: null, last_error: null, link_token: null })
     .where('id', '=', id)
+    .where('delivered_at', 'is', null)
     .execute();
 }
 

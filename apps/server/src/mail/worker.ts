@@ -71,7 +71,7 @@ function fromDomain(from: string): string {
 export function createMailWorker(
   ctx: AppContext,
   log: WorkerLog,
-  options: { pollMs?: number; timeoutMs?: number } = {},
+  options: { pollMs?: number; timeoutMs?: number; recordRetryMs?: number } = {},
 ): MailWorker {
   const { SMTP_URL: url, MAIL_FROM: from } = ctx.config.keys;
   const timeout = options.timeoutMs ?? 30_000;
@@ -110,7 +110,7 @@ export function createMailWorker(
           })),
         });
       },
-      markDelivered: (id, at) => markMailSent(db, id, at),
+      markDelivered: (row, at) => markMailSent(db, row.id, at),
       markFailed: (id, next, error) => markMailFailed(db, id, next, error),
       count: (outcome) => ctx.metrics.mail(outcome),
       describe: (row) => ({ mail_id: row.id, kind: row.kind, order_id: row.order_id }),
@@ -118,10 +118,15 @@ export function createMailWorker(
         failed: 'mail not sent; will retry',
         gaveUp: 'mail given up',
         round: 'mail round failed',
+        unrecorded:
+          'mail sent but not yet recorded (the database away); recording it when it returns',
       },
     },
     log,
-    options.pollMs ? { pollMs: options.pollMs } : {},
+    {
+      ...(options.pollMs ? { pollMs: options.pollMs } : {}),
+      ...(options.recordRetryMs ? { recordRetryMs: options.recordRetryMs } : {}),
+    },
   );
   return {
     ...worker,

@@ -35,7 +35,7 @@ import {
 } from './repository.ts';
 import { sealSecret } from './secret-box.ts';
 import { SECRET_PREFIX } from './signing.ts';
-import { checkTarget, TargetRefused } from './targets.ts';
+import { checkTarget, notHttpsInProduction, TargetRefused } from './targets.ts';
 import { urlHostOnly } from './webhook.ts';
 
 /*
@@ -99,19 +99,18 @@ export function webhookRoutes(ctx: AppContext): AnyRoute[] {
   const { db } = ctx.database;
   const error = (description: string) => ({ description, schema: errorAnswer });
   const configured = configuredEndpoint(ctx.config);
-  // Never relaxed by ALLOW_DEMO: a demo's events still carry names and addresses.
-  const production = ctx.config.env === 'production';
 
   /**
    * Where an endpoint may point (docs/rules/webhooks.md#where-an-endpoint-may-point): https in
-   * production, read from the parsed URL, and nowhere inside the server's network.
+   * production (targets.ts, never relaxed by ALLOW_DEMO: a demo's events still carry names and
+   * addresses), and nowhere inside the server's network.
    */
   async function checkUrl(text: string): Promise<void> {
     const refuse = (message: string) => {
       throw new Refusal('invalid', 'invalid_input', `url ${message}`, { url: message });
     };
     const url = new URL(text);
-    if (production && url.protocol !== 'https:')
+    if (notHttpsInProduction(url, ctx.config.env))
       refuse('must be an https URL: events carry customers’ names and addresses');
     try {
       await checkTarget(url, ctx.config.webhooks.allowedHosts, ctx.resolveHost);

@@ -260,6 +260,57 @@ describe.each(engines())('a name whose answer changes after it was added, on %s'
     }
   });
 
+  it('in production never reaches an endpoint stored with an http URL before the https rule', async () => {
+    // Allowed inside, and ALLOW_DEMO=1: only the https rule stands between it and the receiver.
+    const t = await startTestApp(
+      engine,
+      {
+        NODE_ENV: 'production',
+        ALLOW_DEMO: '1',
+        WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${listener.port}`,
+      },
+      { clock: true, webhookTimeoutMs: 2_000 },
+    );
+    try {
+      await t.database.db
+        .insertInto('webhook_endpoints')
+        .values({
+          id: 'whe_old_http',
+          url: `http://127.0.0.1:${listener.port}/hooks`,
+          secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+          event_types: ['lead.created'],
+          description: 'stored before the https rule',
+          created_at: t.clock.now,
+          created_by: 'manager@example.com',
+        })
+        .execute();
+      const before = listener.connections();
+      const posted = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/public/leads',
+        payload: lead('rita.plain@example.com'),
+      });
+      expect(posted.statusCode).toBe(201);
+      expect(await t.app.notifications.runOnce()).toBe(0);
+      expect(listener.connections()).toBe(before);
+      const [row] = await t.database.db.selectFrom('webhook_deliveries').selectAll().execute();
+      expect(row).toMatchObject({
+        endpoint_id: 'whe_old_http',
+        attempts: 1,
+        delivered_at: null,
+        last_status: null,
+        last_error:
+          'This endpoint is not https: in production events are delivered over https only',
+      });
+      // Tried again like any failure, and refused again: a manager adds an https endpoint.
+      t.clock.advance(3_600_000);
+      await t.app.notifications.runOnce();
+      expect(listener.connections()).toBe(before);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('goes through to a host WEBHOOK_ALLOWED_HOSTS names (the same receiver is reached)', async () => {
     const resolver = standInResolver({ 'crm.internal': ['127.0.0.1'] });
     const t = await startTestApp(

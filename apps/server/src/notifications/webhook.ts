@@ -1,7 +1,14 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { signedHeaders } from './signing.ts';
-import { guardedLookup, literalRefusal, TargetRefused, type ResolveHost } from './targets.ts';
+import {
+  guardedLookup,
+  literalRefusal,
+  NOT_HTTPS_DELIVERY,
+  notHttpsInProduction,
+  TargetRefused,
+  type ResolveHost,
+} from './targets.ts';
 
 /** One delivery's POST (docs/rules/webhooks.md#what-is-sent): the body, signed. */
 
@@ -11,10 +18,14 @@ export interface WebhookTarget {
   timeoutMs: number;
 }
 
-/** Where a delivery may connect: WEBHOOK_ALLOWED_HOSTS and the resolver (targets.ts). */
+/**
+ * Where a delivery may connect: WEBHOOK_ALLOWED_HOSTS, the resolver, and NODE_ENV (https only in
+ * production) (targets.ts).
+ */
 export interface TargetRule {
   allowedHosts: readonly string[];
   resolve: ResolveHost;
+  env: string;
 }
 
 /** The body of every delivery: the event's id, type, time, payload version and data. */
@@ -91,7 +102,8 @@ export const ANSWER_READ_BYTES = 4096;
  * Resolves with the receiver's 2xx status; throws DeliveryFailed otherwise. The signature's time
  * is the wall clock's, whatever the app's clock says: the receiver compares it with its own.
  * The host is checked before connecting (an address in the URL) and in the connection's lookup (a
- * name), so nothing inside is ever connected to (targets.ts). Redirects are not followed.
+ * name), so nothing inside is ever connected to, and in production nothing but https is (targets.ts).
+ * Redirects are not followed.
  */
 export async function postDelivery(
   target: WebhookTarget,
@@ -111,6 +123,8 @@ export async function postDelivery(
 
 async function post(target: WebhookTarget, event: EventBody, rule: TargetRule): Promise<number> {
   const url = new URL(target.url);
+  // An endpoint stored with an http URL before the https rule is never sent to in production.
+  if (notHttpsInProduction(url, rule.env)) throw new DeliveryFailed(NOT_HTTPS_DELIVERY, null);
   const refused = literalRefusal(url, rule.allowedHosts);
   if (refused) throw new DeliveryFailed(`refused: ${refused.message}`, null);
   const body = JSON.stringify(event);

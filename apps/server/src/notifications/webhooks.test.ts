@@ -502,7 +502,7 @@ describe('the signature scheme and its configuration', () => {
     expect(retryDelayMs(20, () => 1)).toBe(3_600_000);
   });
 
-  it('takes both variables or neither, a whsec_ secret of at least 16 bytes, and only https in production', () => {
+  it('takes both variables or neither, a whsec_ secret of at least 16 bytes, and only https in production, ALLOW_DEMO or not', () => {
     expect(() => loadConfig({ OPS_WEBHOOK_URL: 'https://ops.example.com/hook' })).toThrow(
       /OPS_WEBHOOK_URL and OPS_WEBHOOK_SECRET: set both/,
     );
@@ -519,7 +519,9 @@ describe('the signature scheme and its configuration', () => {
     expect(() =>
       loadConfig({ OPS_WEBHOOK_URL: 'ftp://ops.example.com/', OPS_WEBHOOK_SECRET: secret }),
     ).toThrow(/OPS_WEBHOOK_URL must be an http\(s\) URL/);
-    const production = (url: string) =>
+    // In production only https, read from the parsed URL, and ALLOW_DEMO=1 changes nothing
+    // (docs/rules/webhooks.md#where-an-endpoint-may-point).
+    const production = (url: string, demo: Record<string, string> = {}) =>
       productionGaps(
         loadConfig({
           NODE_ENV: 'production',
@@ -531,11 +533,15 @@ describe('the signature scheme and its configuration', () => {
           PUBLIC_URL: 'https://signup.example.com',
           OPS_WEBHOOK_URL: url,
           OPS_WEBHOOK_SECRET: secret,
+          ...demo,
         }),
       );
-    expect(production('http://ops.example.com/hook')).toEqual([
-      'OPS_WEBHOOK_URL is not https: events would travel unencrypted',
-    ]);
+    expect(() => production('http://ops.example.com/hook')).toThrow(
+      /OPS_WEBHOOK_URL: must be an https URL in production/,
+    );
+    expect(() => production('http://ops.example.com/hook', { ALLOW_DEMO: '1' })).toThrow(
+      /OPS_WEBHOOK_URL: must be an https URL in production/,
+    );
     expect(production('https://ops.example.com/hook')).toEqual([]);
   });
 });

@@ -53,6 +53,7 @@ export function createNotificationWorker(
   const rule: TargetRule = {
     allowedHosts: ctx.config.webhooks.allowedHosts,
     resolve: ctx.resolveHost,
+    env: ctx.config.env,
   };
 
   /** Where a delivery goes: the configured endpoint, or a row read afresh (its secret may change). */
@@ -109,7 +110,8 @@ export function createNotificationWorker(
     });
   }
 
-  return createOutboxWorker<ClaimedDelivery>(
+  // The receiver's 2xx status is the receipt: recorded with the delivery, after it was accepted.
+  return createOutboxWorker<ClaimedDelivery, number>(
     {
       enabled: true,
       now: ctx.now,
@@ -121,7 +123,7 @@ export function createNotificationWorker(
       },
       send: async (delivery) => {
         try {
-          const status = await postDelivery(
+          return await postDelivery(
             await targetOf(delivery),
             {
               id: delivery.event_id,
@@ -132,9 +134,6 @@ export function createNotificationWorker(
             },
             rule,
           );
-          await recordStatus(db, delivery.id, status);
-          if (delivery.endpoint_id !== CONFIGURED_ENDPOINT)
-            await endpointSucceeded(db, delivery.endpoint_id);
         } catch (error) {
           if (error instanceof DeliveryFailed) {
             await recordStatus(db, delivery.id, error.status);
@@ -143,7 +142,15 @@ export function createNotificationWorker(
           throw error;
         }
       },
-      markDelivered: (id, at) => markDelivered(db, id, at),
+      // Written only after the receiver's 2xx, and tried again while the database is away: a
+      // write failing here never makes the delivery a failed one, sent again (outbox/worker.ts).
+      // The status and the endpoint's recovery first: a row shown delivered has its status.
+      markDelivered: async (delivery, at, status) => {
+        await recordStatus(db, delivery.id, status);
+        if (delivery.endpoint_id !== CONFIGURED_ENDPOINT)
+          await endpointSucceeded(db, delivery.endpoint_id);
+        await markDelivered(db, delivery.id, at);
+      },
       markFailed: (id, next, error) => markFailed(db, id, next, error),
       release: (rows, at) =>
         releaseDeliveries(
@@ -164,6 +171,8 @@ export function createNotificationWorker(
         failed: 'webhook not delivered; will retry',
         gaveUp: 'webhook delivery given up',
         round: 'webhook round failed',
+        unrecorded:
+          'webhook delivered but not yet recorded (the database away); recording it when it returns',
       },
     },
     log,

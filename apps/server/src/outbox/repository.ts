@@ -56,6 +56,7 @@ export async function claimDue<T extends OutboxTable>(
   return rows as unknown as Array<Selectable<Schema[T]>>;
 }
 
+/** Delivered at `at`; a row recorded already keeps its first time (the write tried again). */
 export async function markDeliveredIn(
   db: Kysely<Schema>,
   table: OutboxTable,
@@ -66,6 +67,7 @@ export async function markDeliveredIn(
     .updateTable(table as 'mail_outbox')
     .set({ delivered_at: at, next_attempt_at: null, last_error: null })
     .where('id', '=', id)
+    .where('delivered_at', 'is', null)
     .execute();
 }
 

@@ -26,7 +26,12 @@ describe('the outbox loop while its database is away', () => {
         markFailed: async () => undefined,
         count: () => undefined,
         describe: (row) => ({ id: row.id }),
-        messages: { failed: 'failed', gaveUp: 'gave up', round: 'round failed' },
+        messages: {
+          failed: 'failed',
+          gaveUp: 'gave up',
+          round: 'round failed',
+          unrecorded: 'unrecorded',
+        },
       },
       { warn: (_details, message) => warnings.push(message), error: () => undefined },
       { pollMs: 20 },
@@ -44,5 +49,121 @@ describe('the outbox loop while its database is away', () => {
     const back = claims;
     await new Promise((r) => setTimeout(r, 400));
     expect(claims - back).toBeGreaterThanOrEqual(5);
+  });
+});
+
+// A row the receiver accepted while the database refused to record it (docs/decisions/017-mail-outbox.md,
+// "Accepted, then recorded"): delivered, never sent again by this loop, and recorded first.
+describe('the outbox loop with an accepted row it could not record', () => {
+  let worker: OutboxWorker | undefined;
+  afterEach(() => worker?.stop());
+
+  type Row = { id: string; attempts: number };
+  function loop(options: { recordRetryMs: number }) {
+    const state = {
+      away: false,
+      events: [] as string[],
+      errors: [] as string[],
+      refusedRecords: 0,
+    };
+    const due: Row[] = [
+      { id: 'a', attempts: 1 },
+      { id: 'b', attempts: 1 },
+    ];
+    const refuse = () => {
+      throw new DatabaseUnavailable(new Error('Connection terminated unexpectedly'));
+    };
+    worker = createOutboxWorker<Row>(
+      {
+        enabled: true,
+        now: () => new Date(),
+        claim: async () => {
+          if (state.away) refuse();
+          state.events.push('claim');
+          // What is not recorded yet (a row claimed and not sent is due again when its claim ends).
+          return due.filter((row) => !state.events.includes(`record ${row.id}`));
+        },
+        send: async (row) => {
+          state.events.push(`send ${row.id}`);
+        },
+        markDelivered: async (row) => {
+          if (state.away) {
+            state.refusedRecords += 1;
+            refuse();
+          }
+          state.events.push(`record ${row.id}`);
+        },
+        markFailed: async (id) => {
+          if (state.away) refuse();
+          state.events.push(`failed ${id}`);
+        },
+        count: () => undefined,
+        describe: (row) => ({ id: row.id }),
+        messages: {
+          failed: 'failed',
+          gaveUp: 'gave up',
+          round: 'round failed',
+          unrecorded: 'unrecorded',
+        },
+      },
+      {
+        warn: (_details, message) => state.events.push(message),
+        error: (details, message) => state.errors.push(`${JSON.stringify(details)} ${message}`),
+      },
+      { pollMs: 60_000, ...options },
+    );
+    return state;
+  }
+
+  it('sends nothing more that round, and records it before claiming anything new', async () => {
+    const state = loop({ recordRetryMs: 60_000 });
+    // The database goes away between the SMTP server's answer and the write.
+    const sending = worker!.runOnce();
+    state.away = true;
+    expect(await sending).toBe(1);
+    expect(state.events).toEqual(['claim', 'send a', 'unrecorded']);
+    // Still away: the round fails before it claims.
+    await expect(worker!.runOnce()).rejects.toBeInstanceOf(DatabaseUnavailable);
+    state.away = false;
+    expect(await worker!.runOnce()).toBe(1);
+    expect(state.events).toEqual([
+      'claim',
+      'send a',
+      'unrecorded',
+      'record a',
+      'claim',
+      'send b',
+      'record b',
+    ]);
+  });
+
+  it('records it by itself once the database answers, with no round run', async () => {
+    const state = loop({ recordRetryMs: 20 });
+    const sending = worker!.runOnce();
+    state.away = true;
+    await sending;
+    // Tried every 20 ms while away, in vain; then the database answers.
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline && state.refusedRecords < 3)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(state.refusedRecords).toBeGreaterThanOrEqual(3);
+    expect(state.events).toEqual(['claim', 'send a', 'unrecorded']);
+    state.away = false;
+    while (Date.now() < deadline && !state.events.includes('record a'))
+      await new Promise((r) => setTimeout(r, 10));
+    expect(state.events).toEqual(['claim', 'send a', 'unrecorded', 'record a']);
+  });
+
+  it('says, as it stops, each row it could not record', async () => {
+    const state = loop({ recordRetryMs: 60_000 });
+    const sending = worker!.runOnce();
+    state.away = true;
+    await sending;
+    await worker!.stop();
+    expect(state.errors).toEqual([
+      expect.stringMatching(
+        /^\{"id":"a","err":.*\} unrecorded: not recorded before stopping, so sent again once its claim ends$/,
+      ),
+    ]);
   });
 });

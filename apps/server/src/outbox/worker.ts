@@ -10,6 +10,13 @@
  * at once, each lane's rows one after another, so one slow receiver holds up no other. After a
  * failure, the rest of that lane's rows are handed back unsent (`release`): a receiver that is
  * down costs one attempt, not one timeout per row.
+ *
+ * A row the receiver accepted is delivered even when recording it fails (the database away just
+ * then; docs/decisions/017-mail-outbox.md, "Accepted, then recorded"): it is kept in memory,
+ * never treated as a failed attempt, and recorded when the database returns, tried every
+ * RECORD_RETRY_MS and before any new claim, so it is written long before its claim (CLAIM_MS)
+ * would let another instance send it again. Only a process killed meanwhile loses it; the repeat
+ * then carries the same id (docs/rules/mail.md, docs/rules/webhooks.md).
  */
 
 /** Delays after the 1st, 2nd, ... failed attempt; the last repeats (capped at an hour). */
@@ -20,6 +27,8 @@ export const CLAIM_MS = 2 * 60_000;
 const BATCH = 20;
 /** The longest wait between rounds while they fail. */
 export const ROUND_BACKOFF_CAP_MS = 60_000;
+/** How often an accepted delivery not yet recorded is tried again (the database away). */
+export const RECORD_RETRY_MS = 1_000;
 
 /** The delay before the next attempt after `attempts` failed ones: ±20 % jitter, at most 1 h. */
 export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
@@ -44,19 +53,27 @@ export interface WorkerLog {
 export type DeliveryOutcome = 'delivered' | 'failed' | 'gave_up';
 
 /** One outbox: how its rows are claimed, sent and marked, and what its log lines say. */
-export interface OutboxSpec<Row extends { id: string; attempts: number }> {
+export interface OutboxSpec<Row extends { id: string; attempts: number }, Receipt = void> {
   /** False when nothing is configured to deliver to: the rows stay in the outbox. */
   enabled: boolean;
   now: () => Date;
   claim(now: Date, until: Date, limit: number): Promise<Row[]>;
-  send(row: Row): Promise<void>;
-  markDelivered(id: string, at: Date): Promise<void>;
+  /** Resolves once the receiver accepted the row (with what recording it needs); throws if not. */
+  send(row: Row): Promise<Receipt>;
+  /**
+   * Records an accepted row as delivered; may run again for the same row (a retry after the
+   * database was away), so it must be idempotent.
+   */
+  markDelivered(row: Row, at: Date, receipt: Receipt): Promise<void>;
   markFailed(id: string, next: Date | null, error: string): Promise<void>;
   count(outcome: DeliveryOutcome): void;
   /** What a log line names about the row (its id, its kind). */
   describe(row: Row): object;
-  /** The log messages: a failed attempt, giving up, a round that failed. */
-  messages: { failed: string; gaveUp: string; round: string };
+  /**
+   * The log messages: a failed attempt, giving up, a round that failed, and an accepted row whose
+   * recording failed (kept in memory until the database returns).
+   */
+  messages: { failed: string; gaveUp: string; round: string; unrecorded: string };
   /** How many lanes are sent at once (1 by default). */
   concurrency?: number;
   /** The lane a row goes in; its own by default. */
@@ -65,12 +82,13 @@ export interface OutboxSpec<Row extends { id: string; attempts: number }> {
   release?: (rows: Row[], at: Date) => Promise<void>;
 }
 
-export function createOutboxWorker<Row extends { id: string; attempts: number }>(
-  spec: OutboxSpec<Row>,
+export function createOutboxWorker<Row extends { id: string; attempts: number }, Receipt = void>(
+  spec: OutboxSpec<Row, Receipt>,
   log: WorkerLog,
-  options: { pollMs?: number } = {},
+  options: { pollMs?: number; recordRetryMs?: number } = {},
 ): OutboxWorker {
   const pollMs = options.pollMs ?? 2_000;
+  const recordRetryMs = options.recordRetryMs ?? RECORD_RETRY_MS;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = false;
@@ -78,13 +96,49 @@ export function createOutboxWorker<Row extends { id: string; attempts: number }>
   const concurrency = spec.concurrency ?? 1;
   const laneOf = spec.laneOf ?? ((row: Row) => row.id);
 
-  /** Sends one row; answers undefined when delivered, else when the lane may try again. */
-  async function deliver(row: Row): Promise<Date | undefined> {
+  /**
+   * Rows the receiver accepted whose recording failed, by id: delivered, so never sent again by
+   * this instance, and recorded by `recordAccepted` once the database answers.
+   */
+  const unrecorded = new Map<string, { row: Row; at: Date; receipt: Receipt }>();
+  let recording: Promise<void> | undefined;
+  let recordTimer: NodeJS.Timeout | undefined;
+
+  /** Records every accepted row still in memory, oldest first; throws while the database is away. */
+  function recordAccepted(): Promise<void> {
+    recording ??= (async () => {
+      for (const [id, accepted] of unrecorded) {
+        await spec.markDelivered(accepted.row, accepted.at, accepted.receipt);
+        unrecorded.delete(id);
+      }
+    })().finally(() => {
+      recording = undefined;
+    });
+    return recording;
+  }
+
+  /** Tries the unrecorded rows every recordRetryMs, whatever the rounds' backoff, until none is left. */
+  function keepRecording(): void {
+    if (recordTimer || stopped || unrecorded.size === 0) return;
+    recordTimer = setTimeout(() => {
+      recordAccepted()
+        .catch(() => undefined)
+        .finally(() => {
+          recordTimer = undefined;
+          keepRecording();
+        });
+    }, recordRetryMs);
+    recordTimer.unref();
+  }
+
+  /**
+   * Sends one row: undefined when delivered, 'unrecorded' when delivered but not recorded (the
+   * database away), else when the lane may try again.
+   */
+  async function deliver(row: Row): Promise<Date | 'unrecorded' | undefined> {
+    let receipt: Receipt;
     try {
-      await spec.send(row);
-      await spec.markDelivered(row.id, spec.now());
-      spec.count('delivered');
-      return undefined;
+      receipt = await spec.send(row);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const giveUp = row.attempts >= MAX_ATTEMPTS;
@@ -99,41 +153,71 @@ export function createOutboxWorker<Row extends { id: string; attempts: number }>
       );
       return again;
     }
-  }
-
-  /** One lane's rows in turn, until one fails: the rest go back, due when it may try again. */
-  async function sendLane(rows: Row[]): Promise<number> {
-    let delivered = 0;
-    for (const [i, row] of rows.entries()) {
-      const again = await deliver(row);
-      if (!again) {
-        delivered += 1;
-        continue;
-      }
-      const rest = rows.slice(i + 1);
-      if (rest.length > 0 && spec.release) await spec.release(rest, again);
-      else for (const other of rest) if (!(await deliver(other))) delivered += 1;
-      break;
+    // Accepted: delivered, whatever recording it does. A failed write is never a failed attempt,
+    // which would send it again (docs/decisions/017-mail-outbox.md, "Accepted, then recorded").
+    spec.count('delivered');
+    const at = spec.now();
+    try {
+      await spec.markDelivered(row, at, receipt);
+      return undefined;
+    } catch (error) {
+      unrecorded.set(row.id, { row, at, receipt });
+      log.warn(
+        { ...spec.describe(row), attempts: row.attempts, err: error },
+        spec.messages.unrecorded,
+      );
+      keepRecording();
+      return 'unrecorded';
     }
-    return delivered;
   }
 
   async function round(): Promise<number> {
     if (!spec.enabled) return 0;
+    // What was accepted and not recorded goes first: no new claim while the database refuses it.
+    if (unrecorded.size > 0) await recordAccepted();
     const now = spec.now();
     const rows = await spec.claim(now, new Date(now.getTime() + CLAIM_MS), BATCH);
     const lanes = new Map<string, Row[]>();
     for (const row of rows) lanes.set(laneOf(row), [...(lanes.get(laneOf(row)) ?? []), row]);
     const queue = [...lanes.values()];
     let delivered = 0;
-    const worker = async () => {
-      for (let lane = queue.shift(); lane; lane = queue.shift()) {
-        // Not `delivered += await …`: that reads `delivered` before the wait, losing the others'.
-        const sent = await sendLane(lane);
-        delivered += sent;
+    // Once a recording failed, nothing more is sent this round: the rest stay claimed, unsent,
+    // and fall due again when their claim ends; one more accepted row would only wait in memory.
+    let halted = false;
+
+    /** One lane's rows in turn, until one fails: the rest go back, due when it may try again. */
+    async function sendLane(rows: Row[]): Promise<void> {
+      for (const [i, row] of rows.entries()) {
+        if (halted) return;
+        const again = await deliver(row);
+        if (again === undefined || again === 'unrecorded') {
+          delivered += 1;
+          if (again === 'unrecorded') halted = true;
+          continue;
+        }
+        const rest = rows.slice(i + 1);
+        if (rest.length > 0 && spec.release) await spec.release(rest, again);
+        else
+          for (const other of rest) {
+            if (halted) return;
+            const outcome = await deliver(other);
+            if (outcome === undefined || outcome === 'unrecorded') delivered += 1;
+            if (outcome === 'unrecorded') halted = true;
+          }
+        return;
       }
+    }
+
+    const worker = async () => {
+      for (let lane = queue.shift(); lane && !halted; lane = queue.shift()) await sendLane(lane);
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+    // Every lane ends before the round does, even when one throws (the database away): a round
+    // still sending must not overlap the next.
+    const lanesDone = await Promise.allSettled(
+      Array.from({ length: Math.min(concurrency, queue.length) }, worker),
+    );
+    const failed = lanesDone.find((lane) => lane.status === 'rejected');
+    if (failed) throw failed.reason;
     return delivered;
   }
 
@@ -174,7 +258,17 @@ export function createOutboxWorker<Row extends { id: string; attempts: number }>
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(recordTimer);
       await running?.catch(() => undefined);
+      if (unrecorded.size === 0) return;
+      // A last try: a row left unrecorded is sent again, with the same id, once its claim ends.
+      await recordAccepted().catch((error: unknown) => {
+        for (const { row } of unrecorded.values())
+          log.error(
+            { ...spec.describe(row), err: error },
+            `${spec.messages.unrecorded}: not recorded before stopping, so sent again once its claim ends`,
+          );
+      });
     },
     runOnce,
   };
