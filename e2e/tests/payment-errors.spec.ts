@@ -11,11 +11,14 @@ import {
 import { captureStep, expectNoSeriousA11yViolations, expectPageName } from '../support/checks.ts';
 import { addresses, fetchCatalogue, routerNames, supportPhone } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { startAtPayment } from '../support/reach.ts';
 
 // Issue 5, step 6 (Payment) and what it leads to at step 7: the card error and the acceptance
 // messages (docs/rules/contact-and-connection.md), the failure screen (docs/rules/orders.md) and
 // the coupon outcomes (docs/rules/offers-and-coupons.md). Each test holds a window on its own day
-// of the shared server.
+// of the shared server. Tests of Payment start on Installation from the wizard's saved state
+// (support/reach.ts, e2e/README.md "Reaching a step") and hold their window there as a visitor
+// does; the tests whose offer comes with the building or the link walk from the start.
 
 const cardInvalid = 'Credit card is invalid, please check details and try again.';
 const supportEmail = 'support@demofibre.example';
@@ -29,7 +32,7 @@ test('an invalid card shows the card error and keeps the visitor on Payment with
   wizard,
   page,
 }) => {
-  await toPayment(wizard, addresses.pyrmont, { router: paidRouter, day: 3 });
+  await startAtPayment(wizard, addresses.pyrmont, { router: paidRouter, day: 3 });
   await acceptCharges(wizard);
   await wizard.field('Promo code').fill('NOT YET VALIDATED');
 
@@ -101,7 +104,7 @@ test('Submit without the agreements: the monthly charge with its amount, the gre
   wizard,
   page,
 }) => {
-  await toPayment(wizard, addresses.alkimos, { router: paidRouter, day: 1 });
+  await startAtPayment(wizard, addresses.alkimos, { router: paidRouter, day: 1 });
   await fillCard(wizard, { number: cards.visa });
   const monthly = page.getByRole('checkbox', { name: /^I agree to a monthly charge of \$/ });
   // The amount the box names is the amount its message asks the visitor to agree to.
@@ -139,7 +142,7 @@ test("a declined card: 'We're sorry!' with the billing error and the call-us tex
   wizard,
   page,
 }) => {
-  const booked = await toPayment(wizard, addresses.kellyville, { router: paidRouter, day: 2 });
+  const booked = await startAtPayment(wizard, addresses.kellyville, { router: paidRouter, day: 2 });
   await pay(wizard, { number: cards.declined });
 
   await expect(page.getByRole('heading', { name: "We're sorry!", level: 1 })).toBeVisible({
@@ -204,7 +207,7 @@ test('check your answers on a phone: each Change returns to Payment with the hol
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const booked = await toPayment(wizard, addresses.kellyville, { router: paidRouter, day: 4 });
+  const booked = await startAtPayment(wizard, addresses.kellyville, { router: paidRouter, day: 4 });
   await acceptCharges(wizard);
   await wizard.field('Promo code').fill('NOT YET VALIDATED');
   const answers = page.getByRole('region', { name: 'Check your answers' });

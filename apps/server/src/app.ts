@@ -30,6 +30,7 @@ import { randomOrderReference } from './orders/index.ts';
 import { contentSecurityPolicy } from './http/security.ts';
 import { registerRequestId, requestId } from './http/request-id.ts';
 import { traceRoutes } from './tracing/span-route.ts';
+import { createTestClock, registerTestClock } from './app/test-clock.ts';
 
 export interface AppOptions {
   config: Config;
@@ -93,11 +94,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!options.catalogue) await catalogue.close();
     throw error;
   }
+  // TEST_CLOCK=1 (never in production, config.ts): a clock the browser tests move.
+  const testClock = config.testClock && !options.now ? createTestClock() : undefined;
   const ctx: AppContext = {
     config,
     database: options.database,
     catalogue,
-    now: options.now ?? (() => new Date()),
+    now: options.now ?? testClock?.now ?? (() => new Date()),
     newId: options.newId ?? randomUUID,
     newReference: options.newReference ?? randomOrderReference,
     reporter: options.errorReporter ?? errorReporterFor(config, { captureProcess: false }),
@@ -161,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMetrics(app, ctx);
   inputGuard(app);
   await registerRoutes(app, ctx, options.webDist);
+  if (testClock) registerTestClock(app, testClock);
 
   // Webhook deliveries (docs/rules/webhooks.md): to the endpoints managers add, and to
   // OPS_WEBHOOK_URL when it is set.

@@ -176,6 +176,12 @@ const envSchema = z.object({
     .transform((v) => (v === undefined ? undefined : Number(v)))
     .pipe(z.number().int().positive().optional()),
   RETAIN_SAVED_SIGNUPS_DAYS: positiveInt(7),
+  // A clock the browser tests move (app/test-clock.ts, e2e/README.md): '1' or unset; refused in
+  // production mode.
+  TEST_CLOCK: optional.refine(
+    (v) => v === undefined || v === '1',
+    'TEST_CLOCK must be 1 (a clock the browser tests move) or unset',
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAPS_API_KEY: optional,
   // A site name is a host name label ({site}.chargebee.com); it also goes into the CSP header.
@@ -304,6 +310,8 @@ export interface Config {
   catalogueFile: { path: string; name: string } | undefined;
   /** ALLOW_DEMO=1: production mode may run on demo parts (app/production.ts). */
   allowDemo: boolean;
+  /** TEST_CLOCK=1: the app's clock is one the browser tests move (app/test-clock.ts). */
+  testClock: boolean;
   /**
    * Set only when configured: `code` pins the catalogue's provider code, the others override
    * its brand words (catalogue/snapshot.ts).
@@ -533,6 +541,12 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       'Invalid configuration:\n  SMTP_URL and MAIL_FROM: set both (customer mail over SMTP) or neither',
     );
   }
+  // A clock anyone may move is never a product's: not even a demo deployment's (ALLOW_DEMO).
+  if (e.TEST_CLOCK === '1' && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  TEST_CLOCK: never in production (a clock the browser tests move)',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -546,6 +560,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       ? readableFile(e.CATALOGUE_FILE, source.INIT_CWD ?? process.cwd())
       : undefined,
     allowDemo: e.ALLOW_DEMO === '1',
+    testClock: e.TEST_CLOCK === '1',
     provider: {
       code: e.PROVIDER_CODE,
       name: e.PROVIDER_NAME,
