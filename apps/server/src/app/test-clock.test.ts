@@ -43,6 +43,10 @@ describe('/__test/clock', () => {
         payload: { advance_ms: -1 },
       });
       expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        error: 'invalid_input',
+        fields: { advance_ms: expect.any(String) },
+      });
       const moved = await on.app.inject({
         method: 'POST',
         url: '/__test/clock',

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 /**
  * The clock browser tests move (TEST_CLOCK=1; e2e/README.md, "Time"): the wall clock plus an
  * offset that only ever grows. A test that depends on time advances it (a hold running out, a
- * link expiring) instead of waiting for real time to pass, and moves the browser's clock
- * (Playwright's page.clock) by as much, so the wizard's countdown and the server's expires_at
- * keep agreeing. config.ts refuses TEST_CLOCK in production mode, and without it neither the
+ * link expiring) instead of waiting for real time to pass, and moves the browser's clock by as
+ * much (e2e/support/clock.ts), so the wizard's countdown and the server's expires_at keep
+ * agreeing. config.ts refuses TEST_CLOCK in production mode, and without it neither the
  * clock nor its route exists.
  */
 export interface TestClock {
@@ -43,8 +43,9 @@ export function registerTestClock(app: FastifyInstance, clock: TestClock): void 
     const ms = (request.body as { advance_ms?: unknown } | null)?.advance_ms;
     if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > MAX_ADVANCE_MS) {
       return reply.status(400).send({
-        error: 'validation_failed',
+        error: 'invalid_input',
         message: 'advance_ms must be a whole number of milliseconds, 0 to a year',
+        fields: { advance_ms: 'must be a whole number of milliseconds, 0 to a year' },
       });
     }
     return { now: clock.advance(ms).toISOString() };
