@@ -53,7 +53,9 @@ test('a manager makes a key, sees it once, and revokes it: the key is refused at
 
   await row.getByRole('button', { name: 'Revoke billing sync' }).click();
   const dialog = page.getByRole('dialog', { name: 'Revoke the key “billing sync”?' });
-  await expect(dialog).toContainText('Every request with it is refused from now on.');
+  await expect(dialog).toContainText(
+    'Every request with it is refused from now on, and the webhook endpoints it added or enabled are disabled.',
+  );
   await expectNoSeriousA11yViolations(page, { label: 'console-api-keys-revoke-dialog' });
   await dialog.getByRole('button', { name: 'Revoke the key' }).click();
   await expect(dialog).toHaveCount(0);

@@ -132,7 +132,7 @@ describe('the API keys page', () => {
 
     await user.click(within(table).getByRole('button', { name: 'Revoke hooks' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke the key “hooks”?' });
-    expect(dialog.textContent).toContain('the webhook endpoints it added are disabled');
+    expect(dialog.textContent).toContain('the webhook endpoints it added or enabled are disabled');
     await user.click(within(dialog).getByRole('button', { name: 'Revoke the key' }));
     expect(await screen.findByText('https://crm.example.com/hooks')).toBeTruthy();
     expect(screen.getByText(/The webhook endpoints it had added are disabled/)).toBeTruthy();

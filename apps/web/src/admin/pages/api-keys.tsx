@@ -107,8 +107,9 @@ function RevokeKey({
         <Dialog.Content className="console-dialog">
           <Dialog.Title className="console-subtitle">Revoke the key “{apiKey.name}”?</Dialog.Title>
           <Dialog.Description>
-            Every request with it is refused from now on, and the webhook endpoints it added are
-            disabled. This cannot be undone: a system that still needs access needs a new key.
+            Every request with it is refused from now on, and the webhook endpoints it added or
+            enabled are disabled. This cannot be undone: a system that still needs access needs a
+            new key.
           </Dialog.Description>
           <ErrorAlert error={revoke.error} />
           <div className="console-actions">
