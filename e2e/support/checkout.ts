@@ -174,9 +174,11 @@ export async function expectWelcome(wizard: Wizard): Promise<void> {
 // Issue 5's error paths -----------------------------------------------------------------------
 
 /**
- * Chooses a day with a free window: the `index`th enabled day of the two months on show, or the
- * last. Specs on the shared server choose different days so that their holds never meet. Answers
- * the day's label ('Thursday 26th November').
+ * Chooses a day with a free window: the `index`th enabled day of the two months on show (a
+ * negative index counts from the last: -1 is the last), or the last. Specs on the shared server
+ * choose different days so that their holds never meet; a spec run again (`--repeat-each`) adds
+ * its repeat's index (`repeatDay`), since the windows its earlier runs held or filled are gone.
+ * Answers the day's label ('Thursday 26th November').
  */
 export async function chooseFreeDay(wizard: Wizard, which: number | 'last'): Promise<string> {
   const enabled = offeredDays(wizard);
@@ -190,6 +192,9 @@ export async function chooseFreeDay(wizard: Wizard, which: number | 'last'): Pro
   await expect(windowButtons(wizard).first()).toBeVisible();
   return name;
 }
+
+/** How far this run of a test moves its day (`--repeat-each`): 0 on the first run, 1, 2… after. */
+export const repeatDay = (info: { repeatEachIndex: number }) => info.repeatEachIndex;
 
 /** Steps 1 to 6: the address, the `day`th free day's `window`th window held, then Continue. */
 export async function toPayment(
