@@ -178,6 +178,35 @@ const shellZone = {
   message: 'The shell imports a step only through its lazy step map, shell/steps.ts.',
 };
 
+/**
+ * The project's own rules that no plugin has. `date-fns-by-function`: date-fns is imported one
+ * function at a time ('date-fns/addDays'); its root module loads every function it has, some 1.6 s
+ * of start-up for every server, CLI and test process (docs/decisions/030-start-up-imports.md).
+ */
+const fibre = {
+  rules: {
+    'date-fns-by-function': {
+      meta: {
+        type: 'problem',
+        messages: {
+          root: "Import each function from its own module ('date-fns/{{name}}'): the root module loads all of date-fns.",
+        },
+      },
+      create(context) {
+        return {
+          ImportDeclaration(node) {
+            if (node.source.value !== 'date-fns' || node.importKind === 'type') return;
+            const values = node.specifiers.filter((s) => s.importKind !== 'type');
+            if (values.length === 0) return;
+            const name = values[0].imported?.name ?? 'NAME';
+            context.report({ node, messageId: 'root', data: { name } });
+          },
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -195,7 +224,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
-    plugins: { import: importPlugin },
+    plugins: { import: importPlugin, fibre },
     settings: {
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
@@ -210,6 +239,7 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+      'fibre/date-fns-by-function': 'error',
     },
   },
   {

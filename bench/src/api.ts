@@ -1,5 +1,5 @@
 import { bookingMonthWindow, monthKeyOf, stateTimeZone } from '@fibre/domain/scheduling';
-import { addMonths } from 'date-fns';
+import { addMonths } from 'date-fns/addMonths';
 import { demoBuildings, shortStreetName } from '@fibre/server/testing';
 import { load, type Target } from './support/load.ts';
 import type { Options } from './support/options.ts';

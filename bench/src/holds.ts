@@ -1,6 +1,6 @@
 import type { BookingSlot } from '@fibre/domain/api';
 import { bookingMonthWindow, monthKeyOf, stateTimeZone } from '@fibre/domain/scheduling';
-import { addMonths } from 'date-fns';
+import { addMonths } from 'date-fns/addMonths';
 import type { Options } from './support/options.ts';
 import { withClient } from './support/postgres.ts';
 import { ms, section, type Section } from './support/report.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addMonths } from 'date-fns';
+import { addMonths } from 'date-fns/addMonths';
 import { freePort, freeSlots, prepareOrder, type Caller } from '@fibre/server/testing';
 import { percentile } from './support/load.ts';
 import {

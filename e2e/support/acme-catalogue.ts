@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, format } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
 
 /**
  * Another provider's catalogue, as a provider would write it (docs/catalogue.md): its own code,

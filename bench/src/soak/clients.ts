@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { buildingFlags, isServiceable } from '@fibre/domain/address';
-import { addMonths } from 'date-fns';
+import { addMonths } from 'date-fns/addMonths';
 import { demoBuildings, freeSlots, prepareOrder, type Caller } from '@fibre/server/testing';
 import { Random } from '../support/random.ts';
 import type { Tally } from './plan.ts';

@@ -102,10 +102,37 @@ export function machine(extra: string[]): string[] {
     `Commit: ${commit}${dirty}`,
     `Machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${megabytesRound(totalmem())} GB RAM, ${osType()} ${release()}`,
     `Node ${process.versions.node}; ${extra.join('; ')}`,
+    `Machine speed: ${machineSpeed()}`,
     `Load average when the run started: ${loadavg()
       .map((v) => v.toFixed(2))
       .join(', ')} (other work on the machine skews every figure)`,
   ];
+}
+
+/** The fixed CPU work machineSpeed() times: this many steps of a xorshift generator in JavaScript. */
+export const SPEED_STEPS = 100_000_000;
+
+/**
+ * How long this machine's one core takes for a fixed piece of JavaScript (SPEED_STEPS steps of a
+ * xorshift generator, the best of three), so two RESULTS.md from different machines can be
+ * compared: a figure measured on a machine half as fast is not a regression (bench/README.md,
+ * "Comparing two runs"). The no-op floor beside each API route is the server's own measure of it.
+ */
+export function machineSpeed(): string {
+  let best = Infinity;
+  let x = 1;
+  for (let round = 0; round < 3; round++) {
+    const started = performance.now();
+    for (let i = 0; i < SPEED_STEPS; i++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+    }
+    best = Math.min(best, performance.now() - started);
+  }
+  // From a seed other than 0 xorshift never reaches 0; the check also keeps the loop's result used.
+  if (x === 0) throw new Error('the speed loop went wrong');
+  return `${SPEED_STEPS / 1_000_000}M xorshift steps on one core in ${best.toFixed(0)} ms (best of 3; lower is faster)`;
 }
 
 const megabytesRound = (bytes: number) => Math.round(bytes / 1024 ** 3);

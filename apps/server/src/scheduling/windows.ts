@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { stateTimeZone } from '@fibre/domain/scheduling';
 import { FIRST_BOOKABLE_DAYS_AHEAD } from '@fibre/domain/shared';
-import { formatISO } from 'date-fns';
+import { formatISO } from 'date-fns/formatISO';
 import { noClosures, openWindows, type DayClosures } from './closures.ts';
 
 /**

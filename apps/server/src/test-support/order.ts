@@ -8,7 +8,7 @@ import {
 import { monthlyCharge, type AddOn } from '@fibre/domain/pricing';
 import { bookingMonthWindow, monthKeyOf, stateTimeZone } from '@fibre/domain/scheduling';
 import type { DomainConfig } from '@fibre/domain/shared';
-import { addMonths } from 'date-fns';
+import { addMonths } from 'date-fns/addMonths';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { demoBuildings } from './demo-catalogue.ts';

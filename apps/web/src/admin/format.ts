@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { firstBookableDay as firstBookableDayIn, stateTimeZone } from '@fibre/domain/scheduling';
-import { format, formatISO } from 'date-fns';
+import { format } from 'date-fns/format';
+import { formatISO } from 'date-fns/formatISO';
 
 /** How the console writes money, times and statuses (docs/rules/operator-console.md). */
 

@@ -3,7 +3,7 @@
  * (docs/rules/offers-and-coupons.md).
  */
 import { TZDate } from '@date-fns/tz';
-import { addYears } from 'date-fns';
+import { addYears } from 'date-fns/addYears';
 import { z } from 'zod';
 import { referralCampaignId, referralCampaignIds, type ReferralCampaignId } from './coupons.ts';
 import { discountFromCampaign, freeMonthsDiscount } from './discounts.ts';

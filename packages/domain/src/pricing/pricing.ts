@@ -5,7 +5,7 @@
  * the plan and router.
  */
 import { TZDate } from '@date-fns/tz';
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { hasAddOn, STATIC_IP_LABEL } from './add-ons.ts';
 import { isBringYourOwn, parseCost } from '../catalogue/plans.ts';
 import type { DomainConfig } from '../shared/config.ts';

@@ -1,5 +1,8 @@
 import { TZDate, tz } from '@date-fns/tz';
-import { addDays, endOfDay, format, formatISO } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { endOfDay } from 'date-fns/endOfDay';
+import { format } from 'date-fns/format';
+import { formatISO } from 'date-fns/formatISO';
 import { BOOKING_WINDOW_MONTHS, FIRST_BOOKABLE_DAYS_AHEAD } from '../shared/constants.ts';
 import { toInstant, type Instant } from '../shared/instant.ts';
 
