@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { cpSync, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -64,6 +64,24 @@ export function buildWebIfNeeded(): void {
   execFileSync(process.execPath, [join(repoRoot, 'scripts/build-web-if-needed.mjs')], {
     cwd: repoRoot,
     stdio: 'inherit',
+  });
+}
+
+/**
+ * buildWebIfNeeded() in a child of its own, answering when it is done: global setup prepares the
+ * data template meanwhile (the build is one core's work for some 20 s, the template's server the
+ * other's). The build's output goes to this process's standard output and error.
+ */
+export function buildWebInBackground(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      process.execPath,
+      [join(repoRoot, 'scripts/build-web-if-needed.mjs')],
+      { cwd: repoRoot },
+      (error) => (error ? reject(error) : resolve()),
+    );
+    child.stdout?.pipe(process.stdout);
+    child.stderr?.pipe(process.stderr);
   });
 }
 
