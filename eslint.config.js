@@ -182,6 +182,8 @@ const shellZone = {
  * The project's own rules that no plugin has. `date-fns-by-function`: date-fns is imported one
  * function at a time ('date-fns/addDays'); its root module loads every function it has, some 1.6 s
  * of start-up for every server, CLI and test process (docs/decisions/030-start-up-imports.md).
+ * `vitest-in-tests-only`: vitest is imported by tests and test-support/ alone, never by a file the
+ * product runs (docs/decisions/031-lists-from-the-code.md).
  */
 const fibre = {
   rules: {
@@ -200,6 +202,25 @@ const fibre = {
             if (values.length === 0) return;
             const name = values[0].imported?.name ?? 'NAME';
             context.report({ node, messageId: 'root', data: { name } });
+          },
+        };
+      },
+    },
+    'vitest-in-tests-only': {
+      meta: {
+        type: 'problem',
+        messages: {
+          source:
+            "Only tests and test-support/ import vitest: move this file's testing part into a test-support/ folder.",
+        },
+      },
+      create(context) {
+        return {
+          ImportDeclaration(node) {
+            const from = node.source.value;
+            if (from === 'vitest' || from.startsWith('vitest/')) {
+              context.report({ node, messageId: 'source' });
+            }
           },
         };
       },
@@ -241,6 +262,11 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'fibre/date-fns-by-function': 'error',
     },
+  },
+  {
+    files: ['apps/*/src/**', 'packages/*/src/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**'],
+    rules: { 'fibre/vitest-in-tests-only': 'error' },
   },
   {
     // The wizard runs in the browser.

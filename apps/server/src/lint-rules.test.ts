@@ -256,3 +256,35 @@ describe('only route handlers and the error handler answer in HTTP (docs/rules/a
     expect(await findings(code, 'apps/server/src/repositories/example.ts')).toEqual([]);
   });
 });
+
+describe("the project's own rules (eslint.config.js)", () => {
+  it('refuses a value from the root module of date-fns, and takes one by function or a type', async () => {
+    const root = "import { addDays } from 'date-fns';\nexport const f = addDays;";
+    expect(await findings(root, 'apps/server/src/orders/example.ts')).toEqual([
+      expect.stringMatching(/^fibre\/date-fns-by-function: .*'date-fns\/addDays'/),
+    ]);
+    const byFunction = "import { addDays } from 'date-fns/addDays';\nexport const f = addDays;";
+    expect(await findings(byFunction, 'apps/server/src/orders/example.ts')).toEqual([]);
+    const type = "import type { Day } from 'date-fns';\nexport type D = Day;";
+    expect(await findings(type, 'apps/web/src/admin/example.ts')).toEqual([]);
+  });
+
+  const usesVitest = "import { vi } from 'vitest';\nexport const spy = vi.fn();";
+  it.each([
+    'apps/web/src/admin/stand-in.ts',
+    'apps/server/src/orders/example.ts',
+    'packages/domain/src/pricing/example.ts',
+  ])('refuses vitest in %s, a file the product runs', async (file) => {
+    expect(await findings(usesVitest, file)).toEqual([
+      expect.stringMatching(/^fibre\/vitest-in-tests-only: /),
+    ]);
+  });
+
+  it.each([
+    'apps/web/src/admin/console.test.tsx',
+    'apps/web/src/test-support/console-fetch.ts',
+    'apps/server/src/test-support/example.ts',
+  ])('takes vitest in %s', async (file) => {
+    expect(await findings(usesVitest, file)).toEqual([]);
+  });
+});

@@ -63,11 +63,6 @@ export interface CatalogueCache {
   close(): Promise<void>;
 }
 
-/** A cache that never changes: tests that need no database. */
-export function fixedCatalogue(snapshot: CatalogueSnapshot): CatalogueCache {
-  return { current: () => snapshot, close: async () => undefined };
-}
-
 /** The longest wait between polls while they fail. */
 export const POLL_BACKOFF_CAP_MS = 5_000;
 

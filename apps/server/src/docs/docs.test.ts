@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-support/app.ts';
 
@@ -302,4 +302,25 @@ describe('the OpenAPI description at /api/docs', () => {
     });
     expect(json.json().openapi).toBe('3.1.0');
   });
+
+  it("is what the README's API table lists: every operation outside the console's API", async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    const described = Object.entries(doc.paths as Record<string, object>)
+      .filter(([path]) => !path.startsWith('/admin/'))
+      .flatMap(([path, ops]) =>
+        Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+      );
+    expect(readmeApiTable().sort()).toEqual(described.sort());
+  });
 });
+
+/** The operations the README's API table names, each `METHOD /path` without its query. */
+function readmeApiTable(): string[] {
+  const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+  const section = readme.split('\n## API\n')[1]?.split('\n## ')[0] ?? '';
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .flatMap((line) => [...(line.split('|')[1] ?? '').matchAll(/`([A-Z]+ [^`?]+)(\?[^`]*)?`/g)])
+    .map((match) => match[1]!);
+}

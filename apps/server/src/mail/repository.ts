@@ -129,18 +129,6 @@ export async function hasConfirmation(
   return row !== undefined;
 }
 
-/** The order an order page's token opens, by the token's SHA-256 (hex). */
-export async function findOrderLink(
-  db: Kysely<Schema>,
-  tokenHash: string,
-): Promise<{ order_id: string } | undefined> {
-  return db
-    .selectFrom('order_links')
-    .select('order_id')
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
-}
-
 /**
  * Confirmed orders whose window starts after `now` and at or before `until`, with no reminder for
  * that window yet: the reminder sweep's candidates (mail/reminder.ts decides which are due).

@@ -16,13 +16,6 @@ export function webhookFor(secret: string): Webhook {
     : new Webhook(Buffer.from(secret, 'utf8'), { format: 'raw' });
 }
 
-/** True when `secret` is a `whsec_` secret whose key is at least 16 bytes (24 recommended). */
-export function standardSecret(secret: string): boolean {
-  if (!secret.startsWith(SECRET_PREFIX)) return false;
-  const base64 = secret.slice(SECRET_PREFIX.length);
-  return /^[A-Za-z0-9+/]+={0,2}$/.test(base64) && Buffer.from(base64, 'base64').length >= 16;
-}
-
 /** The three headers of one attempt: the event's id, the attempt's time, and the signature. */
 export function signedHeaders(
   secret: string,

@@ -33,7 +33,7 @@ import { DeliveryFailed, postDelivery, type TargetRule, type WebhookTarget } fro
  * is disabled, audited, its deliveries kept.
  */
 
-export { MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs, type WorkerLog } from '../outbox/worker.ts';
+export { MAX_ATTEMPTS, retryDelayMs, type WorkerLog } from '../outbox/worker.ts';
 export type NotificationWorker = OutboxWorker;
 
 /** How many endpoints are sent to at once. */

@@ -2,9 +2,7 @@
 // import of any other file of this folder from another feature.
 export {
   applyRetention,
-  runRetention,
   sweepRetention,
-  RETENTION_KINDS,
   type RetentionCounts,
   type RetentionKind,
 } from './sweep.ts';

@@ -1,2 +1,2 @@
 // What other features may use of units/ (apps/server/README.md, Layout).
-export { unitStatus, unitStatusForOrder, unitUnknown } from './units.ts';
+export { unitStatusForOrder, unitUnknown } from './units.ts';

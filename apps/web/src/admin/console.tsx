@@ -140,5 +140,3 @@ export function ConsoleApp({ queryClient }: { queryClient?: QueryClient }) {
     </QueryClientProvider>
   );
 }
-
-export default ConsoleApp;

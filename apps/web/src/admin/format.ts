@@ -74,10 +74,6 @@ export const secondText = (iso: string, zone = CONSOLE_ZONE) =>
 export const whenText = (iso: string, zone = CONSOLE_ZONE) =>
   `${format(inZone(iso, zone), 'd MMM yyyy, h:mm aaa')} ${zoneLabel(iso, zone)}`;
 
-/** Today's calendar day in a zone, YYYY-MM-DD. */
-export const todayIn = (zone: string, now = Date.now()) =>
-  format(new TZDate(now, zone), 'yyyy-MM-dd');
-
 /**
  * The first day anything can be installed in a state: the domain's firstBookableDay in its
  * zone (docs/rules/installation-and-holds.md); the schedule opens on it.

@@ -6,7 +6,9 @@ import './admin.css';
 
 // The console is its own entry (admin.html), and its pages load lazily after this small shell
 // (docs/rules/operator-console.md); nothing here is in the wizard's bundle.
-const Console = lazyWithRetry(() => import('./console.tsx'));
+const Console = lazyWithRetry(() =>
+  import('./console.tsx').then((module) => ({ default: module.ConsoleApp })),
+);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -9,7 +9,7 @@ import { ConsoleApp } from './console.tsx';
  * a stand-in fetch that answers as packages/domain/src/api/personal-data.ts says.
  */
 
-import { calls, serve, signedInAs } from './stand-in-fetch.ts';
+import { calls, serve, signedInAs } from '../test-support/console-fetch.ts';
 
 const found = {
   person: { email: 'pat@example.com', mobile: null },

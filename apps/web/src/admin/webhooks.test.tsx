@@ -9,7 +9,7 @@ import { ConsoleApp } from './console.tsx';
  * stand-in fetch that answers as packages/domain/src/api/admin.ts says.
  */
 
-import { calls, serve, signedInAs } from './stand-in-fetch.ts';
+import { calls, serve, signedInAs } from '../test-support/console-fetch.ts';
 
 function open(path: string) {
   window.history.replaceState(null, '', path);

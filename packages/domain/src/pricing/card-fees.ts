@@ -8,11 +8,8 @@
 import { formatDollars } from '../shared/money.ts';
 
 export {
-  CARD_SCHEMES,
   CARD_SCHEME_NAMES,
   NO_CARD_FEES,
-  NO_SURCHARGE_SCHEMES,
-  forbidsSurcharge,
   isCardScheme,
   type CardFeeRule,
   type CardFees,

@@ -7,7 +7,6 @@ export const FIRST_PAYMENT_DELAY_DAYS = 15;
 export const DEFAULT_STARTING_PERIOD = 7;
 export const SECOND_MONTH_STARTING_PERIOD = 13;
 export const ADDRESS_LOOKUP_LOCK_MS = 300;
-export const SIGNUP_DELAY_MS = 500;
 export const MODAL_FADE_MS = 300;
 export const BACKDROP_FADE_MS = 150;
 export const CALENDAR_MONTHS = 2;

@@ -34,15 +34,6 @@ export async function latestVersion(db: Db): Promise<CatalogueVersion | undefine
     .executeTakeFirst();
 }
 
-export async function latestVersionHead(db: Db): Promise<VersionHead | undefined> {
-  return db
-    .selectFrom('catalogue_versions')
-    .select(['version', 'sha256', 'source', 'provider_code'])
-    .orderBy('version', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
 /** What every instance's cache polls: a cheap look at whether an import happened. */
 export async function latestVersionNumber(db: Db): Promise<number | null> {
   const row = await db

@@ -12,18 +12,6 @@ export type EventType =
   | 'lead.contacted'
   | 'person.erased';
 
-export const EVENT_TYPES: readonly EventType[] = [
-  'order.confirmed',
-  'order.needs_attention',
-  'order.resolved',
-  'order.rescheduled',
-  'order.cancelled',
-  'order.service_changed',
-  'lead.created',
-  'lead.contacted',
-  'person.erased',
-];
-
 export interface NotificationTables {
   /**
    * Migration 010: the outbox before 026. Kept for the rolling upgrade only: an older instance

@@ -145,14 +145,6 @@ export async function saveIdempotentAnswer(
     .execute();
 }
 
-export async function countOrders(db: Kysely<Schema>): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export type OrderRow = Selectable<Schema['orders']>;
 
 export async function findOrder(db: Kysely<Schema>, id: string): Promise<OrderRow | undefined> {

@@ -28,9 +28,8 @@ import { startStandIn, type RecordedRequest, type Reply, type StandIn } from './
 export const API_KEY = 'test_cb_key_123';
 export const DECLINED_TOKEN = 'cb_tok_declined_insufficient_funds';
 export const DECLINED_BSB = '000001';
-/** Tokens whose card is an American Express or a Mastercard; any other `cb_tok_` is a Visa. */
-export const AMEX_TOKEN = 'cb_tok_amex_378282';
-export const MASTERCARD_TOKEN = 'cb_tok_mastercard_555555';
+/** A token starting `cb_tok_amex` is an American Express card, `cb_tok_mastercard` a Mastercard;
+ * any other `cb_tok_` is a Visa (cardOf below). */
 
 /**
  * The card a token stands for, as the Card resource documents it
