@@ -133,7 +133,7 @@ export async function installationState(
   const unit = options.unit ?? '12';
   return {
     ...initialState,
-    step: 5,
+    step: 'installation',
     address: { input: checked.formatted_address, value: { ...checked, unit }, dialogOpen: false },
     plans: { ...initialState.plans, selectedId: plan.id },
     routers: { selectedId: router.id },

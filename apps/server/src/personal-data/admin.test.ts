@@ -173,17 +173,20 @@ describe.each(engines())("a person's data on request on %s", (engine) => {
   it('finds and exports the sign-ups saved by the email, with their consent, never a link', async () => {
     // docs/rules/personal-data-requests.md: saved to finish later, and for the reminder (the
     // marketing box ticked).
-    const state = { step: 6, signup: { contact: { email: 'PAT@example.com', firstName: 'Pat' } } };
+    const state = {
+      step: 'payment',
+      signup: { contact: { email: 'PAT@example.com', firstName: 'Pat' } },
+    };
     const asked = await t.app.inject({
       method: 'POST',
       url: '/api/v1/demo/signups/finish-later',
-      payload: { snapshot: { version: 2, state }, marketing: false },
+      payload: { snapshot: { version: 3, state }, marketing: false },
     });
     expect(asked.statusCode, asked.body).toBe(202);
     const ticked = await t.app.inject({
       method: 'POST',
       url: '/api/v1/demo/signups/remind-me',
-      payload: { snapshot: { version: 2, state } },
+      payload: { snapshot: { version: 3, state } },
     });
     expect(ticked.statusCode, ticked.body).toBe(202);
     const hashes = (
@@ -217,8 +220,8 @@ describe.each(engines())("a person's data on request on %s", (engine) => {
     const file = JSON.parse(exported.body);
     expect(file.savedSignups).toHaveLength(2);
     expect(byBox(file.savedSignups, true)!.choices).toMatchObject({
-      version: 2,
-      state: { step: 6 },
+      version: 3,
+      state: { step: 'payment' },
     });
     for (const hash of hashes) {
       expect(res.body).not.toContain(hash);
@@ -400,8 +403,8 @@ describe.each(engines())("a person's data on request on %s", (engine) => {
         url: '/api/v1/demo/signups/finish-later',
         payload: {
           snapshot: {
-            version: 2,
-            state: { step: 4, signup: { contact: { email, firstName: 'Pat' } } },
+            version: 3,
+            state: { step: 'connection', signup: { contact: { email, firstName: 'Pat' } } },
           },
         },
       });
@@ -489,7 +492,10 @@ describe.each(engines())("a person's data on request on %s", (engine) => {
       method: 'POST',
       url: '/api/v1/demo/signups/finish-later',
       payload: {
-        snapshot: { version: 2, state: { step: 5, signup: { contact: { ...contact } } } },
+        snapshot: {
+          version: 3,
+          state: { step: 'installation', signup: { contact: { ...contact } } },
+        },
         marketing: true,
       },
     });
@@ -524,9 +530,9 @@ describe.each(engines())("a person's data on request on %s", (engine) => {
     expect(row.email).toBe('robin.smith@example.com');
     expect(row.first_name).toBe('Robin');
     expect(row.snapshot).toMatchObject({
-      version: 2,
+      version: 3,
       state: {
-        step: 5,
+        step: 'installation',
         signup: {
           contact: {
             firstName: 'Robin',

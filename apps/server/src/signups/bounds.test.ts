@@ -21,9 +21,9 @@ const OTHER_SESSION = 'ffffffff-0000-4000-8000-000000000002';
 
 function snapshot(email = 'jane@example.com') {
   return {
-    version: 2,
+    version: 3,
     state: {
-      step: 6,
+      step: 'payment',
       address: { input: '1 George St, Sydney NSW 2000', value: null, dialogOpen: false },
       plans: { filter: 'all', selectedId: 'boost-100' },
       signup: {

@@ -7,6 +7,7 @@ import type {
 } from '@fibre/domain/api';
 import { contactFieldRules } from '@fibre/domain/contact';
 import { finishLaterMessages } from '@fibre/domain/shared';
+import { upgradeSavedState } from '@fibre/domain/wizard';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
@@ -216,7 +217,9 @@ export async function saveForLater(
       id: signupId,
       email,
       firstName,
-      snapshot: { version: body.snapshot.version, state },
+      // A wizard still on version 2 (a tab opened before an upgrade) sent the step's number: it is
+      // saved as version 3, the step by id (docs/rules/wizard-flow.md, "Saved steps").
+      snapshot: upgradeSavedState({ version: body.snapshot.version, state }),
       reservationId: await savedHold(trx, reservationId, holdSession, now),
       // The evidence of consent, as the acceptance record keeps it: the words, when
       // (docs/rules/mail.md, "The reminder to finish").
@@ -266,7 +269,9 @@ export async function saveForReminder(
       id: signupId,
       email,
       firstName: contact.firstName.trim(),
-      snapshot: { version: body.snapshot.version, state },
+      // A wizard still on version 2 (a tab opened before an upgrade) sent the step's number: it is
+      // saved as version 3, the step by id (docs/rules/wizard-flow.md, "Saved steps").
+      snapshot: upgradeSavedState({ version: body.snapshot.version, state }),
       reservationId: await savedHold(trx, reservationId, holdSession, now),
       consent: {
         words: ctx.catalogue.current().legal.marketingWords,
@@ -359,7 +364,9 @@ export async function resumeSignup(ctx: AppContext, token: string): Promise<Resu
       throw new Refusal('conflict', 'link_expired', finishLaterMessages.expired, undefined);
     if (link.used_at !== null || !(await useSignupLink(trx, hash, now)))
       throw new Refusal('conflict', 'link_used', finishLaterMessages.used, undefined);
-    const snapshot = link.snapshot as { version: number; state: State };
+    // A link saved before steps had ids holds version 2 (the step's number): it answers version 3,
+    // so the wizard resumes on the same step (docs/rules/wizard-flow.md, "Saved steps").
+    const snapshot = upgradeSavedState(link.snapshot as { version: number; state: State });
     const hold = link.reservation_id ? await liveHold(trx, link.reservation_id, now) : undefined;
     if (!hold) return { snapshot, hold_session: null };
     const reservations = area(snapshot.state, 'reservations');

@@ -35,9 +35,9 @@ const REMINDER_ON = { PUBLIC_URL, ABANDONED_REMINDER: 'on' };
 /** The wizard's serialised state on the payment step, as persistence.ts writes it. */
 function snapshot(email = 'jane@example.com', extra: Record<string, unknown> = {}) {
   return {
-    version: 2,
+    version: 3,
     state: {
-      step: 6,
+      step: 'payment' as string | number,
       address: { input: '1 George St, Sydney NSW 2000', value: null, dialogOpen: false },
       plans: { filter: 'all', selectedId: 'boost-100' },
       routers: { selectedId: 'wifi-6' },
@@ -215,7 +215,7 @@ describe.each(engines())('finish later on %s', (engine) => {
   it('refuses a sign-up before the contact step, without an email, with a first name that is not one, too large, or for another provider', async () => {
     t = await startTestApp(engine, { PUBLIC_URL });
     const early = snapshot();
-    early.state.step = 2;
+    early.state.step = 'plans';
     expect((await save(t.app, { snapshot: early })).statusCode).toBe(400);
     const noEmail = snapshot('');
     expect((await save(t.app, { snapshot: noEmail })).statusCode).toBe(400);
@@ -267,6 +267,40 @@ describe.each(engines())('finish later on %s', (engine) => {
     const unknown = await resume(t.app, 'nope');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  // docs/rules/wizard-flow.md, "Saved steps": version 2 saved the step by its number.
+  it('saves a version 2 state (a wizard opened before steps had ids) as version 3, and still refuses one before the contact step', async () => {
+    t = await startTestApp(engine, { PUBLIC_URL });
+    const old = { ...snapshot(), version: 2 };
+    old.state.step = 6;
+    expect((await save(t.app, { snapshot: old })).statusCode).toBe(202);
+    const [row] = await t.database.db.selectFrom('saved_signups').selectAll().execute();
+    expect(row!.snapshot).toMatchObject({ version: 3, state: { step: 'payment' } });
+    const early = { ...snapshot('early@example.com'), version: 2 };
+    early.state.step = 2;
+    expect((await save(t.app, { snapshot: early })).statusCode).toBe(400);
+  });
+
+  it.each([
+    [3, 'contact'],
+    [4, 'connection'],
+    [5, 'installation'],
+    [6, 'payment'],
+    [7, 'confirmation'],
+  ])('a link saved as version 2 on step %i resumes on %s', async (n, id) => {
+    t = await startTestApp(engine, { PUBLIC_URL });
+    const token = await saved(t);
+    // A row written before steps had ids: version 2, the step's number.
+    const [row] = await t.database.db.selectFrom('saved_signups').selectAll().execute();
+    const state = { ...(row!.snapshot.state as Record<string, unknown>), step: n };
+    await t.database.db
+      .updateTable('saved_signups')
+      .set({ snapshot: JSON.stringify({ version: 2, state }) })
+      .execute();
+    const res = await resume(t.app, token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ snapshot: { version: 3, state: { step: id } } });
   });
 
   it('expires after FINISH_LATER_DAYS', async () => {
@@ -619,7 +653,7 @@ describe.each(engines())('the reminder for the marketing box on %s', (engine) =>
   it('refuses a bad state (400) and answers 404 to a token that names nothing', async () => {
     t = await startTestApp(engine, REMINDER_ON, { clock: true });
     const early = snapshot();
-    early.state.step = 2;
+    early.state.step = 'plans';
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/v1/demo/signups/remind-me',

@@ -1,3 +1,4 @@
+import { FIRST_STEP } from '@fibre/domain/wizard';
 import { Suspense, useState } from 'react';
 import { ConfigProvider } from '../shared/config/config-provider.tsx';
 import { Footer } from '../shared/layout/footer.tsx';
@@ -22,7 +23,7 @@ const StepHistory = lazyWithRetry(() =>
 function History() {
   const { step, address } = useWizard();
   const [wanted, setWanted] = useState(() => stepEntry(window.history.state) !== null);
-  if (!wanted && (step !== 1 || address.value !== null)) setWanted(true);
+  if (!wanted && (step !== FIRST_STEP || address.value !== null)) setWanted(true);
   return wanted ? (
     <Suspense fallback={null}>
       <StepHistory />

@@ -18,7 +18,7 @@ export function laterStep(Step: ComponentType): ComponentType {
       filters: { mutationKey: ['install'] },
       select: (mutation) => mutation.state.data as { result?: { success?: boolean } } | undefined,
     });
-    const orderFailed = step === 7 && answers.at(-1)?.result?.success === false;
+    const orderFailed = step === 'confirmation' && answers.at(-1)?.result?.success === false;
     return (
       <>
         <ProgressBar step={step} orderFailed={orderFailed} />

@@ -3,7 +3,7 @@ import { CheckIcon } from '../shared/layout/icons.tsx';
 import './progress-bar.css';
 
 /**
- * docs/rules/wizard-flow.md: six labelled steps, shown from step 2; the labels come from the
+ * docs/rules/wizard-flow.md: six labelled steps, shown from Build Plan on; the labels come from the
  * domain.
  */
 export function ProgressBar({
@@ -49,7 +49,7 @@ export function ProgressBar({
  */
 export function progressItems(step: WizardStep, orderFailed: boolean): ProgressItem[] | null {
   const items = progressFor(step);
-  if (!items || !orderFailed || step !== 7) return items;
+  if (!items || !orderFailed || step !== 'confirmation') return items;
   return items.map((item) =>
     item.label === 'Payment' ? { ...item, state: 'upcoming' as const } : item,
   );

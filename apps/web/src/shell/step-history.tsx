@@ -1,4 +1,4 @@
-import type { WizardStep } from '@fibre/domain/wizard';
+import { isBefore, WIZARD_STEPS } from '@fibre/domain/wizard';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { lazyWithRetry } from '../shared/lazy/lazy-with-retry.ts';
 import {
@@ -73,11 +73,11 @@ export function StepHistory() {
       // a saved sign-up (a finish-later link): every step before the one shown gets its entry, as
       // if walked, so Back and Go back go one step at a time (Payment back to Installation, the
       // hold kept) rather than to the address step.
-      writeStepEntry('replace', { step: 1, depth: 0 });
-      for (let behind = 2; behind < step; behind++) {
-        writeStepEntry('push', { step: behind as WizardStep, depth: behind - 1 });
-      }
-      if (step > 1) writeStepEntry('push', { step, depth: step - 1, ...mark });
+      const walked = WIZARD_STEPS.slice(0, WIZARD_STEPS.indexOf(step) + 1);
+      walked.forEach((behind, depth) => {
+        if (depth === 0) writeStepEntry('replace', { step: behind, depth });
+        else writeStepEntry('push', { step: behind, depth, ...(behind === step ? mark : {}) });
+      });
       return;
     }
     if (entry.step === step) return;
@@ -85,7 +85,7 @@ export function StepHistory() {
     // Payment, as it would from a page the link opened); anything else (a Back or Forward the state
     // did not allow in full, a link that starts over, a new sign-up) rewrites the current one to
     // the step shown.
-    const pushes = step > entry.step || (changing && entry.step === 6);
+    const pushes = isBefore(entry.step, step) || (changing && entry.step === 'payment');
     if (!afterMove && pushes) writeStepEntry('push', { step, depth: entry.depth + 1, ...mark });
     else writeStepEntry('replace', { step, depth: entry.depth, ...mark });
   }, [step, moves, changing]);

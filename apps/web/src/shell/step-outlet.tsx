@@ -1,5 +1,5 @@
 import { Suspense, useLayoutEffect, useRef, useState } from 'react';
-import { analyticsPageNames, FUNNEL_STEPS, type WizardStep } from '@fibre/domain/wizard';
+import { analyticsPageName, funnelStepOf, type WizardStep } from '@fibre/domain/wizard';
 import { pushPageView } from '../shared/analytics/data-layer.ts';
 import { reportStep } from '../shared/analytics/funnel.ts';
 import { useWizard } from '../shared/store/store-context.tsx';
@@ -31,8 +31,8 @@ export function StepOutlet() {
     const isChange = pushed.current !== null;
     pushed.current = step;
     if (isChange) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
-    pushPageView(analyticsPageNames[step], step);
-    reportStep(FUNNEL_STEPS[step - 1]!, building, offer);
+    pushPageView(analyticsPageName(step), step);
+    reportStep(funnelStepOf(step), building, offer);
   }, [step, building, offer]);
 
   const Step = stepComponents[step];

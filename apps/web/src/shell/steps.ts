@@ -48,11 +48,11 @@ const confirmation = withQueries(() =>
 );
 
 export const stepComponents: Record<WizardStep, Step> = {
-  1: checkAddress,
-  2: buildPlan,
-  3: contactInfo,
-  4: connectionDetails,
-  5: installation,
-  6: payment,
-  7: confirmation,
+  address: checkAddress,
+  plans: buildPlan,
+  contact: contactInfo,
+  connection: connectionDetails,
+  installation,
+  payment,
+  confirmation,
 };

@@ -67,7 +67,7 @@ const address: Address = {
  */
 export const orderState: WizardState = {
   ...initialState,
-  step: 2,
+  step: 'plans',
   address: { ...initialState.address, input: address.formatted_address, value: address },
   plans: { ...initialState.plans, selectedId: 'boost-100' },
   routers: { ...initialState.routers, selectedId: 'wifi6' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FINISH_LATER_STEP_IDS, VERSION_2_STEPS } from './saved-steps.ts';
 
 /*
  * Finish later (docs/rules/mail.md, "Finish later"): the wizard sends its own serialised state
@@ -6,7 +7,14 @@ import { z } from 'zod';
  * state: keys the wizard does not keep are dropped, every string is bounded, and what is saved is
  * at most FINISH_LATER_MAX_BYTES of JSON. The server reads from it only the contact's email and
  * first name, and the step; it never prices from it (the order is priced at install time).
+ * The step is an id (saved state version 3); a wizard still on version 2 sends its number, which
+ * the server saves as version 3 (docs/rules/wizard-flow.md, "Saved steps").
  */
+
+/** Version 2's numbers for the steps finish later is offered on. */
+const version2FinishLaterSteps = Object.entries(VERSION_2_STEPS)
+  .filter(([, id]) => (FINISH_LATER_STEP_IDS as readonly string[]).includes(id))
+  .map(([n]) => Number(n));
 
 /** The largest saved state kept, as JSON text once unknown keys are dropped (a full sign-up is about 3 KB). */
 export const FINISH_LATER_MAX_BYTES = 8_000;
@@ -44,8 +52,8 @@ const draft = z.record(
 
 /** The wizard's state (apps/web shared/store/state.ts), each area as it keeps it. */
 const wizardState = z.object({
-  // From the contact step on (step 3): the email is known once the contact step passed.
-  step: z.number().int().min(3).max(7),
+  // The steps finish later is offered on: the email is known once the contact step passed.
+  step: z.union([z.enum(FINISH_LATER_STEP_IDS), z.literal(version2FinishLaterSteps)]),
   address: z.object({ input: text(300).optional(), value: copied, dialogOpen: flag }).optional(),
   campaign: z.object({ campaign: copied, referral: flag, moveIn: flag }).optional(),
   discount: z

@@ -1,18 +1,24 @@
 import type { FunnelStep } from '../api/funnel-steps.ts';
-import { analyticsPageNames, PAID_PAGE_NAME, progressLabels } from './steps.ts';
+import { PAID_PAGE_NAME, wizardSteps, type WizardStep } from './steps.ts';
 
 /*
  * The funnel (docs/rules/funnel.md): the names the wizard reports each step reached by, in the
- * wizard's order: the address step's page name, then the progress bar's labels (the names the
- * visitor reads), then 'Paid' once the confirmation shows the order succeeded. Step N of the
- * wizard is FUNNEL_STEPS[N - 1]. Built from the names the shell already holds, so reporting adds
- * no text to the address step's JavaScript.
+ * wizard's order: each step's progress label (the name the visitor reads), or its page name where
+ * it has none (the address step), then 'Paid' once the confirmation shows the order succeeded.
+ * Built from the names the shell already holds, so reporting adds no text to the address step's
+ * JavaScript.
  */
+const funnelName = (s: (typeof wizardSteps)[number]) => s.progressLabel ?? s.pageName;
+
 export const FUNNEL_STEPS = [
-  analyticsPageNames[1],
-  ...progressLabels,
+  ...wizardSteps.map(funnelName),
   PAID_PAGE_NAME,
 ] as const satisfies readonly FunnelStep[];
+
+/** The funnel's name for a step of the wizard. */
+export function funnelStepOf(step: WizardStep): FunnelStep {
+  return funnelName(wizardSteps.find((s) => s.id === step)!);
+}
 
 export type { FunnelStep };
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { FINISH_LATER_STEP_IDS } from '../api/saved-steps.ts';
 import {
-  analyticsPageNames,
+  analyticsPageName,
+  FINISH_LATER_STEPS,
+  isBefore,
   isHoldActive,
   isWizardStep,
   nextAllowed,
@@ -9,41 +12,50 @@ import {
   previousStep,
   progressFor,
   progressLabels,
-  stepNames,
+  stepName,
+  stepPosition,
 } from './steps.ts';
 import type { WizardStep, WizardSummary } from './steps.ts';
 
-const steps: WizardStep[] = [1, 2, 3, 4, 5, 6, 7];
+const steps: WizardStep[] = [
+  'address',
+  'plans',
+  'contact',
+  'connection',
+  'installation',
+  'payment',
+  'confirmation',
+];
 
 describe('docs/rules/wizard-flow.md: step names', () => {
   it.each([
-    [1, 'Check Address'],
-    [2, 'Build Plan'],
-    [3, 'Contact info'],
-    [4, 'Connection details'],
-    [5, 'Installation'],
-    [6, 'Payment'],
-    [7, 'Confirmation'],
+    ['address', 'Check Address'],
+    ['plans', 'Build Plan'],
+    ['contact', 'Contact info'],
+    ['connection', 'Connection details'],
+    ['installation', 'Installation'],
+    ['payment', 'Payment'],
+    ['confirmation', 'Confirmation'],
   ] as const)('step %s is %s', (step, name) => {
-    expect(stepNames[step]).toBe(name);
+    expect(stepName(step)).toBe(name);
   });
 });
 
 describe('docs/rules/wizard-flow.md: analytics page names', () => {
   it.each([
-    [1, 'Check Address'],
-    [2, 'Build Plan'],
-    [3, 'Connection Details'],
-    [4, 'Connection Details'],
-    [5, 'Installation'],
-    [6, 'Payment'],
-    [7, 'Confirm Order'],
+    ['address', 'Check Address'],
+    ['plans', 'Build Plan'],
+    ['contact', 'Connection Details'],
+    ['connection', 'Connection Details'],
+    ['installation', 'Installation'],
+    ['payment', 'Payment'],
+    ['confirmation', 'Confirm Order'],
   ] as const)('step %s pushes %s', (step, name) => {
-    expect(analyticsPageNames[step]).toBe(name);
+    expect(analyticsPageName(step)).toBe(name);
   });
 
   it('uses exactly the seven names docs/rules/wizard-flow.md lists, Paid for the paid order', () => {
-    const names = new Set([...Object.values(analyticsPageNames), PAID_PAGE_NAME]);
+    const names = new Set([...steps.map(analyticsPageName), PAID_PAGE_NAME]);
     expect([...names]).toEqual([
       'Check Address',
       'Build Plan',
@@ -69,16 +81,16 @@ describe('docs/rules/wizard-flow.md: progress bar: "6 labelled steps is shown fr
   });
 
   it('is not shown on step 1', () => {
-    expect(progressFor(1)).toBeNull();
+    expect(progressFor('address')).toBeNull();
   });
 
   it.each([
-    [2, 'Build your plan'],
-    [3, 'Contact info'],
-    [4, 'Connection details'],
-    [5, 'Installation'],
-    [6, 'Payment'],
-    [7, 'Confirm order'],
+    ['plans', 'Build your plan'],
+    ['contact', 'Contact info'],
+    ['connection', 'Connection details'],
+    ['installation', 'Installation'],
+    ['payment', 'Payment'],
+    ['confirmation', 'Confirm order'],
   ] as const)('step %s: %s is current, earlier are done, later upcoming', (step, current) => {
     const items = progressFor(step) ?? [];
     const at = items.findIndex((item) => item.state === 'current');
@@ -91,30 +103,33 @@ describe('docs/rules/wizard-flow.md: progress bar: "6 labelled steps is shown fr
 
 describe('docs/rules/wizard-flow.md: "pages 1 to 7 with next/back"', () => {
   it.each([
-    [1, null],
-    [2, 1],
-    [3, 2],
-    [4, 3],
+    ['address', null],
+    ['plans', 'address'],
+    ['contact', 'plans'],
+    ['connection', 'contact'],
     // "Installation and Payment go back by one step."
-    [5, 4],
-    [6, 5],
+    ['installation', 'connection'],
+    ['payment', 'installation'],
     // "Confirmation goes back two steps."
-    [7, 5],
+    ['confirmation', 'installation'],
   ] as const)('back from %s is %s', (step, back) => {
     expect(previousStep(step)).toBe(back);
   });
 
   it.each([
-    [1, 2],
-    [6, 7],
-    [7, null],
+    ['address', 'plans'],
+    ['payment', 'confirmation'],
+    ['confirmation', null],
   ] as const)('next from %s is %s', (step, next) => {
     expect(nextStep(step)).toBe(next);
   });
 
   it.each([
-    [1, true],
-    [7, true],
+    ['address', true],
+    ['confirmation', true],
+    // Version 2's numbers are not steps: a saved one is read through saved-steps.ts.
+    [1, false],
+    [7, false],
     [0, false],
     [8, false],
     [2.5, false],
@@ -160,38 +175,61 @@ describe('nextAllowed: what the visitor may do next', () => {
   });
 
   it.each([
-    [1, { addressServiceable: false }, 'address'],
-    [2, { planChosen: false }, 'plan'],
+    ['address', { addressServiceable: false }, 'address'],
+    ['plans', { planChosen: false }, 'plan'],
     // docs/rules/plans-and-pricing.md: Add to cart is enabled only when both a plan and a router
     // are chosen.
-    [2, { routerChosen: false }, 'plan'],
-    [3, { contactValid: false }, 'contact'],
-    [4, { unitValid: false }, 'unit'],
-    [5, { reservation: null }, 'reservation'],
-    [5, { reservation: { expires_at: '2026-12-03T07:59:59+11:00' } }, 'reservation'],
-    [6, { cardToken: null }, 'card'],
-    [6, { cardToken: '' }, 'card'],
+    ['plans', { routerChosen: false }, 'plan'],
+    ['contact', { contactValid: false }, 'contact'],
+    ['connection', { unitValid: false }, 'unit'],
+    ['installation', { reservation: null }, 'reservation'],
+    ['installation', { reservation: { expires_at: '2026-12-03T07:59:59+11:00' } }, 'reservation'],
+    ['payment', { cardToken: null }, 'card'],
+    ['payment', { cardToken: '' }, 'card'],
     // Checks are cumulative: an expired hold stops Payment too.
-    [6, { reservation: { expires_at: '2026-12-03T08:00:00+11:00' } }, 'reservation'],
-    [4, { planChosen: false, unitValid: false }, 'plan'],
+    ['payment', { reservation: { expires_at: '2026-12-03T08:00:00+11:00' } }, 'reservation'],
+    ['connection', { planChosen: false, unitValid: false }, 'plan'],
   ] as const)('step %s with %j is blocked by %s', (step, change, blocker) => {
     const allowed = nextAllowed({ ...ready, ...change, step }, now);
     expect(allowed).toEqual({ next: null, back: previousStep(step), blockedBy: blocker });
   });
 
   it.each([
-    [1, { planChosen: false, contactValid: false, reservation: null, cardToken: null }],
-    [4, { reservation: null, cardToken: null }],
-    [5, { cardToken: null }],
+    ['address', { planChosen: false, contactValid: false, reservation: null, cardToken: null }],
+    ['connection', { reservation: null, cardToken: null }],
+    ['installation', { cardToken: null }],
   ] as const)('step %s does not wait for what later steps collect', (step, change) => {
     expect(nextAllowed({ ...ready, ...change, step }, now).blockedBy).toBeNull();
   });
 
   it('Confirmation has no next step whatever the state', () => {
-    expect(nextAllowed({ ...ready, reservation: null, step: 7 }, now)).toEqual({
+    expect(nextAllowed({ ...ready, reservation: null, step: 'confirmation' }, now)).toEqual({
       next: null,
-      back: 5,
+      back: 'installation',
       blockedBy: null,
     });
+  });
+});
+
+describe('docs/rules/mail.md#finish-later: offered from the contact step on', () => {
+  it('lists the steps from Contact info to the confirmation', () => {
+    expect(FINISH_LATER_STEPS).toEqual([
+      'contact',
+      'connection',
+      'installation',
+      'payment',
+      'confirmation',
+    ]);
+    // The API's list (api/saved-steps.ts), in the same order.
+    expect(FINISH_LATER_STEPS).toEqual(FINISH_LATER_STEP_IDS);
+  });
+});
+
+describe('the step table', () => {
+  it('orders the steps and places each once', () => {
+    expect(steps.map(stepPosition)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(isBefore('connection', 'installation')).toBe(true);
+    expect(isBefore('installation', 'installation')).toBe(false);
+    expect(isBefore('payment', 'installation')).toBe(false);
   });
 });

@@ -1,102 +1,13 @@
 import { toInstant } from '../shared/instant.ts';
+import type { FINISH_LATER_STEP_IDS } from '../api/saved-steps.ts';
 import type { Reservation } from '../api/scheduling.ts';
 
 /**
- * The wizard's seven steps (docs/rules/wizard-flow.md). The step lives in state, not in the URL.
+ * The wizard's steps (docs/rules/wizard-flow.md), in order, each keyed by its name. The step lives
+ * in state, not in the URL. Everything the wizard derives from a step (its progress label, its
+ * analytics page name, next and back, the checks to leave it, whether finish later is offered)
+ * comes from this table, so a step is added here and in the places the type checker then names.
  */
-
-export type WizardStep = 1 | 2 | 3 | 4 | 5 | 6 | 7;
-
-export const FIRST_STEP: WizardStep = 1;
-export const LAST_STEP: WizardStep = 7;
-
-/** The step names (docs/rules/wizard-flow.md: steps). */
-export const stepNames = {
-  1: 'Check Address',
-  2: 'Build Plan',
-  3: 'Contact info',
-  4: 'Connection details',
-  5: 'Installation',
-  6: 'Payment',
-  7: 'Confirmation',
-} as const satisfies Record<WizardStep, string>;
-
-/**
- * docs/rules/wizard-flow.md: every step change pushes a page name to the analytics data layer; the
- * names are Check Address, Build Plan, Connection Details, Installation, Payment, Confirm Order and
- * Paid.
- *
- * Decision: names are paired with steps by meaning, not by position. Six of the seven are the
- * titles of steps 1, 2, 4, 5, 6 and 7 (the progress bar calls step 7 'Confirm order'), so reading
- * them as 'the Nth name for step N' would push 'Payment' from the Installation screen and 'Paid'
- * while the order is still being sent, and a funnel report would mislead whoever reads it. Step 3
- * (Contact info) has no name of its own: it pushes 'Connection Details', because the contact
- * form and the unit form together are the connection's details (both feed the one scheduling
- * record), and it is the first screen of that part. 'Paid' is not a step: it is pushed once, when
- * the confirmation step shows the order succeeded, which is what the name says happened.
- */
-export const analyticsPageNames = {
-  1: 'Check Address',
-  2: 'Build Plan',
-  3: 'Connection Details',
-  4: 'Connection Details',
-  5: 'Installation',
-  6: 'Payment',
-  7: 'Confirm Order',
-} as const satisfies Record<WizardStep, string>;
-
-/** Pushed when the confirmation shows success (see analyticsPageNames). */
-export const PAID_PAGE_NAME = 'Paid';
-
-/**
- * The progress bar's six labels, shown from step 2; step N is label N - 2
- * (docs/rules/wizard-flow.md).
- */
-export const progressLabels = [
-  'Build your plan',
-  'Contact info',
-  'Connection details',
-  'Installation',
-  'Payment',
-  'Confirm order',
-] as const;
-
-export type ProgressLabel = (typeof progressLabels)[number];
-
-export interface ProgressItem {
-  label: ProgressLabel;
-  state: 'done' | 'current' | 'upcoming';
-}
-
-/** The progress bar for a step, or null on step 1 where it is not shown. */
-export function progressFor(step: WizardStep): ProgressItem[] | null {
-  if (step === FIRST_STEP) return null;
-  const current = step - 2;
-  return progressLabels.map((label, index) => ({
-    label,
-    state: index < current ? 'done' : index === current ? 'current' : 'upcoming',
-  }));
-}
-
-export function isWizardStep(value: unknown): value is WizardStep {
-  return (
-    Number.isInteger(value) && (value as number) >= FIRST_STEP && (value as number) <= LAST_STEP
-  );
-}
-
-/**
- * docs/rules/wizard-flow.md: Installation and Payment go back by one step, Confirmation goes back
- * two (past Payment, whose card token is spent, to Installation for a new time); the others go back
- * one. Step 1 has nowhere to go back to.
- */
-export function previousStep(step: WizardStep): WizardStep | null {
-  if (step === FIRST_STEP) return null;
-  return (step === LAST_STEP ? step - 2 : step - 1) as WizardStep;
-}
-
-export function nextStep(step: WizardStep): WizardStep | null {
-  return step === LAST_STEP ? null : ((step + 1) as WizardStep);
-}
 
 /** What the wizard knows, summarised; each flag comes from the rule that owns it. */
 export interface WizardSummary {
@@ -114,6 +25,195 @@ export interface WizardSummary {
 
 /** Why the visitor may not move on: the first missing thing, in step order. */
 export type Blocker = 'address' | 'plan' | 'contact' | 'unit' | 'reservation' | 'card';
+
+type Check = readonly [Blocker, (s: WizardSummary, now: Date | number) => boolean];
+
+interface StepDefinition {
+  readonly id: string;
+  /** The spec's name for the step. */
+  readonly name: string;
+  /** Its label on the progress bar, or null where the bar is not shown (the address step). */
+  readonly progressLabel: string | null;
+  /**
+   * The page name pushed to the analytics data layer. Paired by meaning, not by position: the
+   * contact step has no name of its own and pushes 'Connection Details' (the contact form and the
+   * unit form together are the connection's details, both feeding the one scheduling record), and
+   * the confirmation pushes 'Confirm Order' ('Paid' is not a step: PAID_PAGE_NAME).
+   */
+  readonly pageName: string;
+  /** The step's own check: leaving a step needs its check and every earlier step's. */
+  readonly check: Check | null;
+  /** Finish later is offered (docs/rules/mail.md#finish-later): once the contact's email is known. */
+  readonly finishLater: boolean;
+  /**
+   * Where Back goes: 'previous' (the step before), a step by id, or null (nowhere). The
+   * confirmation goes back past Payment, whose card token is spent, to Installation for a new time.
+   */
+  readonly back: 'previous' | string | null;
+}
+
+export const wizardSteps = [
+  {
+    id: 'address',
+    name: 'Check Address',
+    progressLabel: null,
+    pageName: 'Check Address',
+    check: ['address', (s) => s.addressServiceable],
+    finishLater: false,
+    back: null,
+  },
+  {
+    id: 'plans',
+    name: 'Build Plan',
+    progressLabel: 'Build your plan',
+    pageName: 'Build Plan',
+    check: ['plan', (s) => s.planChosen && s.routerChosen],
+    finishLater: false,
+    back: 'previous',
+  },
+  {
+    id: 'contact',
+    name: 'Contact info',
+    progressLabel: 'Contact info',
+    pageName: 'Connection Details',
+    check: ['contact', (s) => s.contactValid],
+    finishLater: true,
+    back: 'previous',
+  },
+  {
+    id: 'connection',
+    name: 'Connection details',
+    progressLabel: 'Connection details',
+    pageName: 'Connection Details',
+    check: ['unit', (s) => s.unitValid],
+    finishLater: true,
+    back: 'previous',
+  },
+  {
+    id: 'installation',
+    name: 'Installation',
+    progressLabel: 'Installation',
+    pageName: 'Installation',
+    check: ['reservation', (s, now) => isHoldActive(s.reservation, now)],
+    finishLater: true,
+    back: 'previous',
+  },
+  {
+    id: 'payment',
+    name: 'Payment',
+    progressLabel: 'Payment',
+    pageName: 'Payment',
+    check: ['card', (s) => Boolean(s.cardToken)],
+    finishLater: true,
+    back: 'previous',
+  },
+  {
+    id: 'confirmation',
+    name: 'Confirmation',
+    progressLabel: 'Confirm order',
+    pageName: 'Confirm Order',
+    check: null,
+    finishLater: true,
+    back: 'installation',
+  },
+] as const satisfies readonly StepDefinition[];
+
+type Definition = (typeof wizardSteps)[number];
+
+export type WizardStep = Definition['id'];
+
+export const FIRST_STEP = wizardSteps[0].id;
+
+/** The steps' ids, in order. */
+export const WIZARD_STEPS: readonly WizardStep[] = wizardSteps.map((s) => s.id);
+const stepIds = WIZARD_STEPS;
+
+function definition(step: WizardStep): Definition {
+  return wizardSteps[stepIds.indexOf(step)]!;
+}
+
+/** The step's name (docs/rules/wizard-flow.md: steps). */
+export function stepName(step: WizardStep): Definition['name'] {
+  return definition(step).name;
+}
+
+/** The analytics page name the step pushes (see StepDefinition.pageName). */
+export function analyticsPageName(step: WizardStep): Definition['pageName'] {
+  return definition(step).pageName;
+}
+
+/**
+ * The step's place in the wizard, from 1: only for the analytics data layer, whose entries carry
+ * it (apps/web shared/analytics/data-layer.ts). The wizard itself never reads a step by number.
+ */
+export function stepPosition(step: WizardStep): number {
+  return stepIds.indexOf(step) + 1;
+}
+
+/** Whether `step` comes before `other` in the wizard. */
+export function isBefore(step: WizardStep, other: WizardStep): boolean {
+  return stepIds.indexOf(step) < stepIds.indexOf(other);
+}
+
+/** Pushed when the confirmation shows success (see StepDefinition.pageName). */
+export const PAID_PAGE_NAME = 'Paid';
+
+type Labelled = Extract<Definition, { progressLabel: string }>;
+
+/** The progress bar's labels, in order, shown from the first step that has one (docs/rules/wizard-flow.md). */
+export const progressLabels = wizardSteps
+  .filter((s): s is Labelled => s.progressLabel !== null)
+  .map((s) => s.progressLabel);
+
+export type ProgressLabel = Labelled['progressLabel'];
+
+export interface ProgressItem {
+  label: ProgressLabel;
+  state: 'done' | 'current' | 'upcoming';
+}
+
+/** The progress bar for a step, or null on a step that shows none (the address step). */
+export function progressFor(step: WizardStep): ProgressItem[] | null {
+  const own = definition(step).progressLabel;
+  if (own === null) return null;
+  const current = progressLabels.indexOf(own);
+  return progressLabels.map((label, index) => ({
+    label,
+    state: index < current ? 'done' : index === current ? 'current' : 'upcoming',
+  }));
+}
+
+export function isWizardStep(value: unknown): value is WizardStep {
+  return typeof value === 'string' && stepIds.includes(value as WizardStep);
+}
+
+type FinishLaterStep = Extract<Definition, { finishLater: true }>['id'];
+
+/** The steps finish later is offered on, in order (docs/rules/mail.md#finish-later). */
+export const FINISH_LATER_STEPS = wizardSteps
+  .filter((s): s is Extract<Definition, { finishLater: true }> => s.finishLater)
+  .map((s) => s.id);
+
+// The API's list of them (api/saved-steps.ts, which may not import this table) is this table's:
+// a step added, removed or renamed here fails to compile until that list follows.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const finishLaterListsAgree: Same<(typeof FINISH_LATER_STEP_IDS)[number], FinishLaterStep> = true;
+void finishLaterListsAgree;
+
+/**
+ * docs/rules/wizard-flow.md: Installation and Payment go back by one step, Confirmation goes back
+ * two (past Payment, whose card token is spent, to Installation for a new time); the others go back
+ * one. The address step has nowhere to go back to.
+ */
+export function previousStep(step: WizardStep): WizardStep | null {
+  const { back } = definition(step);
+  if (back === 'previous') return stepIds[stepIds.indexOf(step) - 1] ?? null;
+  return back;
+}
+
+export function nextStep(step: WizardStep): WizardStep | null {
+  return stepIds[stepIds.indexOf(step) + 1] ?? null;
+}
 
 export interface Allowed {
   next: WizardStep | null;
@@ -133,16 +233,6 @@ export function isHoldActive(
   return toInstant(now).getTime() < toInstant(reservation.expires_at).getTime();
 }
 
-/** Entry N - 1 is step N's own check; leaving step N needs the checks of steps 1..N. */
-const checks: readonly [Blocker, (s: WizardSummary, now: Date | number) => boolean][] = [
-  ['address', (s) => s.addressServiceable],
-  ['plan', (s) => s.planChosen && s.routerChosen],
-  ['contact', (s) => s.contactValid],
-  ['unit', (s) => s.unitValid],
-  ['reservation', (s, now) => isHoldActive(s.reservation, now)],
-  ['card', (s) => Boolean(s.cardToken)],
-];
-
 /**
  * What the visitor may do next, derived from state (docs/rules/wizard-flow.md) rather than set by hand. The checks
  * are cumulative: if a later change undoes an earlier one (the hold expires while paying), moving
@@ -152,6 +242,10 @@ export function nextAllowed(summary: WizardSummary, now: Date | number): Allowed
   const back = previousStep(summary.step);
   const next = nextStep(summary.step);
   if (next === null) return { next, back, blockedBy: null };
-  const failed = checks.slice(0, summary.step).find(([, passes]) => !passes(summary, now));
+  const upTo = stepIds.indexOf(summary.step);
+  const failed = wizardSteps
+    .slice(0, upTo + 1)
+    .map((s) => s.check as Check | null)
+    .find((check) => check !== null && !check[1](summary, now));
   return failed ? { next: null, back, blockedBy: failed[0] } : { next, back, blockedBy: null };
 }

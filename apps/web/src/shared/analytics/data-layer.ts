@@ -1,7 +1,10 @@
+import { stepPosition, type WizardStep } from '@fibre/domain/wizard';
+
 /*
  * The analytics data layer (docs/rules/wizard-flow.md). Each step change pushes one entry,
  * `{ event: 'pageview', page: <the step's page name>, step: <1..7> }`, where the page name is the
- * domain's analyticsPageNames entry. The tag-manager container, when configured, reads the same
+ * domain's analyticsPageName and the number the step's place in the wizard (stepPosition: the
+ * tag-manager container's format, unchanged when steps became ids). The tag-manager container, when configured, reads the same
  * array; without it the pushes simply collect.
  */
 
@@ -22,7 +25,7 @@ export function dataLayer(): unknown[] {
   return window.dataLayer;
 }
 
-export function pushPageView(page: string, step: number): void {
-  const entry: PageViewEntry = { event: 'pageview', page, step };
+export function pushPageView(page: string, step: WizardStep): void {
+  const entry: PageViewEntry = { event: 'pageview', page, step: stepPosition(step) };
   dataLayer().push(entry);
 }

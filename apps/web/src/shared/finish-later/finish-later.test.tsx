@@ -14,14 +14,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('Email me a link to finish later', () => {
   it('is not offered before the contact step has passed', () => {
-    renderInWizard(<FinishLater />, { state: { ...orderState, step: 3 } });
+    renderInWizard(<FinishLater />, { state: { ...orderState, step: 'contact' } });
     expect(screen.queryByRole('button', { name: words.button })).toBeNull();
   });
 
   it("sends the wizard's state and the marketing box, then says where the link went", async () => {
     const server = fakeServer();
     renderInWizard(<FinishLater marketing={() => true} />, {
-      state: { ...contactDoneState, step: 5 },
+      state: { ...contactDoneState, step: 'installation' },
     });
     expect(screen.getByText(words.notice)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: words.button }));
@@ -31,8 +31,8 @@ describe('Email me a link to finish later', () => {
     expect(call!.body).toMatchObject({
       marketing: true,
       snapshot: {
-        version: 2,
-        state: { step: 5, signup: { contact: { email: 'mary@example.com' } } },
+        version: 3,
+        state: { step: 'installation', signup: { contact: { email: 'mary@example.com' } } },
       },
     });
     call!.respond(202, { email: 'mary@example.com', expires_at: '2026-12-04T01:00:00.000Z' });
@@ -41,7 +41,7 @@ describe('Email me a link to finish later', () => {
 
   it('says so when the link could not be sent', async () => {
     const server = fakeServer();
-    renderInWizard(<FinishLater />, { state: { ...contactDoneState, step: 4 } });
+    renderInWizard(<FinishLater />, { state: { ...contactDoneState, step: 'connection' } });
     fireEvent.click(screen.getByRole('button', { name: words.button }));
     await waitFor(() => expect(server.matching('POST', /finish-later$/)).toHaveLength(1));
     server.matching('POST', /finish-later$/)[0]!.respond(500, { error: 'x', message: 'x' });
@@ -50,7 +50,7 @@ describe('Email me a link to finish later', () => {
 
   it('says to wait, not to try again, when too many links were asked for', async () => {
     const server = fakeServer();
-    renderInWizard(<FinishLater />, { state: { ...contactDoneState, step: 4 } });
+    renderInWizard(<FinishLater />, { state: { ...contactDoneState, step: 'connection' } });
     const button = screen.getByRole('button', { name: words.button });
     fireEvent.click(button);
     await waitFor(() => expect(server.matching('POST', /finish-later$/)).toHaveLength(1));

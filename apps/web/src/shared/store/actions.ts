@@ -6,6 +6,9 @@ import type { CampaignState, Discount } from '@fibre/domain/offers';
 import type { AddOn, CardScheme } from '@fibre/domain/pricing';
 import type { DayKey } from '@fibre/domain/scheduling';
 import type { WizardStep } from '@fibre/domain/wizard';
+
+/** The steps a Change link of Payment's check-your-answers opens. */
+export type ChangeableStep = Extract<WizardStep, 'contact' | 'connection' | 'installation'>;
 import type { ContactDraft, HeldSlot, PaymentDraft, WizardState } from './state.ts';
 
 /**
@@ -41,7 +44,7 @@ export type Action =
    * A Change link of Payment's check-your-answers: the step it changes, whose Continue comes back
    * to Payment with everything kept (docs/rules/wizard-flow.md, "Checking the answers").
    */
-  | { type: 'review/change'; step: 3 | 4 | 5 }
+  | { type: 'review/change'; step: ChangeableStep }
   /**
    * The checked address (docs/rules/address-and-serviceability.md), with the availability dialog
    * open. `restart`: a link's prefilled address starts the wizard over at step 1.

@@ -1,3 +1,4 @@
+import { isBefore } from '@fibre/domain/wizard';
 import type { WizardState } from './state.ts';
 
 /**
@@ -8,7 +9,7 @@ import type { WizardState } from './state.ts';
  */
 export function holdBehind(state: WizardState): boolean {
   return (
-    state.step < 5 &&
+    isBefore(state.step, 'installation') &&
     !state.reservations.booked &&
     !state.review.changing &&
     state.reservations.reservation !== null

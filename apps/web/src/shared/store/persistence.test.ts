@@ -20,7 +20,7 @@ function memoryStorage(): Storage {
 
 const saved: WizardState = {
   ...initialState,
-  step: 2,
+  step: 'plans',
   address: {
     input: '7 Wattle Grove, Kellyville NSW 2155',
     dialogOpen: true,
@@ -50,9 +50,9 @@ describe('persistence', () => {
   it('round-trips through sessionStorage under its key', () => {
     const storage = memoryStorage();
     saveState(saved, storage);
-    expect(storage.getItem(STORAGE_KEY)).toContain('"version":2');
+    expect(storage.getItem(STORAGE_KEY)).toContain('"version":3');
     const loaded = loadState(storage);
-    expect(loaded?.step).toBe(2);
+    expect(loaded?.step).toBe('plans');
     expect(loaded?.plans.filter).toBe('popular');
     expect(loaded?.address.value?.street).toBe('Wattle Gr');
   });
@@ -64,7 +64,7 @@ describe('persistence', () => {
 
   it('fills areas missing from an older save with their initial values', () => {
     const { bookings: _dropped, ...partial } = saved;
-    const loaded = deserialise(JSON.stringify({ version: 2, state: partial }))!;
+    const loaded = deserialise(JSON.stringify({ version: 3, state: partial }))!;
     expect(loaded.bookings).toEqual(initialState.bookings);
   });
 
@@ -75,6 +75,36 @@ describe('persistence', () => {
     // Version 1 kept the installation's loading states and the order's answer: no longer read.
     expect(deserialise(JSON.stringify({ version: 1, state: saved }))).toBeNull();
     expect(deserialise(JSON.stringify({ version: 2, state: { ...saved, step: 9 } }))).toBeNull();
+    expect(deserialise(JSON.stringify({ version: 3, state: { ...saved, step: 9 } }))).toBeNull();
+    // Version 3 saves the step by id: a number there is not a step.
+    expect(deserialise(JSON.stringify({ version: 3, state: { ...saved, step: 2 } }))).toBeNull();
+  });
+
+  // docs/rules/wizard-flow.md, "Saved steps": a tab saved by the wizard before steps had ids.
+  it.each([
+    [1, 'address'],
+    [2, 'plans'],
+    [3, 'contact'],
+    [4, 'connection'],
+    [5, 'installation'],
+    [6, 'payment'],
+    [7, 'confirmation'],
+  ] as const)('reads a version 2 save of step %i as %s', (n, id) => {
+    const loaded = deserialise(JSON.stringify({ version: 2, state: { ...saved, step: n } }));
+    expect(loaded?.step).toBe(id);
+    expect(loaded?.plans.filter).toBe('popular');
+  });
+
+  it('resumes a version 2 save on its step', () => {
+    const storage = memoryStorage();
+    const chosen = {
+      ...saved,
+      step: 3,
+      plans: { ...saved.plans, selectedId: 'boost-100' },
+      routers: { selectedId: 'wifi6' },
+    };
+    storage.setItem(STORAGE_KEY, JSON.stringify({ version: 2, state: chosen }));
+    expect(restoredState(loadState(storage), Date.now(), demoRules).step).toBe('contact');
   });
 
   it('keeps the held window and the day, but not the alert of a lost hold', () => {
@@ -107,16 +137,16 @@ describe('persistence', () => {
 
   it('resumes on the furthest step the saved state supports', () => {
     // Step 3 was saved, but no plan or router is chosen: the wizard resumes on step 2.
-    const restored = restoredState({ ...saved, step: 3 }, Date.now(), demoRules);
-    expect(restored.step).toBe(2);
+    const restored = restoredState({ ...saved, step: 'contact' }, Date.now(), demoRules);
+    expect(restored.step).toBe('plans');
     // With both chosen it resumes on step 3 (the catalogue is fetched again there).
     const chosen: WizardState = {
       ...saved,
-      step: 3,
+      step: 'contact',
       plans: { ...saved.plans, selectedId: 'boost-100' },
       routers: { selectedId: 'wifi6' },
     };
-    expect(restoredState(chosen, Date.now(), demoRules).step).toBe(3);
+    expect(restoredState(chosen, Date.now(), demoRules).step).toBe('contact');
     expect(restoredState(null, Date.now(), demoRules)).toBe(initialState);
   });
 });

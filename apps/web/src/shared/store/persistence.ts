@@ -1,4 +1,4 @@
-import { isWizardStep } from '@fibre/domain/wizard';
+import { isWizardStep, SAVED_STATE_VERSION, upgradeSavedState } from '@fibre/domain/wizard';
 import { initialState, type WizardState } from './state.ts';
 
 /*
@@ -8,8 +8,10 @@ import { initialState, type WizardState } from './state.ts';
 
 export const STORAGE_KEY = 'fibre-signup:wizard';
 // 2: the catalogue, the building's campaign, the installation windows and the order's answer left
-// the store for the query cache (issue 15); a version 1 save is dropped.
-const VERSION = 2;
+// the store for the query cache (issue 15); a version 1 save is dropped. 3: the step is saved by
+// its id, not its number; a version 2 save is read through the domain's map of its numbers
+// (wizard/saved-steps.ts, docs/rules/wizard-flow.md "Saved steps"), so a tab saved before resumes.
+const VERSION = SAVED_STATE_VERSION;
 
 type Areas = Omit<WizardState, 'step'>;
 const areas = Object.keys(initialState).filter((key) => key !== 'step') as (keyof Areas)[];
@@ -22,7 +24,11 @@ export function serialise(state: WizardState): string {
 export function deserialise(text: string | null): WizardState | null {
   if (!text) return null;
   try {
-    const saved = JSON.parse(text) as { version?: unknown; state?: Partial<WizardState> };
+    const parsed = JSON.parse(text) as { version?: unknown; state?: Partial<WizardState> };
+    const saved =
+      typeof parsed.version === 'number' && parsed.state && typeof parsed.state === 'object'
+        ? upgradeSavedState({ version: parsed.version, state: parsed.state })
+        : parsed;
     if (saved.version !== VERSION || !saved.state || !isWizardStep(saved.state.step)) return null;
     const restored = { ...initialState, step: saved.state.step } as WizardState;
     for (const key of areas) {

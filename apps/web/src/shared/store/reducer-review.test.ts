@@ -10,7 +10,7 @@ import { stepEntry, HISTORY_KEY } from './step-history.ts';
 const reduce = reducerFor(demoRules);
 const now = heldNow;
 const held = heldWindow;
-const atPayment: WizardState = { ...contactDoneState, step: 6, reservations: held };
+const atPayment: WizardState = { ...contactDoneState, step: 'payment', reservations: held };
 const ticked: PaymentDraft = {
   monthlyCharge: true,
   monthlyAmount: 98,
@@ -22,8 +22,8 @@ const ticked: PaymentDraft = {
 };
 
 describe("docs/rules/wizard-flow.md, Checking the answers: a Change link's visit returns to Payment", () => {
-  it.each([3, 4, 5] as const)(
-    'Change to step %i, then Continue: back on Payment, the hold kept',
+  it.each(['contact', 'connection', 'installation'] as const)(
+    'Change to %s, then Continue: back on Payment, the hold kept',
     (step) => {
       const changing = reduce(atPayment, { type: 'review/change', step });
       expect(changing.step).toBe(step);
@@ -31,47 +31,52 @@ describe("docs/rules/wizard-flow.md, Checking the answers: a Change link's visit
       // The hold is not let go behind the visitor on Contact info or Connection details.
       expect(holdBehind(changing)).toBe(false);
       const back = reduce(changing, { type: 'step/next', now });
-      expect(back.step).toBe(6);
+      expect(back.step).toBe('payment');
       expect(back.review.changing).toBe(false);
       expect(back.reservations).toBe(held);
     },
   );
 
   it('Go back on a Change visit returns to Payment too', () => {
-    const changing = reduce(atPayment, { type: 'review/change', step: 3 });
-    expect(reduce(changing, { type: 'step/back', now }).step).toBe(6);
+    const changing = reduce(atPayment, { type: 'review/change', step: 'contact' });
+    expect(reduce(changing, { type: 'step/back', now }).step).toBe('payment');
   });
 
   it('a Change visit whose hold lapsed meanwhile continues to Installation, not Payment', () => {
-    const changing = reduce(atPayment, { type: 'review/change', step: 4 });
+    const changing = reduce(atPayment, { type: 'review/change', step: 'connection' });
     const later = now + 601_000;
     const next = reduce(changing, { type: 'step/next', now: later });
-    expect(next.step).toBe(5);
+    expect(next.step).toBe('installation');
     expect(next.review.changing).toBe(false);
   });
 
   it('Change only comes from Payment', () => {
-    const at5 = { ...atPayment, step: 5 as const };
-    expect(reduce(at5, { type: 'review/change', step: 3 })).toBe(at5);
+    const at5 = { ...atPayment, step: 'installation' as const };
+    expect(reduce(at5, { type: 'review/change', step: 'contact' })).toBe(at5);
   });
 
   it("a plain Back to step 3 lets the hold go; Back to a Change link's entry keeps it", () => {
-    const plain = reduce(atPayment, { type: 'step/history', step: 3, now });
+    const plain = reduce(atPayment, { type: 'step/history', step: 'contact', now });
     expect(plain.review.changing).toBe(false);
     expect(holdBehind(plain)).toBe(true);
-    const change = reduce(atPayment, { type: 'step/history', step: 3, now, changing: true });
+    const change = reduce(atPayment, {
+      type: 'step/history',
+      step: 'contact',
+      now,
+      changing: true,
+    });
     expect(change.review.changing).toBe(true);
     expect(holdBehind(change)).toBe(false);
   });
 
   it("a history entry keeps a Change link's mark", () => {
-    expect(stepEntry({ [HISTORY_KEY]: { step: 3, depth: 4, changing: true } })).toEqual({
-      step: 3,
+    expect(stepEntry({ [HISTORY_KEY]: { step: 'contact', depth: 4, changing: true } })).toEqual({
+      step: 'contact',
       depth: 4,
       changing: true,
     });
-    expect(stepEntry({ [HISTORY_KEY]: { step: 3, depth: 4, changing: 'yes' } })).toEqual({
-      step: 3,
+    expect(stepEntry({ [HISTORY_KEY]: { step: 'contact', depth: 4, changing: 'yes' } })).toEqual({
+      step: 'contact',
       depth: 4,
     });
   });
@@ -79,7 +84,7 @@ describe("docs/rules/wizard-flow.md, Checking the answers: a Change link's visit
   it('a reload keeps the Change visit and the boxes as ticked', () => {
     const changing = reduce(reduce(atPayment, { type: 'signup/payment-draft', draft: ticked }), {
       type: 'review/change',
-      step: 3,
+      step: 'contact',
     });
     const restored = deserialise(serialise(changing))!;
     expect(restored.review.changing).toBe(true);

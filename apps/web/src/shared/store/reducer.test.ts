@@ -93,17 +93,17 @@ describe('the wizard reducer', () => {
       address: address({ status: 'failed' }),
     });
     expect(sorry.address.dialogOpen).toBe(true);
-    expect(reducer(sorry, { type: 'step/next', now }).step).toBe(1);
+    expect(reducer(sorry, { type: 'step/next', now }).step).toBe('address');
 
     const commercial = run(initialState, {
       type: 'address/checked',
       input: 'x',
       address: address({ commercial: true, buildingType: 'commercial' }),
     });
-    expect(reducer(commercial, { type: 'step/next', now }).step).toBe(1);
+    expect(reducer(commercial, { type: 'step/next', now }).step).toBe('address');
 
     const lit = onPlans();
-    expect(lit.step).toBe(2);
+    expect(lit.step).toBe('plans');
     expect(lit.address.dialogOpen).toBe(false);
   });
 
@@ -112,7 +112,7 @@ describe('the wizard reducer', () => {
     // The plans are the query cache's: the store holds the choice, the selector the default.
     expect(selectedPlan(state, plans, demoRules)?.id).toBe('boost-100');
     expect(state.routers.selectedId).toBeNull();
-    expect(reducer(state, { type: 'step/next', now }).step).toBe(2);
+    expect(reducer(state, { type: 'step/next', now }).step).toBe('plans');
 
     state = run(
       state,
@@ -122,7 +122,7 @@ describe('the wizard reducer', () => {
     expect(state.plans.selectedId).toBe('giga-1000');
     expect(selectedPlan(state, plans, demoRules)?.id).toBe('giga-1000');
     expect(routers.find((r) => r.id === state.routers.selectedId)?.id).toBe('wifi6');
-    expect(reducer(state, { type: 'step/next', now }).step).toBe(3);
+    expect(reducer(state, { type: 'step/next', now }).step).toBe('contact');
   });
 
   it("selects another catalogue's default plan and hides its hidden ids, not '350'", () => {
@@ -205,15 +205,15 @@ describe('the wizard reducer', () => {
       { type: 'signup/contact', contact },
       { type: 'step/next', now },
     );
-    expect(state.step).toBe(4);
+    expect(state.step).toBe('connection');
     state = run(
       state,
       { type: 'step/back', now },
       { type: 'signup/contact-draft', draft: contact },
     );
-    expect(state.step).toBe(3);
+    expect(state.step).toBe('contact');
     expect(state.signup.contact).toBeNull();
-    expect(reducer(state, { type: 'step/next', now }).step).toBe(3);
+    expect(reducer(state, { type: 'step/next', now }).step).toBe('contact');
   });
 
   it('drops a refused promo code but remembers a refused campaign coupon', () => {
@@ -286,17 +286,17 @@ describe('a placed order and starting afresh', () => {
   it("keeps the server's answer for a reload, and a restart forgets everything", () => {
     const chosen: WizardState = {
       ...initialState,
-      step: 7,
+      step: 'confirmation',
       address: { input: '100 Harris Street', value: address(), dialogOpen: false },
       plans: { filter: 'all', selectedId: 'boost-100' },
       reservations: { ...initialState.reservations, booked: true },
     };
     const kept = reducer(chosen, { type: 'order/placed', placed });
     expect(kept.signup.placed).toEqual(placed);
-    expect(kept.step).toBe(7);
+    expect(kept.step).toBe('confirmation');
     const afresh = reducer(kept, { type: 'wizard/restart' });
     expect(afresh).toEqual(initialState);
-    expect(afresh.step).toBe(1);
+    expect(afresh.step).toBe('address');
     expect(afresh.address.input).toBe('');
   });
 });

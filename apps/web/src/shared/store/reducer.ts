@@ -2,7 +2,7 @@ import type { Address } from '@fibre/domain/address';
 import { selectCard } from '@fibre/domain/catalogue';
 import { addAddOn, removeAddOn } from '@fibre/domain/pricing';
 import type { DomainConfig } from '@fibre/domain/shared';
-import { previousStep, type WizardStep } from '@fibre/domain/wizard';
+import { FIRST_STEP, isBefore, previousStep, type WizardStep } from '@fibre/domain/wizard';
 import type { Action, HoldChange } from './actions.ts';
 import { allowed, reachableStep } from './selectors.ts';
 import { initialState, type ReservationsArea, type WizardState } from './state.ts';
@@ -30,7 +30,7 @@ function goTo(state: WizardState, step: WizardStep, changing = false): WizardSta
  * Installation).
  */
 function backToPayment(state: WizardState, now: number): WizardState {
-  const step = reachableStep(state, 6, now);
+  const step = reachableStep(state, 'payment', now);
   return step === state.step ? goTo(state, step, state.review.changing) : goTo(state, step);
 }
 
@@ -40,7 +40,12 @@ function backToPayment(state: WizardState, now: number): WizardState {
  * the visitor pays again.
  */
 function stepBehind(state: WizardState): WizardStep | null {
-  if (state.step === 7 && state.signup.cardToken === null && !state.reservations.booked) return 6;
+  if (
+    state.step === 'confirmation' &&
+    state.signup.cardToken === null &&
+    !state.reservations.booked
+  )
+    return 'payment';
   return previousStep(state.step);
 }
 
@@ -89,15 +94,18 @@ function historyMove(
   changing: boolean,
 ): WizardState {
   if (wanted === state.step) return state;
-  if (state.step === 7 && state.reservations.booked) return initialState;
+  if (state.step === 'confirmation' && state.reservations.booked) return initialState;
   // An entry a Change link made is that visit again: its Continue returns to Payment.
-  const change = changing && wanted < 6;
-  if (wanted < state.step) {
-    const step = state.step === 7 && wanted === 6 ? (stepBehind(state) ?? 5) : wanted;
+  const change = changing && isBefore(wanted, 'payment');
+  if (isBefore(wanted, state.step)) {
+    const step =
+      state.step === 'confirmation' && wanted === 'payment'
+        ? (stepBehind(state) ?? wanted)
+        : wanted;
     return goTo(state, step, change);
   }
   const step = reachableStep(state, wanted, now);
-  return step > state.step ? goTo(state, step, change && step === wanted) : state;
+  return isBefore(state.step, step) ? goTo(state, step, change && step === wanted) : state;
 }
 
 /** The store's reducer (the catalogue's rules are applied where the catalogue is read). */
@@ -122,10 +130,10 @@ function reduce(state: WizardState, action: Action): WizardState {
       return historyMove(state, action.step, action.now, !!action.changing);
     case 'review/change':
       // Only from Payment, whose check-your-answers has the links.
-      return state.step === 6 ? goTo(state, action.step, true) : state;
+      return state.step === 'payment' ? goTo(state, action.step, true) : state;
     case 'address/checked': {
       const next = checked(state, action.input, action.address);
-      return action.restart ? { ...next, step: 1 } : next;
+      return action.restart ? { ...next, step: FIRST_STEP } : next;
     }
     case 'address/dialog':
       return { ...state, address: { ...state.address, dialogOpen: action.open } };
@@ -232,7 +240,7 @@ function reduce(state: WizardState, action: Action): WizardState {
     case 'signup/pay-again':
       // The hold, the window, the contact and the boxes stay; the token (spent or declined) and its
       // Idempotency-Key go, so the next Submit makes new ones (docs/rules/orders.md).
-      if (state.step !== 7 || state.reservations.booked) return state;
+      if (state.step !== 'confirmation' || state.reservations.booked) return state;
       return {
         ...state,
         signup: {

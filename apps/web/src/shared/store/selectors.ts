@@ -8,6 +8,8 @@ import {
 } from '@fibre/domain/catalogue';
 import type { DomainConfig } from '@fibre/domain/shared';
 import {
+  FIRST_STEP,
+  isBefore,
   nextAllowed,
   type Allowed,
   type WizardStep,
@@ -92,8 +94,8 @@ export const allowed = (state: WizardState, now: Date | number): Allowed =>
  * unless what that step needs is gone.
  */
 export function reachableStep(state: WizardState, wanted: WizardStep, now: Date | number) {
-  let step: WizardStep = 1;
-  while (step < wanted) {
+  let step: WizardStep = FIRST_STEP;
+  while (isBefore(step, wanted)) {
     const next: WizardStep | null = nextAllowed(wizardSummary(state, step), now).next;
     if (next === null) break;
     step = next;

@@ -5,7 +5,7 @@ import type { ContactValues, PaymentAcceptances } from '@fibre/domain/contact';
 import type { CampaignState, Discount } from '@fibre/domain/offers';
 import type { AddOn, CardScheme } from '@fibre/domain/pricing';
 import type { DayKey } from '@fibre/domain/scheduling';
-import type { WizardStep } from '@fibre/domain/wizard';
+import { FIRST_STEP, type WizardStep } from '@fibre/domain/wizard';
 
 /*
  * The wizard's one store (docs/rules/wizard-flow.md, "Where state lives"): the visitor's choices,
@@ -163,7 +163,7 @@ export interface WizardState {
 }
 
 export const initialState: WizardState = {
-  step: 1,
+  step: FIRST_STEP,
   address: { input: '', value: null, dialogOpen: false },
   // The domain's initialCampaignState, spelled out: importing it would pull the campaign module
   // (and zod) into the first screen's bundle. reducer.test.ts checks the two agree.

@@ -16,57 +16,59 @@ const held = heldWindow;
 
 describe('docs/rules/wizard-flow.md, Back and Forward: the browser history moves the step', () => {
   it('Back goes to the entry’s step, keeping every choice', () => {
-    const at4 = { ...contactDoneState, step: 4 as const };
-    const back = reduce(at4, { type: 'step/history', step: 2, now });
-    expect(back.step).toBe(2);
+    const at4 = { ...contactDoneState, step: 'connection' as const };
+    const back = reduce(at4, { type: 'step/history', step: 'plans', now });
+    expect(back.step).toBe('plans');
     expect(back.signup).toEqual(at4.signup);
     expect(back.address.value).toEqual(at4.address.value);
   });
 
   it('Forward goes no further than the state allows', () => {
     // Plan and router chosen, no contact: step 3 is as far as it goes.
-    const at2 = { ...orderState, step: 2 as const };
-    expect(reduce(at2, { type: 'step/history', step: 5, now }).step).toBe(3);
+    const at2 = { ...orderState, step: 'plans' as const };
+    expect(reduce(at2, { type: 'step/history', step: 'installation', now }).step).toBe('contact');
     // Contact and unit passed, no hold: step 5.
-    const done = { ...contactDoneState, step: 2 as const };
-    expect(reduce(done, { type: 'step/history', step: 6, now }).step).toBe(5);
+    const done = { ...contactDoneState, step: 'plans' as const };
+    expect(reduce(done, { type: 'step/history', step: 'payment', now }).step).toBe('installation');
     // With a live hold, Payment.
     expect(
-      reduce({ ...done, reservations: held }, { type: 'step/history', step: 6, now }).step,
-    ).toBe(6);
+      reduce({ ...done, reservations: held }, { type: 'step/history', step: 'payment', now }).step,
+    ).toBe('payment');
     // Nothing allows a move: the state is the same object.
     const at1 = { ...initialState };
-    expect(reduce(at1, { type: 'step/history', step: 4, now })).toBe(at1);
+    expect(reduce(at1, { type: 'step/history', step: 'connection', now })).toBe(at1);
   });
 
   it('Back from a confirmation without an order goes past Payment to Installation', () => {
     // Paid with a token (step 7 is reached with one): it is spent.
     const at7 = {
       ...contactDoneState,
-      step: 7 as const,
+      step: 'confirmation' as const,
       reservations: held,
       signup: { ...contactDoneState.signup, cardToken: 'tok_test_1' },
     };
-    expect(reduce(at7, { type: 'step/history', step: 6, now }).step).toBe(5);
+    expect(reduce(at7, { type: 'step/history', step: 'payment', now }).step).toBe('installation');
   });
 
   it('Back from a placed order starts a new sign-up', () => {
     const placed = {
       ...contactDoneState,
-      step: 7 as const,
+      step: 'confirmation' as const,
       reservations: { ...held, booked: true },
     };
-    expect(reduce(placed, { type: 'step/history', step: 6, now })).toEqual(initialState);
+    expect(reduce(placed, { type: 'step/history', step: 'payment', now })).toEqual(initialState);
     expect(reduce(placed, { type: 'wizard/restart' })).toEqual(initialState);
   });
 });
 
 describe('a history entry is the wizard’s only when it says a step and a depth', () => {
   it.each([
-    [{ [HISTORY_KEY]: { step: 3, depth: 2 } }, { step: 3, depth: 2 }],
+    [{ [HISTORY_KEY]: { step: 'contact', depth: 2 } }, { step: 'contact', depth: 2 }],
+    // An entry a page on saved state version 2 wrote: the step's number, mapped.
+    [{ [HISTORY_KEY]: { step: 3, depth: 2 } }, { step: 'contact', depth: 2 }],
     [{ [HISTORY_KEY]: { step: 8, depth: 2 } }, null],
-    [{ [HISTORY_KEY]: { step: 3, depth: -1 } }, null],
-    [{ [HISTORY_KEY]: { step: 3, depth: 1.5 } }, null],
+    [{ [HISTORY_KEY]: { step: 'contact', depth: -1 } }, null],
+    [{ [HISTORY_KEY]: { step: 'contact', depth: 1.5 } }, null],
     [{ [HISTORY_KEY]: { step: '3', depth: 1 } }, null],
     [{ other: 1 }, null],
     [null, null],

@@ -1,4 +1,4 @@
-import { isWizardStep, type WizardStep } from '@fibre/domain/wizard';
+import { savedStep, type WizardStep } from '@fibre/domain/wizard';
 
 /*
  * The steps as entries of the page's own history (docs/rules/wizard-flow.md, "Back and Forward"):
@@ -26,8 +26,11 @@ export function stepEntry(state: unknown): StepEntry | null {
   if (!state || typeof state !== 'object') return null;
   const entry = (state as Record<string, unknown>)[HISTORY_KEY];
   if (!entry || typeof entry !== 'object') return null;
-  const { step, depth, changing } = entry as Record<string, unknown>;
-  if (!isWizardStep(step) || typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0) {
+  const { depth, changing } = entry as Record<string, unknown>;
+  // An entry a page on saved state version 2 wrote carries the step's number (domain
+  // wizard/saved-steps.ts).
+  const step = savedStep((entry as Record<string, unknown>).step);
+  if (step === null || typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0) {
     return null;
   }
   return changing === true ? { step, depth, changing } : { step, depth };

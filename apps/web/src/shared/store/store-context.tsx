@@ -26,8 +26,8 @@ export function restoredState(
 ): WizardState {
   if (!saved) return initialState;
   // A placed order stays on its confirmation: its hold is spent (booked), so the step model would
-  // not reach step 7 again, and nothing is left to choose.
-  if (saved.step === 7 && saved.reservations.booked) return saved;
+  // not reach the confirmation again, and nothing is left to choose.
+  if (saved.step === 'confirmation' && saved.reservations.booked) return saved;
   return { ...saved, step: reachableStep(saved, saved.step, now) };
 }
 

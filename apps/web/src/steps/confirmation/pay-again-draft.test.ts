@@ -8,12 +8,12 @@ import { payAgainDraft } from './pay-again-draft.ts';
 const reduce = reducerFor(demoRules);
 const now = heldNow;
 const held = heldWindow;
-const atPayment: WizardState = { ...contactDoneState, step: 6, reservations: held };
+const atPayment: WizardState = { ...contactDoneState, step: 'payment', reservations: held };
 
 describe('docs/rules/orders.md: after a decline, another card on Payment with everything else kept', () => {
   const declined: WizardState = {
     ...atPayment,
-    step: 7,
+    step: 'confirmation',
     signup: {
       ...atPayment.signup,
       cardToken: 'tok_test_declined',
@@ -45,15 +45,17 @@ describe('docs/rules/orders.md: after a decline, another card on Payment with ev
       directDebit: false,
       method: 'bank',
     });
-    expect(reduce(again, { type: 'step/history', step: 6, now }).step).toBe(6);
-    expect(reduce(again, { type: 'step/back', now }).step).toBe(6);
+    expect(reduce(again, { type: 'step/history', step: 'payment', now }).step).toBe('payment');
+    expect(reduce(again, { type: 'step/back', now }).step).toBe('payment');
   });
 
   it("the specification's Go back still goes back two steps, to Installation, the hold kept", () => {
     const back = reduce(declined, { type: 'step/back', now });
-    expect(back.step).toBe(5);
+    expect(back.step).toBe('installation');
     expect(back.reservations).toBe(held);
-    expect(reduce(declined, { type: 'step/history', step: 6, now }).step).toBe(5);
+    expect(reduce(declined, { type: 'step/history', step: 'payment', now }).step).toBe(
+      'installation',
+    );
   });
 
   it('a placed order cannot be paid again', () => {

@@ -105,7 +105,7 @@ export function useInstall() {
       dispatch({ type: 'reservations/changed', change: { to: 'booked' } });
       if (!paidPushed.has(key)) {
         paidPushed.add(key);
-        pushPageView(PAID_PAGE_NAME, 7);
+        pushPageView(PAID_PAGE_NAME, 'confirmation');
         // The funnel's last step (docs/rules/funnel.md).
         reportStep(PAID_PAGE_NAME, state.address.value?.uniqueCode, state.campaign.campaign?.id);
       }

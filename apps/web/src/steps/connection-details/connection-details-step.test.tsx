@@ -16,7 +16,7 @@ const notInBuilding =
 const address = contactDoneState.address.value!;
 const state: WizardState = {
   ...contactDoneState,
-  step: 4,
+  step: 'connection',
   address: {
     ...contactDoneState.address,
     value: { ...address, uniqueCode: 'G6F7A8', mdu: true, greenfield: false },

@@ -19,7 +19,7 @@ const legal = {
 describe('the contact step', () => {
   it("shows the catalogue's collection notice in the form that takes the details", () => {
     renderInWizard(<ContactInfoStep />, {
-      state: { ...orderState, step: 3 },
+      state: { ...orderState, step: 'contact' },
       queryClient: withCatalogue(orderState),
       legal,
     });
@@ -35,7 +35,7 @@ describe('the contact step', () => {
 describe('the contact step’s error summary', () => {
   it('lists every wrong field after Continue, takes focus, and each link focuses its field', async () => {
     renderInWizard(<ContactInfoStep />, {
-      state: { ...orderState, step: 3 },
+      state: { ...orderState, step: 'contact' },
       queryClient: withCatalogue(orderState),
       legal,
     });

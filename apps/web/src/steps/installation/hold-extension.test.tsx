@@ -32,7 +32,7 @@ const slot: BookingSlot = {
 const holding = (secondsLeft: number) =>
   ({
     ...contactDoneState,
-    step: 5,
+    step: 'installation',
     bookings: { date: day },
     reservations: {
       reservation: {

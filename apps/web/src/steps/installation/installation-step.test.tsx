@@ -27,7 +27,7 @@ const thisMonth = monthKeyOf(NOW, ZONE);
 const nextMonth = addMonths(thisMonth, 1);
 
 /** Step 5 with everything before it done, as a reload would restore it. */
-const atInstallation: WizardState = { ...contactDoneState, step: 5 };
+const atInstallation: WizardState = { ...contactDoneState, step: 'installation' };
 
 function slot(day: string, hour: number, crew = 1): BookingSlot {
   const at = (h: number) => `${day}T${String(h).padStart(2, '0')}:00:00+08:00`;
@@ -426,10 +426,10 @@ describe('late hold answers', () => {
       const { next } = useStepNavigation();
       // The shell's part (shell/step-history.tsx): a hold behind the visitor is let go.
       useHoldLetGoBehind();
-      if (step === 5) return <InstallationStep />;
+      if (step === 'installation') return <InstallationStep />;
       return (
         <button type="button" onClick={next}>
-          On to step {step + 1}
+          On from {step}
         </button>
       );
     }
@@ -442,7 +442,7 @@ describe('late hold answers', () => {
     act(() => server.holds()[0]!.respond(201, reservation('r-1')));
     // Going back past Installation lets the hold go (docs/rules/installation-and-holds.md).
     await waitFor(() => expect(server.releases()).toHaveLength(1));
-    await user.click(await screen.findByRole('button', { name: 'On to step 5' }));
+    await user.click(await screen.findByRole('button', { name: 'On from connection' }));
     await user.click(dayButton(day20));
     await waitFor(() => expect(windowButton(window8).getAttribute('aria-pressed')).toBe('false'));
     expect(screen.queryByRole('timer')).toBeNull();

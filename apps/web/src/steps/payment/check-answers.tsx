@@ -1,6 +1,7 @@
 import { addressWithUnit } from '@fibre/domain/address';
 import { arrivalWindowText, dateLabel } from '@fibre/domain/scheduling';
 import { useId, type MouseEvent, type ReactNode } from 'react';
+import type { ChangeableStep } from '../../shared/store/actions.ts';
 import { useDispatch, useWizard } from '../../shared/store/store-context.tsx';
 import { text } from './text.ts';
 import type { PaymentMethod } from './use-payment.ts';
@@ -34,7 +35,7 @@ export function CheckAnswers({ timeZone, method, changeMethod }: Props) {
   const contact = signup.contact;
   const place = address.value;
   const slot = reservations.slot;
-  const change = (step: 3 | 4 | 5) => () => dispatch({ type: 'review/change', step });
+  const change = (step: ChangeableStep) => () => dispatch({ type: 'review/change', step });
 
   const rows: Row[] = [];
   if (contact) {
@@ -48,7 +49,7 @@ export function CheckAnswers({ timeZone, method, changeMethod }: Props) {
         </>
       ),
       what: text.changeContact,
-      change: change(3),
+      change: change('contact'),
     });
   }
   if (place) {
@@ -56,7 +57,7 @@ export function CheckAnswers({ timeZone, method, changeMethod }: Props) {
       key: text.checkAddress,
       value: addressWithUnit(place.formatted_address, place.unit),
       what: text.changeAddress,
-      change: change(4),
+      change: change('connection'),
     });
   }
   if (slot) {
@@ -71,7 +72,7 @@ export function CheckAnswers({ timeZone, method, changeMethod }: Props) {
         </>
       ),
       what: text.changeInstallation,
-      change: change(5),
+      change: change('installation'),
     });
   }
   rows.push({

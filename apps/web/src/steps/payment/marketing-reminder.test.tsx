@@ -38,7 +38,7 @@ afterEach(() => {
 describe('the marketing box and the reminder', () => {
   it("saves the wizard's state once when ticked, and withdraws it with its token when unticked", async () => {
     const server = fakeServer();
-    renderInWizard(<Box />, { state: { ...contactDoneState, step: 6 } });
+    renderInWizard(<Box />, { state: { ...contactDoneState, step: 'payment' } });
     const box = screen.getByRole('checkbox', { name: 'News' });
     fireEvent.click(box);
     await waitFor(() => expect(server.matching('POST', /signups\/remind-me$/)).toHaveLength(1));
@@ -54,7 +54,7 @@ describe('the marketing box and the reminder', () => {
 
   it('withdraws a save that was still on its way when the box was unticked', async () => {
     const server = fakeServer();
-    renderInWizard(<Box />, { state: { ...contactDoneState, step: 6 } });
+    renderInWizard(<Box />, { state: { ...contactDoneState, step: 'payment' } });
     const box = screen.getByRole('checkbox', { name: 'News' });
     fireEvent.click(box);
     await waitFor(() => expect(server.matching('POST', /remind-me$/)).toHaveLength(1));
@@ -65,7 +65,7 @@ describe('the marketing box and the reminder', () => {
 
   it('after a reload the box still shows the save, and unticking it then withdraws it', async () => {
     const server = fakeServer();
-    const first = renderInWizard(<Box />, { state: { ...contactDoneState, step: 6 } });
+    const first = renderInWizard(<Box />, { state: { ...contactDoneState, step: 'payment' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'News' }));
     await waitFor(() => expect(server.matching('POST', /remind-me$/)).toHaveLength(1));
     server.matching('POST', /remind-me$/)[0]!.respond(202, { withdraw_token: 'tok-3' });
@@ -73,7 +73,7 @@ describe('the marketing box and the reminder', () => {
     first.unmount();
 
     // The reload: the step opens again in the same tab.
-    renderInWizard(<Box />, { state: { ...contactDoneState, step: 6 } });
+    renderInWizard(<Box />, { state: { ...contactDoneState, step: 'payment' } });
     const box = screen.getByRole('checkbox', { name: 'News' });
     expect((box as HTMLInputElement).checked).toBe(true);
     fireEvent.click(box);
@@ -84,7 +84,7 @@ describe('the marketing box and the reminder', () => {
 
   it('keeps a save for its own email only: another contact opens with the box clear', async () => {
     const server = fakeServer();
-    renderInWizard(<Box />, { state: { ...contactDoneState, step: 6 } });
+    renderInWizard(<Box />, { state: { ...contactDoneState, step: 'payment' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'News' }));
     await waitFor(() => expect(server.matching('POST', /remind-me$/)).toHaveLength(1));
     server.matching('POST', /remind-me$/)[0]!.respond(202, { withdraw_token: 'tok-4' });

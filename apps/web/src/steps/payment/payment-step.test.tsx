@@ -13,7 +13,7 @@ import { PaymentStep } from './payment-step.tsx';
 // records (the domain's agreementWords), the terms are linked beside their box in a new tab, and
 // the marketing box has the catalogue's words and starts unticked.
 
-const state: WizardState = { ...contactDoneState, step: 6 };
+const state: WizardState = { ...contactDoneState, step: 'payment' };
 const legal = {
   ...siteWith(demoRules).legal,
   terms: {

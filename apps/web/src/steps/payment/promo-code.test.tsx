@@ -14,7 +14,7 @@ import { PromoCode } from './promo-code.tsx';
 // (shared/offers/use-offer-code.ts): the coupon call is stubbed at fetch, each answer released by
 // the test, so the order in which answers arrive is the test's to choose.
 
-const state: WizardState = { ...orderState, step: 6 };
+const state: WizardState = { ...orderState, step: 'payment' };
 
 const coupon = (id: string, over: Partial<Coupon> = {}): Coupon => ({
   coupon_id: id,
