@@ -153,7 +153,6 @@ const serverZones = [
       './context.ts',
       './config.ts',
       './services.ts',
-      './adapters.ts',
       './cli-run.ts',
       './open-database.ts',
       './version.ts',
@@ -344,7 +343,7 @@ export default tseslint.config(
     // The server's direction (apps/server/README.md, Layout): infrastructure folders import no
     // feature, and a feature reaches another only through that feature's public file,
     // `<feature>/index.ts`.
-    // The composition (app.ts, app/, server.ts, services.ts, adapters.ts, testing.ts, the
+    // The composition (app.ts, app/, server.ts, testing.ts, the
     // CLIs' open-database.ts) may import any feature. Tests and their helpers (test-support/,
     // `test-*.ts`) may reach inside.
     files: ['apps/server/src/**/*.ts'],

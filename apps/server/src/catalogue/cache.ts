@@ -63,6 +63,13 @@ export interface CatalogueCache {
   close(): Promise<void>;
 }
 
+declare module '../context.ts' {
+  interface AppContext {
+    /** The catalogue being served: brand, rules and prices (catalogue/cache.ts). */
+    catalogue: CatalogueCache;
+  }
+}
+
 /** A cache that never changes: tests that need no database. */
 export function fixedCatalogue(snapshot: CatalogueSnapshot): CatalogueCache {
   return { current: () => snapshot, close: async () => undefined };
