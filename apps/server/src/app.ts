@@ -48,7 +48,7 @@ export interface AppOptions {
   errorReporter?: ErrorReporter;
   /**
    * The catalogue to serve; its owner closes it. Without it the app opens one on the database's
-   * newest version (which `prepare` in open-database.ts loads) and closes it with itself.
+   * newest version (which `prepare` in app/open-database.ts loads) and closes it with itself.
    */
   catalogue?: CatalogueCache;
   /** How often the ops notification worker looks for due rows (notifications/worker.ts). */
