@@ -149,13 +149,11 @@ const serverZones = [
       `./${feature}`,
       ...serverInfrastructure.map((folder) => `./${folder}`),
       ...serverFeatures.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
-      // Root files: the shared context, configuration and composition helpers.
+      // Root files: the shared context, configuration and helpers; they import no feature.
       './context.ts',
       './config.ts',
       './services.ts',
-      './adapters.ts',
       './cli-run.ts',
-      './open-database.ts',
       './version.ts',
     ],
     message:
@@ -314,13 +312,15 @@ export default tseslint.config(
     // or its `repository/` folder, is the only SQL). The rest of the server may carry the handle
     // through by type (Database, Schema, a Transaction) but runs no SQL of its own; it may open a
     // unit of work with db/transactions.ts. Besides db/ and the repositories: the entry points that open and
-    // migrate it (server.ts, open-database.ts and the CLIs: catalogue/, operators/, addresses/),
+    // migrate it (server.ts, app/open-database.ts, app/migrate-cli.ts and the CLIs: catalogue/,
+    // operators/, addresses/),
     // test-support, the testing entry (testing.ts) and tests.
     files: ['apps/server/src/**/*.ts'],
     ignores: [
       ...sqlPlaces,
       'apps/server/src/server.ts',
-      'apps/server/src/open-database.ts',
+      'apps/server/src/app/open-database.ts',
+      'apps/server/src/app/migrate-cli.ts',
       'apps/server/src/catalogue/cli.ts',
       'apps/server/src/operators/cli.ts',
       'apps/server/src/addresses/cli.ts',
@@ -370,8 +370,8 @@ export default tseslint.config(
     // The server's direction (apps/server/README.md, Layout): infrastructure folders import no
     // feature, and a feature reaches another only through that feature's public file,
     // `<feature>/index.ts`.
-    // The composition (app.ts, app/, server.ts, services.ts, adapters.ts, testing.ts, the
-    // CLIs' open-database.ts) may import any feature. Tests and their helpers (test-support/,
+    // The composition (app.ts, app/, server.ts, testing.ts) may import any feature. Tests and
+    // their helpers (test-support/,
     // `test-*.ts`) may reach inside.
     files: ['apps/server/src/**/*.ts'],
     ignores: [

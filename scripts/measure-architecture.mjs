@@ -1,7 +1,10 @@
 // Measures the shape of the code base (docs/rules/README.md, "Where things live"): how many entries sit at
 // the server's top level, which server folders import each other, how many functions run past 100
-// lines, and the median lines per source file of the server, the web app and the domain.
-// Usage: node scripts/measure-architecture.mjs [--json]
+// lines, the median lines per source file of the server, the web app and the domain, and the
+// server's import groups: sets of nodes (each folder, and each file at the root) that import each
+// other round, type imports included. A group spanning more than one feature fails `--check`
+// (which `npm run lint` runs): a root file open to every feature that imports one joins them all.
+// Usage: node scripts/measure-architecture.mjs [--json] [--check]
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
@@ -95,9 +98,71 @@ function serverFolderPairs(files) {
   return pairs.sort();
 }
 
+// Folders of apps/server/src that are not features: infrastructure, the composition, test support
+// (eslint.config.js, serverInfrastructure).
+const notFeatures = new Set(['http', 'db', 'metrics', 'outbox', 'plugins', 'tracing', 'app']);
+
+// The server's import graph, each folder one node and each root file one node, and its strongly
+// connected sets of more than one node (Tarjan's algorithm); each with the features it spans.
+function serverImportGroups(files) {
+  const base = resolve(root, parts.server);
+  const nodeOf = (path) => {
+    const rel = relative(base, path);
+    if (rel.startsWith('..')) return null;
+    const segments = rel.split('/');
+    return segments.length > 1 ? `${segments[0]}/` : segments[0];
+  };
+  const edges = new Map();
+  for (const file of files) {
+    const from = nodeOf(file);
+    for (const target of importsOf(file, readFileSync(file, 'utf8'))) {
+      const to = nodeOf(target);
+      if (!to || to === from) continue;
+      if (!edges.has(from)) edges.set(from, new Set());
+      edges.get(from).add(to);
+    }
+  }
+  const nodes = new Set(files.map(nodeOf));
+  let next = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const groups = [];
+  const visit = (node) => {
+    index.set(node, next);
+    low.set(node, next);
+    next += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const to of edges.get(node) ?? []) {
+      if (!nodes.has(to)) continue;
+      if (!index.has(to)) {
+        visit(to);
+        low.set(node, Math.min(low.get(node), low.get(to)));
+      } else if (onStack.has(to)) low.set(node, Math.min(low.get(node), index.get(to)));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const group = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== node);
+    if (group.length > 1) groups.push(group.sort());
+  };
+  for (const node of [...nodes].sort()) if (!index.has(node)) visit(node);
+  return groups.map((members) => ({
+    members,
+    features: members.filter((m) => m.endsWith('/') && !notFeatures.has(m.slice(0, -1))),
+  }));
+}
+
 const result = {
   topLevelServerEntries: 0,
   serverFolderPairs: [],
+  serverImportGroups: [],
   functionsOver100Lines: [],
   medianLines: {},
 };
@@ -114,8 +179,12 @@ for (const [name, dir] of Object.entries(parts)) {
     result.functionsOver100Lines.push(...longFunctions(file, text));
   }
   result.medianLines[name] = { files: files.length, median: median(counts) };
-  if (name === 'server') result.serverFolderPairs = serverFolderPairs(files);
+  if (name === 'server') {
+    result.serverFolderPairs = serverFolderPairs(files);
+    result.serverImportGroups = serverImportGroups(files);
+  }
 }
+const spanning = result.serverImportGroups.filter((group) => group.features.length > 1);
 
 if (process.argv.includes('--json')) {
   console.log(JSON.stringify(result, null, 2));
@@ -125,10 +194,21 @@ if (process.argv.includes('--json')) {
   );
   console.log(`Server folder pairs that import each other: ${result.serverFolderPairs.length}`);
   for (const pair of result.serverFolderPairs) console.log(`  ${pair}`);
+  console.log(
+    `Server import groups (folders and root files that import each other round): ${result.serverImportGroups.length}, spanning more than one feature: ${spanning.length}`,
+  );
+  for (const group of result.serverImportGroups) console.log(`  ${group.members.join(' ')}`);
   console.log(`Functions over 100 lines: ${result.functionsOver100Lines.length}`);
   for (const f of result.functionsOver100Lines)
     console.log(`  ${f.file}:${f.line} (${f.lines} lines)`);
   for (const [name, m] of Object.entries(result.medianLines)) {
     console.log(`Median non-blank lines per source file, ${name}: ${m.median} (${m.files} files)`);
   }
+}
+
+if (process.argv.includes('--check') && spanning.length > 0) {
+  console.error(
+    `measure-architecture: ${spanning.length} import group(s) span more than one feature (apps/server/README.md, Layout): a root file imports a feature, or features import each other round`,
+  );
+  process.exitCode = 1;
 }

@@ -4,7 +4,8 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import type { AppContext } from './context.ts';
+import type { AdapterContext, AppContext } from './context.ts';
+import { adaptersFor } from './app/adapters.ts';
 import { checkPin } from './catalogue/index.ts';
 import { openCatalogueCache, type CatalogueCache } from './catalogue/index.ts';
 import { errorReporterFor, type ErrorReporter } from './http/error-reporting.ts';
@@ -47,7 +48,7 @@ export interface AppOptions {
   errorReporter?: ErrorReporter;
   /**
    * The catalogue to serve; its owner closes it. Without it the app opens one on the database's
-   * newest version (which `prepare` in open-database.ts loads) and closes it with itself.
+   * newest version (which `prepare` in app/open-database.ts loads) and closes it with itself.
    */
   catalogue?: CatalogueCache;
   /** How often the ops notification worker looks for due rows (notifications/worker.ts). */
@@ -96,7 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   // TEST_CLOCK=1 (never in production, config.ts): a clock the browser tests move.
   const testClock = config.testClock && !options.now ? createTestClock() : undefined;
-  const ctx: AppContext = {
+  const parts: AdapterContext = {
     config,
     database: options.database,
     catalogue,
@@ -108,6 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     firstManager: createFirstManagerSetup(options.database),
     resolveHost: options.resolveHost ?? systemResolver,
   };
+  // Billing and scheduling, made once here for every route and handler (app/adapters.ts).
+  const ctx: AppContext = { ...parts, ...adaptersFor(parts) };
   // The words of the app's routes: what the log keeps of a path no route matched (http/logging.ts).
   const words = routeWords();
   const app = Fastify({

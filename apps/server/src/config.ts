@@ -2,8 +2,6 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { notHttpsInProduction } from './notifications/targets.ts';
-import { tracingWanted } from './tracing/wanted.ts';
 
 /**
  * Configuration, parsed and checked once at start-up (docs/rules/outside-parts.md). A bad value
@@ -368,7 +366,10 @@ export interface Config {
     reminderAfterMs: number;
   };
   logLevel: Env['LOG_LEVEL'];
-  /** An OTEL_ variable turned tracing on (tracing/wanted.ts): log lines carry trace ids. */
+  /**
+   * Tracing is on (tracing/wanted.ts): log lines carry trace ids. Given by the process that starts
+   * it (server.ts, loadConfig's `given`); false for the command-line tools and the tests' apps.
+   */
   tracing: boolean;
   /**
    * The site's public origin for links in mail, without a trailing slash: PUBLIC_URL, or
@@ -512,7 +513,33 @@ function operatorSignIn(e: Env, publicUrl: string): OperatorSignIn {
   };
 }
 
-export function loadConfig(source: Record<string, string | undefined>): Config {
+/**
+ * https in production (docs/rules/webhooks.md#where-an-endpoint-may-point): events carry
+ * customers' names and addresses, so with NODE_ENV=production an endpoint that is not https is
+ * refused, whatever ALLOW_DEMO says: a manager's as it is added and at every delivery (one stored
+ * before the rule, notifications/), and OPS_WEBHOOK_URL as the configuration loads. The scheme is
+ * the parsed URL's, which the parser lower-cases (`HTTPS://` is https); text that is no URL is
+ * refused too. The one rule all three use: here, as configuration imports no feature.
+ */
+export function notHttpsInProduction(url: URL | string, env: string): boolean {
+  if (env !== 'production') return false;
+  try {
+    return new URL(url).protocol !== 'https:';
+  } catch {
+    return true;
+  }
+}
+
+/** What the process knows that the environment's variables do not say on their own. */
+export interface ConfigGiven {
+  /** Tracing was started (tracing/preload.ts; server.ts asks tracing/wanted.ts). */
+  tracing?: boolean;
+}
+
+export function loadConfig(
+  source: Record<string, string | undefined>,
+  given: ConfigGiven = {},
+): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -613,7 +640,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
           : e.ABANDONED_REMINDER_HOURS * 3_600_000,
     },
     logLevel: e.LOG_LEVEL,
-    tracing: tracingWanted(source),
+    tracing: given.tracing ?? false,
     publicUrl,
     publicUrlSet: e.PUBLIC_URL !== undefined,
     operatorSignIn: operatorSignIn(e, publicUrl),

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { errorReporterFor, logsOnly } from './http/error-reporting.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openCatalogueCache } from './catalogue/index.ts';
-import { openDatabase } from './open-database.ts';
+import { openDatabase } from './app/open-database.ts';
 import { isDatabaseUnavailable } from './http/database-unavailable.ts';
 import { setupCodeNotice } from './operators/index.ts';
 import { listenForMetrics, type MetricsListener } from './metrics/listener.ts';
@@ -12,10 +12,11 @@ import { sweepRetention } from './retention/index.ts';
 import { rejectionListener } from './http/process-guard.ts';
 import { refuseDemoCatalogue, refuseDemoParts } from './app/production.ts';
 import { stopTracing } from './tracing/stop.ts';
+import { tracingWanted } from './tracing/wanted.ts';
 
 /** Starts the service: configuration, database, app, listener, and a clean shutdown. */
 async function main(): Promise<void> {
-  const config = loadConfig(process.env);
+  const config = loadConfig(process.env, { tracing: tracingWanted(process.env) });
   // In production with ROLLBAR_ACCESS_TOKEN this also reports uncaught exceptions and unhandled
   // rejections (then exits): set up first, so a failing start is reported too.
   const errorReporter = errorReporterFor(config, { captureProcess: true });

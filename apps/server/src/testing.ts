@@ -8,7 +8,7 @@
 export { buildApp } from './app.ts';
 export { loadConfig } from './config.ts';
 export { openPglite, openPostgres, type Database } from './db/database.ts';
-export { openDatabase, prepare } from './open-database.ts';
+export { openDatabase, prepare } from './app/open-database.ts';
 export {
   addressSearchKey,
   generatedAddressId,

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { runCli } from '../cli-run.ts';
 import { loadConfig } from '../config.ts';
-import { connectDatabase } from '../open-database.ts';
+import { connectDatabase } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
 import { describeSummary, importGnaf } from './import.ts';
 import { findRelease } from './release.ts';

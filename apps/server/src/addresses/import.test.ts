@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { openPglite } from '../db/database.ts';
-import { prepare } from '../open-database.ts';
+import { prepare } from '../app/open-database.ts';
 import { addressSearchKey, searchTerms } from './address-text.ts';
 import { searchAddresses } from './repository/addresses.ts';
 import { engines, freshPostgres, testConfig } from '../test-support/app.ts';

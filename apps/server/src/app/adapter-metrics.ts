@@ -5,7 +5,7 @@ import type { Scheduler } from '../scheduling/index.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 
 /**
- * Adapter calls timed and counted where configuration picks the adapter (adapters.ts), so
+ * Adapter calls timed and counted where configuration picks the adapter (app/adapters.ts), so
  * the embedded parts and the real services (Chargebee, Arrivy) are measured the same way. A call
  * is an error when it throws anything but an answer for the visitor (a Refusal or an HttpError
  * under 500: a declined card, a full window): a refusal is the adapter working.

@@ -8,7 +8,7 @@ import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openPglite, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { prepare } from '../open-database.ts';
+import { prepare } from '../app/open-database.ts';
 import { demoCatalogue, demoCatalogueOf } from '../test-support/demo-catalogue.ts';
 import { loadCatalogueOfRecord } from './boot.ts';
 import { importCatalogue } from './import.ts';

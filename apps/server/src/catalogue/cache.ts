@@ -63,6 +63,13 @@ export interface CatalogueCache {
   close(): Promise<void>;
 }
 
+declare module '../context.ts' {
+  interface AppContext {
+    /** The catalogue being served: brand, rules and prices (catalogue/cache.ts). */
+    catalogue: CatalogueCache;
+  }
+}
+
 /** The longest wait between polls while they fail. */
 export const POLL_BACKOFF_CAP_MS = 5_000;
 

@@ -10,7 +10,7 @@ import { freshPostgres } from '../test-support/app.ts';
 import { freePort, npmScript, startServerProcess } from '../test-support/process.ts';
 import { openPglite } from './database.ts';
 import { DataDirInUse, lockDataDir } from './data-dir-lock.ts';
-import { prepare } from '../open-database.ts';
+import { prepare } from '../app/open-database.ts';
 
 /*
  * docs/rules/operators.md#one-process-per-data-directory: one process owns an embedded data

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { prepare } from '../open-database.ts';
+import { prepare } from '../app/open-database.ts';
 import { CLAIM_MS } from '../outbox/worker.ts';
 import { engines, freshPostgres, startAppOn, testConfig } from '../test-support/app.ts';
 import { prepareOrder } from '../test-support/order.ts';

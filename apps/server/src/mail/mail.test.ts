@@ -2,7 +2,7 @@ import type { Attachment, ParsedMail } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { openPglite } from '../db/database.ts';
-import { prepare } from '../open-database.ts';
+import { prepare } from '../app/open-database.ts';
 import { productionGaps } from '../app/production.ts';
 import { findMail } from './repository.ts';
 import { demoCatalogue } from '../test-support/demo-catalogue.ts';

@@ -35,7 +35,8 @@ import {
 } from './repository.ts';
 import { sealSecret } from './secret-box.ts';
 import { SECRET_PREFIX } from './signing.ts';
-import { checkTarget, notHttpsInProduction, TargetRefused } from './targets.ts';
+import { checkTarget, TargetRefused } from './targets.ts';
+import { notHttpsInProduction } from '../config.ts';
 import { urlHostOnly } from './webhook.ts';
 
 /*

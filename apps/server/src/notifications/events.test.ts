@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { openPglite } from '../db/database.ts';
 import { findMail } from '../mail/repository.ts';
-import { prepare } from '../open-database.ts';
+import { prepare } from '../app/open-database.ts';
 import { engines, eventually, freshPostgres, startAppOn, testConfig } from '../test-support/app.ts';
 import { signedInAs, type TestSession } from '../test-support/operators.ts';
 import { freeSlots, prepareOrder } from '../test-support/order.ts';

@@ -107,23 +107,6 @@ export function insideReason(address: string): string | undefined {
   return undefined;
 }
 
-/**
- * https in production (docs/rules/webhooks.md#where-an-endpoint-may-point): events carry
- * customers' names and addresses, so with NODE_ENV=production an endpoint that is not https is
- * refused, whatever ALLOW_DEMO says: a manager's as it is added and at every delivery (one stored
- * before the rule), and OPS_WEBHOOK_URL as the configuration loads. The scheme is the parsed URL's,
- * which the parser lower-cases (`HTTPS://` is https); text that is no URL is refused too. The one
- * rule all three use.
- */
-export function notHttpsInProduction(url: URL | string, env: string): boolean {
-  if (env !== 'production') return false;
-  try {
-    return new URL(url).protocol !== 'https:';
-  } catch {
-    return true;
-  }
-}
-
 /** What a delivery to an endpoint stored with an http URL says in production (its last error). */
 export const NOT_HTTPS_DELIVERY =
   'This endpoint is not https: in production events are delivered over https only';

@@ -5,10 +5,10 @@ import {
   guardedLookup,
   literalRefusal,
   NOT_HTTPS_DELIVERY,
-  notHttpsInProduction,
   TargetRefused,
   type ResolveHost,
 } from './targets.ts';
+import { notHttpsInProduction } from '../config.ts';
 
 /** One delivery's POST (docs/rules/webhooks.md#what-is-sent): the body, signed. */
 
@@ -102,7 +102,8 @@ export const ANSWER_READ_BYTES = 4096;
  * Resolves with the receiver's 2xx status; throws DeliveryFailed otherwise. The signature's time
  * is the wall clock's, whatever the app's clock says: the receiver compares it with its own.
  * The host is checked before connecting (an address in the URL) and in the connection's lookup (a
- * name), so nothing inside is ever connected to, and in production nothing but https is (targets.ts).
+ * name), so nothing inside is ever connected to, and in production nothing but https is
+ * (config.ts, notHttpsInProduction).
  * Redirects are not followed.
  */
 export async function postDelivery(

@@ -1,6 +1,6 @@
 import { CliError, runCli } from '../cli-run.ts';
 import { loadConfig } from '../config.ts';
-import { connectDatabase } from '../open-database.ts';
+import { connectDatabase } from '../db/connect.ts';
 import { DataDirInUse } from '../db/data-dir-lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { deleteOperator, insertOperator, recordAudit } from './repository/operators.ts';

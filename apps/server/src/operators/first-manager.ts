@@ -56,6 +56,13 @@ export interface FirstManagerSetup {
   }): Promise<FirstManagerResult>;
 }
 
+declare module '../context.ts' {
+  interface AppContext {
+    /** The first manager made with the setup code (operators/first-manager.ts). */
+    firstManager: FirstManagerSetup;
+  }
+}
+
 export function createFirstManagerSetup(database: Database): FirstManagerSetup {
   // The code's hash while one is on offer; null once setup has closed or was never offered.
   let codeHash: Buffer | null = null;

@@ -10,7 +10,6 @@ import { addOnLabel, storedCardFees } from '@fibre/domain/pricing';
 import { stateTimeZone } from '@fibre/domain/scheduling';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { billingFor, schedulerFor } from '../adapters.ts';
 import { visitorAnswer } from '../http/errors.ts';
 import {
   cancelByCustomer,
@@ -28,10 +27,10 @@ import { defineRoute, registerDefined } from '../http/define.ts';
  * shape, and counts against ORDER_PAGE_MISSES_PER_MINUTE as well as ORDER_PAGE_PER_MINUTE.
  */
 export function orderPageRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const scheduler = schedulerFor(ctx);
+  const scheduler = ctx.scheduler;
   const deps: InstallDeps = {
     ctx,
-    billing: billingFor(ctx),
+    billing: ctx.billing,
     calendar: scheduler.calendar,
     reporter: ctx.reporter,
   };

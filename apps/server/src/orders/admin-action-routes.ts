@@ -9,7 +9,6 @@ import {
 } from '@fibre/domain/api';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { billingFor, schedulerFor } from '../adapters.ts';
 import { notFound } from '../http/errors.ts';
 import { operatorOf, requireOperator } from '../operators/index.ts';
 import {
@@ -31,11 +30,11 @@ import { orderDetail } from './admin-routes.ts';
  */
 export function adminActionRoutes(ctx: AppContext): AnyRoute[] {
   const db = ctx.database.db;
-  // The install's own adapters, as configuration picks them (orders/routes.ts).
+  // The install's own adapters, made once by the composition (app/adapters.ts).
   const deps: InstallDeps = {
     ctx,
-    billing: billingFor(ctx),
-    calendar: schedulerFor(ctx).calendar,
+    billing: ctx.billing,
+    calendar: ctx.scheduler.calendar,
     reporter: ctx.reporter,
   };
   const error = (description: string) => ({ description, schema: errorAnswer });

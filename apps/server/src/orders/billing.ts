@@ -81,6 +81,13 @@ export interface Subscription {
  */
 export type BillingAdapter = LocalBilling | ExternalBilling;
 
+declare module '../context.ts' {
+  interface AppContext {
+    /** Billing as configuration picks it, made once by the composition (app/adapters.ts). */
+    billing: BillingAdapter;
+  }
+}
+
 export interface LocalBilling {
   kind: 'local';
   subscribe(

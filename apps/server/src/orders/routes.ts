@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { errorAnswer, idempotencyKey, orderPlacedAnswer, providerParams } from '@fibre/domain/api';
 import { installBodySchema } from '@fibre/domain/install';
 import type { AppContext } from '../context.ts';
-import { billingFor, schedulerFor } from '../adapters.ts';
 import { HttpError, refusalAnswer } from '../http/errors.ts';
 import { install } from './install.ts';
 import { defineRoute, registerDefined } from '../http/define.ts';
@@ -11,8 +10,8 @@ import { checkProvider } from '../catalogue/index.ts';
 export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
   const deps = {
     ctx,
-    billing: billingFor(ctx),
-    calendar: schedulerFor(ctx).calendar,
+    billing: ctx.billing,
+    calendar: ctx.scheduler.calendar,
     log: app.log,
     reporter: ctx.reporter,
   };

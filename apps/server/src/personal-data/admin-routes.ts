@@ -10,7 +10,6 @@ import {
 } from '@fibre/domain/api';
 import { personalDataRules } from '@fibre/domain/contact';
 import type { FastifyRequest } from 'fastify';
-import { billingFor, schedulerFor } from '../adapters.ts';
 import type { AppContext } from '../context.ts';
 import { defineRoute, type AnyRoute } from '../http/define.ts';
 import { parse } from '../http/validate.ts';
@@ -114,8 +113,8 @@ export function adminPersonalDataRoutes(ctx: AppContext): AnyRoute[] {
         const to = body.to ?? {};
         const deps = {
           ctx,
-          billing: billingFor(ctx),
-          calendar: schedulerFor(ctx).calendar,
+          billing: ctx.billing,
+          calendar: ctx.scheduler.calendar,
         };
         return correctPersonalData(
           deps,
@@ -148,7 +147,7 @@ export function adminPersonalDataRoutes(ctx: AppContext): AnyRoute[] {
       },
       handler: async (request) => {
         return erasePersonalData(
-          { ctx, calendar: schedulerFor(ctx).calendar },
+          { ctx, calendar: ctx.scheduler.calendar },
           personOf(checked(request.body)),
           request.body.partial ?? false,
           actor(request),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../open-database.ts';
+import { openDatabase } from '../app/open-database.ts';
 import { sample } from '../test-support/metrics.ts';
 import { freePort, startServerProcess } from '../test-support/process.ts';
 

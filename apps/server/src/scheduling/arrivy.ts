@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.ts';
+import type { AdapterContext } from '../context.ts';
 import { ServiceRefusal } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import { digested } from '../http/prepared.ts';
@@ -30,7 +30,7 @@ export const schedulingUnavailable = () =>
  * a window is free while our bookings, our live holds and Arrivy's other tasks are below its crews.
  */
 export function arrivyScheduler(
-  ctx: AppContext,
+  ctx: AdapterContext,
   settings: NonNullable<Services['arrivy']>,
   client: ArrivyClient = arrivyClient(settings),
 ): Scheduler {

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.ts';
+import type { AdapterContext } from '../context.ts';
 import type { HoldInput } from './scheduler.ts';
 import { Refusal } from '../http/errors.ts';
 import { listCalendar } from './repository/calendar.ts';
@@ -34,7 +34,7 @@ export interface BookingSlot {
  * (docs/decisions/020-reads-from-memory.md).
  */
 export async function listSlots(
-  ctx: AppContext,
+  ctx: AdapterContext,
   state: State,
   from: Date,
   to: Date,
@@ -44,7 +44,7 @@ export async function listSlots(
 
 /** The slots at `now`, and when the first live hold among them lapses (null: none does). */
 export async function slotsAt(
-  ctx: AppContext,
+  ctx: AdapterContext,
   state: State,
   from: Date,
   to: Date,
@@ -93,7 +93,7 @@ export const reservationTaken = () =>
  * places given away outside this database (installations booked straight into Arrivy).
  */
 export async function holdSlot(
-  ctx: AppContext,
+  ctx: AdapterContext,
   input: HoldInput,
   options: { alsoTaken?: number } = {},
 ): Promise<ReservationAnswer> {

@@ -7,7 +7,7 @@ const refused = new Set(['reservation_taken', 'window_closed', 'too_many_holds']
 
 /**
  * Holds made, refused and released, counted at the scheduler whichever one configuration picked
- * (adapters.ts). A session's earlier hold released by its next one is counted where that
+ * (app/adapters.ts). A session's earlier hold released by its next one is counted where that
  * happens (scheduling/availability.ts); expired holds are counted from the database at each
  * scrape (database-gauges.ts).
  */

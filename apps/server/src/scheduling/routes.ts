@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { answerRefusal, conflict, HttpError, notFound } from '../http/errors.ts';
-import { schedulerFor } from '../adapters.ts';
 import { parseState } from './windows.ts';
 import { parse } from '../http/validate.ts';
 import { defineRoute, registerDefined } from '../http/define.ts';
@@ -35,7 +34,7 @@ function holdSession(value: string | string[] | undefined): string | undefined {
 }
 
 export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const scheduler = schedulerFor(ctx);
+  const scheduler = ctx.scheduler;
   // docs/rules/api.md: any provider segment but ours answers 404.
   const checkProvider = (provider: string) => {
     if (provider !== ctx.catalogue.current().provider.code) throw notFound('Unknown provider');

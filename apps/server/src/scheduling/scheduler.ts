@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.ts';
+import type { AdapterContext } from '../context.ts';
 import { localCalendar, type CalendarAdapter } from './calendar.ts';
 import {
   extendReservation,
@@ -22,7 +22,7 @@ export interface HoldInput {
 
 /**
  * Installation scheduling behind one interface: the built-in crew calendar (embedded default) and
- * Arrivy implement it, and configuration alone picks one (adapters.ts). It answers the free
+ * Arrivy implement it, and configuration alone picks one (app/adapters.ts). It answers the free
  * slots (GET /bookings sends its answer as it is), holds a slot's window (409 `reservation taken` when
  * it is full), releases or extends a hold, and makes the installer's task for an order.
  */
@@ -40,8 +40,15 @@ export interface Scheduler {
   calendar: CalendarAdapter;
 }
 
+declare module '../context.ts' {
+  interface AppContext {
+    /** Scheduling as configuration picks it, made once by the composition (app/adapters.ts). */
+    scheduler: Scheduler;
+  }
+}
+
 /** Today's crew calendar, unchanged: windows from the crews' shifts, holds in the database. */
-export function embeddedScheduler(ctx: AppContext): Scheduler {
+export function embeddedScheduler(ctx: AdapterContext): Scheduler {
   const answers = slotsAnswers(ctx);
   return {
     slotsAnswer: (state, from, to) => answers.answer(state, from, to),

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import type { AppContext } from '../context.ts';
+import type { AdapterContext } from '../context.ts';
 import { rangeMark } from './repository/reservations.ts';
 import { digested, type PreparedAnswer } from '../http/prepared.ts';
 import { slotsAt } from './availability.ts';
@@ -24,7 +24,7 @@ const KEEP_AT_MOST = 64;
 
 interface Kept {
   mark: string;
-  snapshot: ReturnType<AppContext['catalogue']['current']>;
+  snapshot: ReturnType<AdapterContext['catalogue']['current']>;
   /** Epoch ms: the answer is sent from `since` (when it was computed) until before `until`. */
   valid: { since: number; until: number };
   answer: Promise<PreparedAnswer>;
@@ -41,7 +41,7 @@ function nextMidnight(state: State, now: Date): number {
   return new TZDate(z.getFullYear(), z.getMonth(), z.getDate() + 1, stateZone(state)).getTime();
 }
 
-export function slotsAnswers(ctx: AppContext): SlotsAnswers {
+export function slotsAnswers(ctx: AdapterContext): SlotsAnswers {
   const kept = new Map<string, Kept>();
   const marks = freshReads<string>();
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPostgres, type Database } from '../db/database.ts';
-import { prepare } from '../open-database.ts';
+import { prepare } from '../app/open-database.ts';
 import { MIGRATION_LOCK } from '../db/migrate.ts';
 import { takeAdvisoryLock } from '../db/advisory-lock.ts';
 import { importCatalogue } from '../catalogue/import.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
 import { dumpPglite, openPglite, type Database } from '../db/database.ts';
-import { prepare } from '../open-database.ts';
+import { prepare } from '../app/open-database.ts';
 
 /*
  * A PGlite database starts as an empty cluster (initdb, some 4 s), then migrates and seeds (some

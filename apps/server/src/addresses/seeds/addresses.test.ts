@@ -6,7 +6,7 @@ import { countAddresses, searchAddresses } from '../repository/addresses.ts';
 import { searchTerms } from '../address-text.ts';
 import { engines, startTestApp, type TestApp } from '../../test-support/app.ts';
 import { openPglite } from '../../db/database.ts';
-import { prepare } from '../../open-database.ts';
+import { prepare } from '../../app/open-database.ts';
 import { seedAddresses } from './addresses.ts';
 import { demoBuildings } from '../../test-support/demo-catalogue.ts';
 import { loadLocalities, streetNames, titleCase } from './localities.ts';

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { freePort } from './test-support/process.ts';
+import { freePort } from '../test-support/process.ts';
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Runs src/server.ts until it exits; its exit code and everything it printed. */
 function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshPostgres } from '../test-support/app.ts';
 import { freePort, npmScript, startServerProcess } from '../test-support/process.ts';
-import { migrationFiles } from './migrate.ts';
+import { migrationFiles } from '../db/migrate.ts';
 
 /*
  * docs/migrations.md, "Running them as a step of their own": `npm run migrate`, then instances

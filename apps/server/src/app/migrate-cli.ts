@@ -1,7 +1,7 @@
 import { runCli } from '../cli-run.ts';
 import { loadConfig } from '../config.ts';
-import { connectDatabase } from '../open-database.ts';
-import { migrate, migrationFiles } from './migrate.ts';
+import { connectDatabase } from '../db/connect.ts';
+import { migrate, migrationFiles } from '../db/migrate.ts';
 
 /**
  * `npm run migrate`: the migrations as a step of their own, before instances start with
