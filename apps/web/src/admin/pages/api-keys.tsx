@@ -4,11 +4,11 @@ import type {
   CreatedApiKeyAnswer,
   RevokedApiKeyAnswer,
 } from '@fibre/domain/api';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { createApiKey, fetchApiKeys, revokeApiKey } from '../../shared/api/admin-api-keys.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { Field } from '../../shared/ui/field.tsx';
 import { whenText } from '../format.ts';
 import { Empty, ErrorAlert, Loading, TableScroll } from '../ui.tsx';
@@ -96,35 +96,23 @@ function RevokeKey({
     },
   });
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !revoke.isPending && setOpen(next)}>
-      <Dialog.Trigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="secondary" aria-label={`Revoke ${apiKey.name}`}>
           Revoke
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="console-overlay" />
-        <Dialog.Content className="console-dialog">
-          <Dialog.Title className="console-subtitle">Revoke the key “{apiKey.name}”?</Dialog.Title>
-          <Dialog.Description>
-            Every request with it is refused from now on, and the webhook endpoints it added or
-            enabled are disabled. This cannot be undone: a system that still needs access needs a
-            new key.
-          </Dialog.Description>
-          <ErrorAlert error={revoke.error} />
-          <div className="console-actions">
-            <Button busy={revoke.isPending} onClick={() => revoke.mutate()}>
-              Revoke the key
-            </Button>
-            <Dialog.Close asChild>
-              <Button variant="secondary" disabled={revoke.isPending}>
-                Keep it
-              </Button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+      open={open}
+      onOpenChange={setOpen}
+      title={`Revoke the key “${apiKey.name}”?`}
+      description="Every request with it is refused from now on, and the webhook endpoints it added or enabled are disabled. This cannot be undone: a system that still needs access needs a new key."
+      confirm="Revoke the key"
+      cancel="Keep it"
+      destructive
+      busy={revoke.isPending}
+      error={revoke.error}
+      onConfirm={() => revoke.mutate()}
+    />
   );
 }
 

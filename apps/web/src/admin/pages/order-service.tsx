@@ -1,13 +1,12 @@
 import type { AdminOrderAnswer, ServiceStatus } from '@fibre/domain/api';
 import { nextServiceStatuses } from '@fibre/domain/install';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { setServiceStatus } from '../../shared/api/admin-orders.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Field } from '../../shared/ui/field.tsx';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { serviceLabel, whenText } from '../format.ts';
-import { ErrorAlert } from '../ui.tsx';
 
 /*
  * Where the service is after installation (docs/rules/orders.md#service-status): the order's
@@ -41,73 +40,53 @@ export function SetServiceStatus({ order }: { order: AdminOrderAnswer }) {
       setNote('');
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    set.mutate();
-  };
   return (
-    <Dialog.Root
+    <ConfirmDialog
+      trigger={<Button variant="secondary">Set service status</Button>}
       open={open}
       onOpenChange={(next) => {
-        if (set.isPending) return;
         if (next) {
           set.reset();
           setStatus(steps[0]!);
         }
         setOpen(next);
       }}
+      title="Set service status"
+      confirm="Set status"
+      cancel="Close"
+      busy={set.isPending}
+      error={set.error}
+      onConfirm={() => set.mutate()}
     >
-      <Dialog.Trigger asChild>
-        <Button variant="secondary">Set service status</Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="console-overlay" />
-        <Dialog.Content className="console-dialog" aria-describedby={undefined}>
-          <Dialog.Title className="console-subtitle">Set service status</Dialog.Title>
-          <form onSubmit={submit}>
-            <ErrorAlert error={set.error} />
-            <fieldset className="console-checkboxes">
-              <legend className="field__label">
-                The service is {serviceLabel(order.service.status).toLowerCase()}: it is now
-              </legend>
-              {steps.map((step) => (
-                <label key={step} className="console-checkbox">
-                  <input
-                    type="radio"
-                    name="service-status"
-                    value={step}
-                    checked={status === step}
-                    onChange={() => setStatus(step)}
-                  />{' '}
-                  {serviceLabel(step)}
-                </label>
-              ))}
-            </fieldset>
-            <Field label="Note" optional>
-              {(control) => (
-                <textarea
-                  {...control}
-                  className="input"
-                  rows={3}
-                  maxLength={1000}
-                  value={note}
-                  onChange={(event) => setNote(event.target.value)}
-                />
-              )}
-            </Field>
-            <div className="console-actions">
-              <Button type="submit" busy={set.isPending}>
-                Set status
-              </Button>
-              <Dialog.Close asChild>
-                <Button variant="secondary" disabled={set.isPending}>
-                  Close
-                </Button>
-              </Dialog.Close>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      <fieldset className="console-checkboxes">
+        <legend className="field__label">
+          The service is {serviceLabel(order.service.status).toLowerCase()}: it is now
+        </legend>
+        {steps.map((step) => (
+          <label key={step} className="console-checkbox">
+            <input
+              type="radio"
+              name="service-status"
+              value={step}
+              checked={status === step}
+              onChange={() => setStatus(step)}
+            />{' '}
+            {serviceLabel(step)}
+          </label>
+        ))}
+      </fieldset>
+      <Field label="Note" optional>
+        {(control) => (
+          <textarea
+            {...control}
+            className="input"
+            rows={3}
+            maxLength={1000}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        )}
+      </Field>
+    </ConfirmDialog>
   );
 }

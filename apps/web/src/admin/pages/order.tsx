@@ -1,11 +1,11 @@
 import type { AdminOrderAnswer } from '@fibre/domain/api';
 import { addOnLabel, CARD_SCHEME_NAMES, moneyWords } from '@fibre/domain/pricing';
 import { unitMessages } from '@fibre/domain/shared';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button } from '../../shared/ui/button.tsx';
 import { Field } from '../../shared/ui/field.tsx';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
 import {
   actOnOrder,
   fetchOrder,
@@ -68,6 +68,7 @@ function NoteDialog({
   error,
   onConfirm,
   variant = 'primary',
+  destructive = false,
 }: {
   title: string;
   label: string;
@@ -79,12 +80,12 @@ function NoteDialog({
   error: unknown;
   onConfirm: (note: string) => Promise<unknown>;
   variant?: 'primary' | 'secondary';
+  destructive?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
   const [missing, setMissing] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (required && !note.trim()) {
       setMissing(true);
       return;
@@ -98,46 +99,35 @@ function NoteDialog({
     );
   };
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <Dialog.Trigger asChild>
-        <Button variant={variant}>{trigger}</Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="console-overlay" />
-        <Dialog.Content className="console-dialog" aria-describedby={undefined}>
-          <Dialog.Title className="console-subtitle">{title}</Dialog.Title>
-          <form onSubmit={submit}>
-            <ErrorAlert error={open ? error : null} />
-            <Field label={label} error={missing ? 'Write what was done.' : undefined}>
-              {(control) => (
-                <textarea
-                  {...control}
-                  className="input"
-                  rows={3}
-                  maxLength={1000}
-                  required={required}
-                  value={note}
-                  onChange={(event) => {
-                    setNote(event.target.value);
-                    setMissing(false);
-                  }}
-                />
-              )}
-            </Field>
-            <div className="console-actions">
-              <Button type="submit" busy={busy}>
-                {confirm}
-              </Button>
-              <Dialog.Close asChild>
-                <Button variant="secondary" disabled={busy}>
-                  {keep}
-                </Button>
-              </Dialog.Close>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      trigger={<Button variant={variant}>{trigger}</Button>}
+      open={open}
+      onOpenChange={setOpen}
+      title={title}
+      confirm={confirm}
+      cancel={keep}
+      destructive={destructive}
+      busy={busy}
+      error={error}
+      onConfirm={submit}
+    >
+      <Field label={label} error={missing ? 'Write what was done.' : undefined}>
+        {(control) => (
+          <textarea
+            {...control}
+            className="input"
+            rows={3}
+            maxLength={1000}
+            required={required}
+            value={note}
+            onChange={(event) => {
+              setNote(event.target.value);
+              setMissing(false);
+            }}
+          />
+        )}
+      </Field>
+    </ConfirmDialog>
   );
 }
 
@@ -331,6 +321,7 @@ export function OrderPage({ id }: { id: string }) {
               confirm="Cancel order"
               keep="Keep order"
               variant="secondary"
+              destructive
               busy={running === 'cancel'}
               error={last === 'cancel' ? act.error : null}
               onConfirm={(note) =>

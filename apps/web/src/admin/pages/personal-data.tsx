@@ -3,10 +3,10 @@ import type {
   PersonalDataCorrectAnswer,
   PersonalDataEraseAnswer,
 } from '@fibre/domain/api';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../shared/ui/button.tsx';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { Field } from '../../shared/ui/field.tsx';
 import {
   correctPersonalData,
@@ -356,47 +356,40 @@ function EraseDialog({
     );
   }
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !erase.isPending && setOpen(next)}>
-      <Dialog.Trigger asChild>
-        <Button variant="secondary">Erase…</Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="console-overlay" />
-        <Dialog.Content className="console-dialog">
-          <Dialog.Title className="console-subtitle">Erase this person&apos;s data?</Dialog.Title>
-          <Dialog.Description>
-            The {plural(found.leads.length, 'lead')} and{' '}
-            {plural(found.orders.length - kept.length, 'order')} that never went ahead lose their
-            contact details for good; amounts and dates stay.
-            {found.savedSignups.length > 0
-              ? ` The ${plural(found.savedSignups.length, 'saved sign-up')} and ${found.savedSignups.length === 1 ? 'its link are' : 'their links are'} deleted.`
-              : ''}{' '}
-            This cannot be undone.
-          </Dialog.Description>
-          {partial && (
-            <>
-              <p>Kept:</p>
-              <ul>
-                {kept.map((order) => (
-                  <li key={order.id}>{order.keptBecause}</li>
-                ))}
-              </ul>
-            </>
-          )}
-          <ErrorAlert error={open ? erase.error : null} />
-          <div className="console-actions">
-            <Button busy={erase.isPending} onClick={() => erase.mutate()}>
-              {partial ? 'Erase the rest' : 'Erase'}
-            </Button>
-            <Dialog.Close asChild>
-              <Button variant="secondary" disabled={erase.isPending}>
-                Keep the data
-              </Button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      trigger={<Button variant="secondary">Erase…</Button>}
+      open={open}
+      onOpenChange={setOpen}
+      title="Erase this person's data?"
+      description={
+        <>
+          The {plural(found.leads.length, 'lead')} and{' '}
+          {plural(found.orders.length - kept.length, 'order')} that never went ahead lose their
+          contact details for good; amounts and dates stay.
+          {found.savedSignups.length > 0
+            ? ` The ${plural(found.savedSignups.length, 'saved sign-up')} and ${found.savedSignups.length === 1 ? 'its link are' : 'their links are'} deleted.`
+            : ''}{' '}
+          This cannot be undone.
+        </>
+      }
+      confirm={partial ? 'Erase the rest' : 'Erase'}
+      cancel="Keep the data"
+      destructive
+      busy={erase.isPending}
+      error={erase.error}
+      onConfirm={() => erase.mutate()}
+    >
+      {partial && (
+        <>
+          <p>Kept:</p>
+          <ul>
+            {kept.map((order) => (
+              <li key={order.id}>{order.keptBecause}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </ConfirmDialog>
   );
 }
 

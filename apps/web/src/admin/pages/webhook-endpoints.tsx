@@ -1,10 +1,10 @@
 import type { WebhookEndpoint } from '@fibre/domain/api';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { fetchWebhookEndpoints } from '../../shared/api/admin-webhooks.ts';
 import { disableWebhookEndpoint, enableWebhookEndpoint } from '../../shared/api/admin-webhooks.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { whenText } from '../format.ts';
 import { useOperator } from '../session.tsx';
 import { Empty, ErrorAlert, Loading, TableScroll } from '../ui.tsx';
@@ -31,34 +31,23 @@ function DisableEndpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
     },
   });
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !disable.isPending && setOpen(next)}>
-      <Dialog.Trigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="secondary" aria-label={`Disable ${endpoint.url}`}>
           Disable
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="console-overlay" />
-        <Dialog.Content className="console-dialog">
-          <Dialog.Title className="console-subtitle">Disable this endpoint?</Dialog.Title>
-          <Dialog.Description>
-            Nothing more is sent to {endpoint.url}. Deliveries already waiting are kept, and go if
-            the endpoint is enabled again; events made meanwhile are not sent to it.
-          </Dialog.Description>
-          <ErrorAlert error={disable.error} />
-          <div className="console-actions">
-            <Button busy={disable.isPending} onClick={() => disable.mutate()}>
-              Disable the endpoint
-            </Button>
-            <Dialog.Close asChild>
-              <Button variant="secondary" disabled={disable.isPending}>
-                Keep it
-              </Button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+      open={open}
+      onOpenChange={setOpen}
+      title="Disable this endpoint?"
+      description={`Nothing more is sent to ${endpoint.url}. Deliveries already waiting are kept, and go if the endpoint is enabled again; events made meanwhile are not sent to it.`}
+      confirm="Disable the endpoint"
+      cancel="Keep it"
+      destructive
+      busy={disable.isPending}
+      error={disable.error}
+      onConfirm={() => disable.mutate()}
+    />
   );
 }
 

@@ -1,7 +1,9 @@
-import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: 'primary' | 'secondary' | 'ghost';
+  /** danger: an action that loses something (the console's destructive confirmations). */
+  variant?: 'primary' | 'secondary' | 'ghost' | 'danger';
+  ref?: Ref<HTMLButtonElement>;
   /**
    * A request this button started is running: aria-busy, a spinner, and presses do nothing. It
    * stays focusable (aria-disabled, not disabled): a disabled button drops the focus of the
