@@ -282,6 +282,23 @@ describe.each(engines())('finish later on %s', (engine) => {
     expect((await save(t.app, { snapshot: early })).statusCode).toBe(400);
   });
 
+  it('refuses a state whose step does not match its version, or a version it does not know', async () => {
+    t = await startTestApp(engine, { PUBLIC_URL });
+    const numbered = snapshot('numbered@example.com');
+    numbered.state.step = 6;
+    const named = { ...snapshot('named@example.com'), version: 2 };
+    const unknown = { ...snapshot('unknown@example.com'), version: 4 };
+    for (const state of [numbered, named, unknown]) {
+      const res = await save(t.app, { snapshot: state });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'invalid_input' });
+      expect(Object.keys(res.json().fields ?? {})).toEqual([
+        state === unknown ? 'snapshot.version' : 'snapshot.state.step',
+      ]);
+    }
+    expect(await t.database.db.selectFrom('saved_signups').selectAll().execute()).toEqual([]);
+  });
+
   it.each([
     [3, 'contact'],
     [4, 'connection'],

@@ -104,7 +104,14 @@ const wizardState = z.object({
 
 export const finishLaterBody = z.object({
   snapshot: z
-    .object({ version: z.number().int(), state: wizardState })
+    .object({ version: z.union([z.literal(2), z.literal(3)]), state: wizardState })
+    // Version 3 saves the step by its id, version 2 by its number: a state that mixes them would be
+    // saved and never resume (docs/rules/wizard-flow.md, "Saved steps").
+    .refine((s) => (s.version === 3) === (typeof s.state.step === 'string'), {
+      message:
+        "The step does not match the saved state's version: its id in version 3, its number in version 2",
+      path: ['state', 'step'],
+    })
     .refine((s) => JSON.stringify(s).length <= FINISH_LATER_MAX_BYTES, {
       message: `The sign-up is too large to save (at most ${FINISH_LATER_MAX_BYTES} bytes)`,
     }),
