@@ -1,6 +1,7 @@
 // Measures the shape of the code base (docs/rules/README.md, "Where things live"): how many entries sit at
 // the server's top level, which server folders import each other, how many functions run past 100
-// lines, the median lines per source file of the server, the web app and the domain, and the
+// lines, which source files run past 400 lines (all lines, as `wc -l` counts them), the median
+// non-blank lines per source file of the server, the web app and the domain, and the
 // server's import groups: sets of nodes (each folder, and each file at the root) that import each
 // other round, type imports included. A group spanning more than one feature fails `--check`
 // (which `npm run lint` runs): a root file open to every feature that imports one joins them all.
@@ -164,6 +165,7 @@ const result = {
   serverFolderPairs: [],
   serverImportGroups: [],
   functionsOver100Lines: [],
+  filesOver400Lines: [],
   medianLines: {},
 };
 result.topLevelServerEntries = readdirSync(resolve(root, parts.server)).filter((name) => {
@@ -176,6 +178,8 @@ for (const [name, dir] of Object.entries(parts)) {
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
     counts.push(lineCount(text));
+    const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+    if (lines > 400) result.filesOver400Lines.push({ file: relative(root, file), lines });
     result.functionsOver100Lines.push(...longFunctions(file, text));
   }
   result.medianLines[name] = { files: files.length, median: median(counts) };
@@ -201,6 +205,8 @@ if (process.argv.includes('--json')) {
   console.log(`Functions over 100 lines: ${result.functionsOver100Lines.length}`);
   for (const f of result.functionsOver100Lines)
     console.log(`  ${f.file}:${f.line} (${f.lines} lines)`);
+  console.log(`Source files over 400 lines: ${result.filesOver400Lines.length}`);
+  for (const f of result.filesOver400Lines) console.log(`  ${f.file} (${f.lines} lines)`);
   for (const [name, m] of Object.entries(result.medianLines)) {
     console.log(`Median non-blank lines per source file, ${name}: ${m.median} (${m.files} files)`);
   }
