@@ -1,12 +1,10 @@
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { safeError } from '../http/logging.ts';
 import type { Schema } from './schema.ts';
 import { DatabaseUnavailable, isConnectionLoss } from '../http/database-unavailable.ts';
 import { describeProcess, lockDataDir } from './data-dir-lock.ts';
+import { PgliteSessionPool, PgliteThread } from './pglite-thread.ts';
 
 /**
  * One typed query layer (Kysely) over either engine. PGlite is PostgreSQL compiled to WebAssembly
@@ -159,6 +157,8 @@ const searchConnections = 4;
  * PGlite opens it, and released when the database closes (data-dir-lock.ts): another live
  * process's claim throws DataDirInUse, and nothing is opened. `owner` says what this process is
  * in the claim, for the message another process shows ('the server', 'npm run operator').
+ * PGlite runs in a worker thread of its own (docs/decisions/032-pglite-in-a-worker.md): a
+ * statement that takes milliseconds never holds the thread that reads requests.
  */
 export async function openPglite(
   dataDir: string | undefined,
@@ -169,109 +169,49 @@ export async function openPglite(
   } = {},
 ): Promise<Database> {
   const lock = dataDir ? await lockDataDir(dataDir, options.owner ?? describeProcess()) : undefined;
-  let pglite: PGlite;
+  let engine: PgliteThread;
   try {
-    pglite = await PGlite.create({
+    engine = await PgliteThread.start({
       ...(dataDir ? { dataDir } : {}),
-      ...(options.from ? { loadDataDir: options.from } : {}),
-      extensions: { pg_trgm, btree_gist },
-      parsers: { [DATE]: (v: string) => v },
+      ...(options.from ? { from: await options.from.arrayBuffer() } : {}),
     });
   } catch (error) {
     await lock?.release();
     throw error;
   }
-  const pool = new PgliteSessionPool(pglite);
+  const pool = new PgliteSessionPool(engine);
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   const database: Database = {
     kind: 'pglite',
     db,
     exec: (sql) =>
       pool.exclusive(async () => {
-        await pglite.exec(sql);
+        await engine.query(sql, []);
       }),
     search: () => db,
     onConnectionLost: () => undefined,
     close: async () => {
       try {
         await db.destroy();
+        // Kysely ends a pool only once it has used it: a database never asked still closes.
+        await pool.end();
       } finally {
         await lock?.release();
       }
     },
   };
-  pglites.set(database, { pglite, pool });
+  pglites.set(database, { engine, pool });
   return database;
 }
 
-const pglites = new WeakMap<Database, { pglite: PGlite; pool: PgliteSessionPool }>();
+const pglites = new WeakMap<Database, { engine: PgliteThread; pool: PgliteSessionPool }>();
 
 /**
  * The whole data directory of an open PGlite database, as `openPglite`'s `from` takes it: the
  * tests start each database from one migrated and seeded copy instead of an empty cluster.
  */
 export async function dumpPglite(database: Database): Promise<Blob> {
-  const engine = pglites.get(database);
-  if (!engine) throw new Error('dumpPglite: not a PGlite database');
-  const { pglite, pool } = engine;
-  const client = await pool.connect();
-  try {
-    // Written out first: a copy that replays its log starts each sequence 32 values on.
-    await pglite.exec('CHECKPOINT');
-    return await pglite.dumpDataDir('none');
-  } finally {
-    client.release();
-  }
-}
-
-class PgliteSessionPool implements PostgresPool {
-  private queue: Promise<void> = Promise.resolve();
-  private closed = false;
-  // What Kysely passes to a control client for cancelling a query: PGlite has none.
-  readonly options = {};
-
-  constructor(private readonly pglite: PGlite) {}
-
-  async connect(): Promise<PostgresPoolClient> {
-    let release!: () => void;
-    const turn = new Promise<void>((resolve) => (release = resolve));
-    const before = this.queue;
-    this.queue = before.then(() => turn);
-    await before;
-    // PGlite runs each statement on this thread. Waiting callers would otherwise take the session
-    // one after another within one turn of the event loop, and no request would be read until the
-    // queue is empty: a flood of searches starves every other route, and no per-client bound ever
-    // sees it (docs/decisions/021-autocomplete-bounds.md). Let I/O in between turns.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    const pglite = this.pglite;
-    const client = {
-      async query(sql: string, parameters: ReadonlyArray<unknown>) {
-        const command = sql.trimStart().slice(0, 6).toUpperCase();
-        // Without parameters, the simple protocol also runs several statements (migrations).
-        const result =
-          parameters.length === 0
-            ? (await pglite.exec(sql)).at(-1)
-            : await pglite.query(sql, parameters as unknown[]);
-        return { command, rowCount: result?.affectedRows ?? 0, rows: result?.rows ?? [] };
-      },
-      release,
-    };
-    return client as unknown as PostgresPoolClient;
-  }
-
-  async exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const client = await this.connect();
-    try {
-      return await work();
-    } finally {
-      client.release();
-    }
-  }
-
-  async end(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    await this.queue;
-    await this.pglite.close();
-  }
+  const open = pglites.get(database);
+  if (!open) throw new Error('dumpPglite: not a PGlite database');
+  return open.pool.exclusive(async () => new Blob([await open.engine.dump()]));
 }
