@@ -36,7 +36,7 @@ export interface ThrottledInp {
 export const CPU_SLOWDOWN = 4;
 
 /** Lighthouse's phone: 412x823 CSS pixels at a device pixel ratio of 1.75. */
-const PHONE = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true } as const;
+export const PHONE = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true } as const;
 
 /**
  * The browser window for the walk: at least the emulated phone's screen in device pixels

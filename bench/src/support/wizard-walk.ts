@@ -13,7 +13,7 @@ const aria = (role: string, name: string) => `::-p-aria([name="${name}"][role="$
 
 // A day on offer: while the dates load the days are aria-disabled (docs/rules/
 // installation-and-holds.md), and one pressed then is kept but may turn out to have no window.
-const FREE_DAY = '[role="grid"] button:enabled:not([aria-disabled="true"])';
+export const FREE_DAY = '[role="grid"] button:enabled:not([aria-disabled="true"])';
 
 async function click(page: Page, selector: string): Promise<void> {
   await page.locator(selector).setTimeout(WAIT).click();
@@ -63,19 +63,20 @@ export const walk = {
     await page.goto(prefilledUrl(base), { waitUntil: 'networkidle0' });
     await visible(page, aria('button', 'View plans'));
   },
-  /** Step 1 to 2: View plans, until the plan cards show. */
-  async viewPlans(page: Page): Promise<void> {
-    await click(page, aria('button', 'View plans'));
+  /** Presses the button that leaves a step: View plans, Add to cart, Continue, Submit. */
+  async press(page: Page, button: string): Promise<void> {
+    await click(page, aria('button', button));
+  },
+  async plansShown(page: Page): Promise<void> {
     await visible(page, aria('radio', 'Boost 100'));
   },
-  /** Step 2 to 3: a paid router, Add to cart, until the contact form shows. */
-  async addToCart(page: Page, router: string): Promise<void> {
+  async chooseRouter(page: Page, router: string): Promise<void> {
     await click(page, aria('radio', router));
-    await click(page, aria('button', 'Add to cart'));
+  },
+  async contactShown(page: Page): Promise<void> {
     await visible(page, aria('textbox', 'First name'));
   },
-  /** Step 3 to 4: a valid contact, Continue, until the connection details show. */
-  async contact(page: Page): Promise<void> {
+  async typeContact(page: Page): Promise<void> {
     await fill(page, 'First name', 'Mary');
     await fill(page, 'Last name', "O'Brien");
     await fill(page, 'Email', 'mary.obrien@example.com');
@@ -85,15 +86,46 @@ export const walk = {
       .locator(aria('combobox', 'How did you hear about us?'))
       .setTimeout(WAIT)
       .fill('Search Engine');
-    await click(page, aria('button', 'Continue'));
+  },
+  async connectionShown(page: Page): Promise<void> {
     await visible(page, aria('textbox', 'Unit'));
+  },
+  /** A unit where the building asks for one. */
+  async typeUnit(page: Page): Promise<void> {
+    const unit = await page.locator(aria('textbox', 'Unit')).setTimeout(WAIT).waitHandle();
+    if (!(await unit.evaluate((el) => (el as HTMLInputElement).readOnly))) await unit.type('12');
+  },
+  async calendarShown(page: Page): Promise<void> {
+    await visible(page, FREE_DAY);
+  },
+  async paymentShown(page: Page): Promise<void> {
+    await visible(page, aria('textbox', 'Card number'));
+  },
+  async confirmationShown(page: Page): Promise<void> {
+    await visible(page, '::-p-text(Welcome onboard!)');
+  },
+  /** Step 1 to 2: View plans, until the plan cards show. */
+  async viewPlans(page: Page): Promise<void> {
+    await walk.press(page, 'View plans');
+    await walk.plansShown(page);
+  },
+  /** Step 2 to 3: a paid router, Add to cart, until the contact form shows. */
+  async addToCart(page: Page, router: string): Promise<void> {
+    await walk.chooseRouter(page, router);
+    await walk.press(page, 'Add to cart');
+    await walk.contactShown(page);
+  },
+  /** Step 3 to 4: a valid contact, Continue, until the connection details show. */
+  async contact(page: Page): Promise<void> {
+    await walk.typeContact(page);
+    await walk.press(page, 'Continue');
+    await walk.connectionShown(page);
   },
   /** Step 4 to 5: a unit where the building asks for one, Continue, until the calendar shows. */
   async connection(page: Page): Promise<void> {
-    const unit = await page.locator(aria('textbox', 'Unit')).setTimeout(WAIT).waitHandle();
-    if (!(await unit.evaluate((el) => (el as HTMLInputElement).readOnly))) await unit.type('12');
-    await click(page, aria('button', 'Continue'));
-    await visible(page, FREE_DAY);
+    await walk.typeUnit(page);
+    await walk.press(page, 'Continue');
+    await walk.calendarShown(page);
   },
   /** On the calendar: the first free day, then its first window, until the hold's timer runs. */
   async dayAndWindow(page: Page): Promise<void> {
@@ -103,8 +135,8 @@ export const walk = {
   },
   /** Step 5 to 6: Continue, until the card form shows. */
   async toPayment(page: Page): Promise<void> {
-    await click(page, aria('button', 'Continue'));
-    await visible(page, aria('textbox', 'Card number'));
+    await walk.press(page, 'Continue');
+    await walk.paymentShown(page);
   },
   /** The card form with the test card, and every agreement ticked. */
   async card(page: Page): Promise<void> {
@@ -120,7 +152,7 @@ export const walk = {
   },
   /** Step 6 to 7: Submit, until the order is placed. */
   async submit(page: Page): Promise<void> {
-    await click(page, aria('button', 'Submit'));
-    await visible(page, '::-p-text(Welcome onboard!)');
+    await walk.press(page, 'Submit');
+    await walk.confirmationShown(page);
   },
 };
