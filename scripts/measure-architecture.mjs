@@ -1,7 +1,7 @@
 // Measures the shape of the code base (docs/rules/README.md, "Where things live"): how many entries sit at
 // the server's top level, which server folders import each other, how many functions run past 100
-// lines, which source files run past 400 lines (all lines, as `wc -l` counts them), the median
-// non-blank lines per source file of the server, the web app and the domain, and the
+// lines, which source files run past 400 lines (all lines, as `wc -l` counts them), the median and
+// 90th percentile of non-blank lines per source file of the server, the web app and the domain, and the
 // server's import groups: sets of nodes (each folder, and each file at the root) that import each
 // other round, type imports included. A group spanning more than one feature fails `--check`
 // (which `npm run lint` runs): a root file open to every feature that imports one joins them all.
@@ -41,6 +41,12 @@ function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** The nearest-rank percentile: the smallest value at least `p` percent of the values reach. */
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 function lineCount(text) {
@@ -182,7 +188,11 @@ for (const [name, dir] of Object.entries(parts)) {
     if (lines > 400) result.filesOver400Lines.push({ file: relative(root, file), lines });
     result.functionsOver100Lines.push(...longFunctions(file, text));
   }
-  result.medianLines[name] = { files: files.length, median: median(counts) };
+  result.medianLines[name] = {
+    files: files.length,
+    median: median(counts),
+    p90: percentile(counts, 90),
+  };
   if (name === 'server') {
     result.serverFolderPairs = serverFolderPairs(files);
     result.serverImportGroups = serverImportGroups(files);
@@ -208,7 +218,9 @@ if (process.argv.includes('--json')) {
   console.log(`Source files over 400 lines: ${result.filesOver400Lines.length}`);
   for (const f of result.filesOver400Lines) console.log(`  ${f.file} (${f.lines} lines)`);
   for (const [name, m] of Object.entries(result.medianLines)) {
-    console.log(`Median non-blank lines per source file, ${name}: ${m.median} (${m.files} files)`);
+    console.log(
+      `Median non-blank lines per source file, ${name}: ${m.median}, 90th percentile ${m.p90} (${m.files} files)`,
+    );
   }
 }
 
