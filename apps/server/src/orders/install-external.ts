@@ -16,21 +16,18 @@ import { restoreReservation } from '../scheduling/index.ts';
 import { inTransaction } from '../db/transactions.ts';
 import { issueOrderLink, queueOrderConfirmation } from '../mail/index.ts';
 import { rebuildOrder } from './rebuild-order.ts';
+import { subscriptionRequest, taskRequest } from './adapter-requests.ts';
+import { keyReused } from './install-refusals.ts';
 import {
   keptAnswer,
-  keyReused,
   orderPagePath,
   placedAnswer,
   placedFactsFor,
   placedFactsOf,
   replayedAnswer,
-  subscriptionRequest,
-  taskRequest,
-  writeOrder,
   type InstallAnswer,
-  type InstallDeps,
-  type WrittenOrder,
-} from './write-order.ts';
+} from './placed-answer.ts';
+import { writeOrder, type InstallDeps, type WrittenOrder } from './write-order.ts';
 
 /**
  * The install's unit of work when billing or scheduling is an external service (Chargebee,

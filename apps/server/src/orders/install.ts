@@ -6,21 +6,20 @@ import { inTransaction } from '../db/transactions.ts';
 import { issueOrderLink, queueOrderConfirmation } from '../mail/index.ts';
 import { recordOrderEvent } from '../notifications/index.ts';
 import { installExternally } from './install-external.ts';
+import { subscriptionRequest, taskRequest } from './adapter-requests.ts';
+import { keyReused } from './install-refusals.ts';
 import {
   keptAnswer,
-  keyReused,
   orderPagePath,
   placedAnswer,
   placedFactsOf,
   replayedAnswer,
-  subscriptionRequest,
-  taskRequest,
-  writeOrder,
   type InstallAnswer,
-  type InstallDeps,
-} from './write-order.ts';
+} from './placed-answer.ts';
+import { writeOrder, type InstallDeps } from './write-order.ts';
 
-export type { InstallAnswer, InstallDeps } from './write-order.ts';
+export type { InstallAnswer } from './placed-answer.ts';
+export type { InstallDeps } from './write-order.ts';
 
 /**
  * The install's outcome: the answer of a placed (or replayed) order, or why it was refused. The

@@ -20,7 +20,8 @@ import { findOrder, finishOrder, takeLease, type OrderRow } from './repository/o
 import { inTransaction } from '../db/transactions.ts';
 import { LEASE_MS } from './install-external.ts';
 import { rebuildOrder } from './rebuild-order.ts';
-import { subscriptionRequest, taskRequest, type InstallDeps } from './write-order.ts';
+import { subscriptionRequest, taskRequest } from './adapter-requests.ts';
+import type { InstallDeps } from './write-order.ts';
 
 /**
  * A manager's actions on an order (docs/rules/operators.md#acting-on-orders): retry the failed

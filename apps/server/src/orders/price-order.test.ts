@@ -7,7 +7,7 @@ import { prepareOrder } from '../test-support/order.ts';
 import { refusalAnswer } from '../http/errors.ts';
 import { installFacts } from './install-facts.ts';
 import { priceOrder } from './price-order.ts';
-import { withCardFees } from './write-order.ts';
+import { withCardFees } from './card-fees.ts';
 
 /*
  * The order is priced by the catalogue's rules (ctx.catalogue.current().domain), never by

@@ -5,7 +5,7 @@ import { prepareOrder } from '../test-support/order.ts';
 import { startArrivy, type ArrivyStandIn } from '../test-support/stand-ins/arrivy.ts';
 import { startChargebee, type ChargebeeStandIn } from '../test-support/stand-ins/chargebee.ts';
 import { arrivyEnv, chargebeeEnv } from '../test-support/stand-ins/env.ts';
-import { personKey } from './requests.ts';
+import { personKey } from './person.ts';
 
 // docs/rules/personal-data-requests.md: find, export, correct and erase a person's data, by a
 // manager only, each audited with the manager's email.

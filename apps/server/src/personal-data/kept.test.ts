@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PersonOrderRow } from './repository.ts';
-import { keptBecause } from './requests.ts';
+import type { PersonOrderRow } from './repository/finding.ts';
+import { keptBecause } from './erasure.ts';
 
 // docs/rules/personal-data-requests.md#erase: only an order that never went ahead may be erased.
 
