@@ -82,6 +82,48 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const said: { log?: FastifyInstance['log'] } = {};
+  const { ctx, catalogue, testClock } = await openContext(options, said);
+  // The words of the app's routes: what the log keeps of a path no route matched (http/logging.ts).
+  const words = routeWords();
+  const app = createFastify(options, words);
+
+  said.log = app.log;
+  registerRequestId(app);
+  // With tracing on, a request's span is named by its route (tracing/span-route.ts).
+  if (config.tracing) traceRoutes(app, words);
+  app.decorate('firstManager', ctx.firstManager);
+  app.addHook('onRoute', words.learn);
+  for (const note of halfConfigured(config)) app.log.warn(note);
+  if (!options.catalogue) app.addHook('onClose', () => catalogue.close());
+
+  // The API speaks JSON only: other bodies are refused with 415 rather than half-parsed.
+  app.removeContentTypeParser('text/plain');
+
+  await registerProtections(app, ctx);
+
+  errorHandlers(app, ctx.reporter);
+  registerMetrics(app, ctx);
+  inputGuard(app);
+  await registerRoutes(app, ctx, options.webDist);
+  if (testClock) registerTestClock(app, testClock);
+
+  registerWorkers(app, ctx, options);
+  return app;
+}
+
+/**
+ * The context every route and service is given: the catalogue opened (its provider the pinned
+ * one), the clock, ids and reporter, and the adapters made once.
+ */
+async function openContext(
+  options: AppOptions,
+  said: { log?: FastifyInstance['log'] },
+): Promise<{
+  ctx: AppContext;
+  catalogue: CatalogueCache;
+  testClock: ReturnType<typeof createTestClock> | undefined;
+}> {
+  const { config } = options;
   const catalogue =
     options.catalogue ??
     (await openCatalogueCache(options.database, {
@@ -111,9 +153,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   // Billing and scheduling, made once here for every route and handler (app/adapters.ts).
   const ctx: AppContext = { ...parts, ...adaptersFor(parts) };
-  // The words of the app's routes: what the log keeps of a path no route matched (http/logging.ts).
-  const words = routeWords();
-  const app = Fastify({
+  return { ctx, catalogue, testClock };
+}
+
+/** The Fastify instance, its logger keeping data out (http/logging.ts). */
+function createFastify(options: AppOptions, words: ReturnType<typeof routeWords>): FastifyInstance {
+  const { config } = options;
+  return Fastify({
     // Settings a caller passes (a test's stream) go on top of the ones that keep data out.
     logger:
       options.logger === false
@@ -131,19 +177,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A malformed URL or an over-long path parameter: answered in the product's shape.
     frameworkErrors,
   });
+}
 
-  said.log = app.log;
-  registerRequestId(app);
-  // With tracing on, a request's span is named by its route (tracing/span-route.ts).
-  if (config.tracing) traceRoutes(app, words);
-  app.decorate('firstManager', ctx.firstManager);
-  app.addHook('onRoute', words.learn);
-  for (const note of halfConfigured(config)) app.log.warn(note);
-  if (!options.catalogue) app.addHook('onClose', () => catalogue.close());
-
-  // The API speaks JSON only: other bodies are refused with 415 rather than half-parsed.
-  app.removeContentTypeParser('text/plain');
-
+/** Security headers, rate and in-flight limits, and compression of the wizard's files. */
+async function registerProtections(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { config, catalogue } = ctx;
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     frameguard: { action: 'deny' },
@@ -162,13 +200,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     threshold: 1024,
     customTypes: /^(text\/(html|css|javascript)|application\/javascript|image\/svg\+xml)\b/,
   });
+}
 
-  errorHandlers(app, ctx.reporter);
-  registerMetrics(app, ctx);
-  inputGuard(app);
-  await registerRoutes(app, ctx, options.webDist);
-  if (testClock) registerTestClock(app, testClock);
-
+/**
+ * The background work, started when the app is ready and stopped when it closes: webhook
+ * deliveries, customer mail and the two reminders.
+ */
+function registerWorkers(app: FastifyInstance, ctx: AppContext, options: AppOptions): void {
   // Webhook deliveries (docs/rules/webhooks.md): to the endpoints managers add, and to
   // OPS_WEBHOOK_URL when it is set.
   const notifications = createNotificationWorker(ctx, app.log, {
@@ -201,5 +239,4 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('finishReminders', finishReminders);
   app.addHook('onReady', async () => finishReminders.start());
   app.addHook('onClose', () => finishReminders.stop());
-  return app;
 }

@@ -50,65 +50,6 @@ export function createNotificationWorker(
   const configured = configuredEndpoint(ctx.config);
   const timeoutMs = options.timeoutMs ?? 10_000;
   const { db } = ctx.database;
-  const rule: TargetRule = {
-    allowedHosts: ctx.config.webhooks.allowedHosts,
-    resolve: ctx.resolveHost,
-    env: ctx.config.env,
-  };
-
-  /** Where a delivery goes: the configured endpoint, or a row read afresh (its secret may change). */
-  async function targetOf(delivery: ClaimedDelivery): Promise<WebhookTarget> {
-    if (delivery.endpoint_id === CONFIGURED_ENDPOINT && configured)
-      return { ...configured, timeoutMs };
-    const endpoint = await findEndpoint(db, delivery.endpoint_id);
-    if (!endpoint || endpoint.disabled_at) throw new DeliveryFailed('endpoint disabled', null);
-    try {
-      const secret = openSecret(endpoint.secret, endpoint.id, ctx.config.webhooks.secretKey);
-      return { url: endpoint.url, secret, timeoutMs };
-    } catch (error) {
-      // A failed attempt, kept for a person, never a crash: docs/decisions/027-webhooks.md.
-      if (error instanceof SecretUnreadable) throw new DeliveryFailed(error.message, null);
-      throw error;
-    }
-  }
-
-  /**
-   * A failed attempt to an endpoint row: it backs off as a whole (retry_at), and is disabled once
-   * it has failed every attempt for WEBHOOK_DISABLE_AFTER_DAYS, in the same transaction as its
-   * audit entry. Its deliveries stay as they are, to go once a manager enables it again.
-   */
-  async function endpointFailing(endpointId: string): Promise<void> {
-    if (endpointId === CONFIGURED_ENDPOINT) return;
-    const now = ctx.now();
-    await inTransaction(db, async (trx) => {
-      const row = await endpointFailed(
-        trx,
-        endpointId,
-        now,
-        (failures) => new Date(now.getTime() + retryDelayMs(failures)),
-      );
-      if (!row?.failing_since) return;
-      const failingMs = now.getTime() - row.failing_since.getTime();
-      if (failingMs < ctx.config.webhooks.disableAfterMs) return;
-      if (!(await disableEndpoint(trx, endpointId, now, WORKER_ACTOR))) return;
-      await recordAudit(trx, {
-        operatorEmail: WORKER_ACTOR,
-        at: now,
-        action: 'webhook_endpoint_disabled',
-        subjectType: 'webhook_endpoint',
-        subjectId: endpointId,
-        after: {
-          reason: 'failing',
-          failingSince: row.failing_since.toISOString(),
-          failures: row.failures,
-        },
-      });
-      log.error(
-        { endpoint_id: endpointId, failing_since: row.failing_since, failures: row.failures },
-        'webhook endpoint disabled: every attempt failed',
-      );
-    });
-  }
 
   // The receiver's 2xx status is the receipt: recorded with the delivery, after it was accepted.
   return createOutboxWorker<ClaimedDelivery, number>(
@@ -121,27 +62,7 @@ export function createNotificationWorker(
         await sealStoredSecrets(db, ctx.config.webhooks.secretKey);
         return claimDueDeliveries(db, now, until, limit, configured !== undefined);
       },
-      send: async (delivery) => {
-        try {
-          return await postDelivery(
-            await targetOf(delivery),
-            {
-              id: delivery.event_id,
-              type: delivery.type,
-              timestamp: delivery.event_created_at.toISOString(),
-              version: 1,
-              data: delivery.data,
-            },
-            rule,
-          );
-        } catch (error) {
-          if (error instanceof DeliveryFailed) {
-            await recordStatus(db, delivery.id, error.status);
-            await endpointFailing(delivery.endpoint_id);
-          }
-          throw error;
-        }
-      },
+      send: (delivery) => sendDelivery(ctx, log, delivery, { configured, timeoutMs }),
       // Written only after the receiver's 2xx, and tried again while the database is away: a
       // write failing here never makes the delivery a failed one, sent again (outbox/worker.ts).
       // The status and the endpoint's recovery first: a row shown delivered has its status.
@@ -178,4 +99,104 @@ export function createNotificationWorker(
     log,
     options.pollMs ? { pollMs: options.pollMs } : {},
   );
+}
+
+/** The configured endpoint (OPS_WEBHOOK_URL), when set, and how long a POST may take. */
+interface Reach {
+  configured: ReturnType<typeof configuredEndpoint>;
+  timeoutMs: number;
+}
+
+/**
+ * POSTs one delivery, signed; a refused one has its status recorded and counts against its
+ * endpoint.
+ */
+async function sendDelivery(
+  ctx: AppContext,
+  log: WorkerLog,
+  delivery: ClaimedDelivery,
+  reach: Reach,
+): Promise<number> {
+  const rule: TargetRule = {
+    allowedHosts: ctx.config.webhooks.allowedHosts,
+    resolve: ctx.resolveHost,
+    env: ctx.config.env,
+  };
+  try {
+    return await postDelivery(
+      await targetOf(ctx, reach, delivery),
+      {
+        id: delivery.event_id,
+        type: delivery.type,
+        timestamp: delivery.event_created_at.toISOString(),
+        version: 1,
+        data: delivery.data,
+      },
+      rule,
+    );
+  } catch (error) {
+    if (error instanceof DeliveryFailed) {
+      await recordStatus(ctx.database.db, delivery.id, error.status);
+      await endpointFailing(ctx, log, delivery.endpoint_id);
+    }
+    throw error;
+  }
+}
+
+/** Where a delivery goes: the configured endpoint, or a row read afresh (its secret may change). */
+async function targetOf(
+  ctx: AppContext,
+  { configured, timeoutMs }: Reach,
+  delivery: ClaimedDelivery,
+): Promise<WebhookTarget> {
+  if (delivery.endpoint_id === CONFIGURED_ENDPOINT && configured)
+    return { ...configured, timeoutMs };
+  const endpoint = await findEndpoint(ctx.database.db, delivery.endpoint_id);
+  if (!endpoint || endpoint.disabled_at) throw new DeliveryFailed('endpoint disabled', null);
+  try {
+    const secret = openSecret(endpoint.secret, endpoint.id, ctx.config.webhooks.secretKey);
+    return { url: endpoint.url, secret, timeoutMs };
+  } catch (error) {
+    // A failed attempt, kept for a person, never a crash: docs/decisions/027-webhooks.md.
+    if (error instanceof SecretUnreadable) throw new DeliveryFailed(error.message, null);
+    throw error;
+  }
+}
+
+/**
+ * A failed attempt to an endpoint row: it backs off as a whole (retry_at), and is disabled once
+ * it has failed every attempt for WEBHOOK_DISABLE_AFTER_DAYS, in the same transaction as its
+ * audit entry. Its deliveries stay as they are, to go once a manager enables it again.
+ */
+async function endpointFailing(ctx: AppContext, log: WorkerLog, endpointId: string): Promise<void> {
+  if (endpointId === CONFIGURED_ENDPOINT) return;
+  const now = ctx.now();
+  await inTransaction(ctx.database.db, async (trx) => {
+    const row = await endpointFailed(
+      trx,
+      endpointId,
+      now,
+      (failures) => new Date(now.getTime() + retryDelayMs(failures)),
+    );
+    if (!row?.failing_since) return;
+    const failingMs = now.getTime() - row.failing_since.getTime();
+    if (failingMs < ctx.config.webhooks.disableAfterMs) return;
+    if (!(await disableEndpoint(trx, endpointId, now, WORKER_ACTOR))) return;
+    await recordAudit(trx, {
+      operatorEmail: WORKER_ACTOR,
+      at: now,
+      action: 'webhook_endpoint_disabled',
+      subjectType: 'webhook_endpoint',
+      subjectId: endpointId,
+      after: {
+        reason: 'failing',
+        failingSince: row.failing_since.toISOString(),
+        failures: row.failures,
+      },
+    });
+    log.error(
+      { endpoint_id: endpointId, failing_since: row.failing_since, failures: row.failures },
+      'webhook endpoint disabled: every attempt failed',
+    );
+  });
 }

@@ -15,7 +15,7 @@ import { listOperators, unlockOperator } from './repository/operators.ts';
 import { defineRoute, registerDefined, type AnyRoute } from '../http/define.ts';
 import { adminSetupRoutes } from './setup-routes.ts';
 import { apiKeyRoutes } from './api-key-routes.ts';
-import { oidcSignInRoutes } from './oidc-routes.ts';
+import { oidcSignInRoutes, type SessionCookieOptions } from './oidc-routes.ts';
 
 /*
  * The operator console's API (docs/rules/operators.md): signing in and out, who is signed in, and
@@ -81,131 +81,11 @@ export async function adminRoutes(
   });
 
   registerDefined(app, [
-    defineRoute({
-      method: 'POST',
-      url: '/admin/api/session',
-      operationId: 'signIn',
-      summary: 'Signs an operator in: sets the session cookie',
-      description:
-        'A wrong password and an unknown email answer the same 401. Each attempt is counted before its password is checked, per email, per client address and per both; while a count makes it wait, an attempt is refused unchecked with 429, whether or not the email has an account (docs/rules/operators.md#signing-in).',
-      tags: ['admin'],
-      security: 'public',
-      body: signInSchema,
-      responses: {
-        200: {
-          description: 'Signed in; Set-Cookie carries the session',
-          schema: adminSessionAnswer,
-        },
-        401: {
-          description: 'sign_in_failed: the email or password is not right',
-          schema: errorAnswer,
-        },
-        403: {
-          description:
-            'password_sign_in_off: OPERATOR_PASSWORDS=off; staff sign in through the identity service',
-          schema: errorAnswer,
-        },
-        429: {
-          description:
-            'sign_in_delayed: too many wrong passwords; `retryAt` (and Retry-After, in seconds) says when to try again. sign_in_locked: 100 wrong passwords in a row at this email; a manager must unlock it. rate_limited: too many attempts from this address this minute.',
-          schema: errorAnswer,
-        },
-      },
-      handler: async (request, reply) => {
-        // docs/rules/operators.md#signing-in-through-the-providers-identity-service
-        if (!ctx.config.operatorSignIn.passwords) {
-          throw new HttpError(
-            403,
-            'password_sign_in_off',
-            "Password sign-in is turned off here: sign in through the provider's identity service",
-          );
-        }
-        const { email, password } = request.body;
-        const result = await signIn(ctx, email, password, request.ip);
-        if (!result.ok) {
-          throw result.reason === 'delayed' ? delayed(reply, result.retryAt, ctx.now()) : refused();
-        }
-        void reply.setCookie(COOKIE, result.token, {
-          ...cookieOptions,
-          maxAge: ABSOLUTE_MS / 1000,
-        });
-        return sessionBody(result.session);
-      },
-    }),
-    defineRoute({
-      method: 'GET',
-      url: '/admin/api/session',
-      operationId: 'currentOperator',
-      summary: 'Who is signed in, and the CSRF token for changes',
-      tags: ['admin'],
-      security: 'operatorSession',
-      // A key has no session (docs/rules/operators.md#api-keys).
-      guard: requireOperator(ctx, undefined, 'session'),
-      responses: {
-        200: { description: 'The signed-in operator', schema: adminSessionAnswer },
-      },
-      handler: async (request) => {
-        return sessionBody(sessionOfRequest(request));
-      },
-    }),
-    defineRoute({
-      method: 'DELETE',
-      url: '/admin/api/session',
-      operationId: 'signOut',
-      summary: 'Signs the operator out: the session ends and its cookie is cleared',
-      tags: ['admin'],
-      security: 'operatorSession',
-      guard: requireOperator(ctx, 'viewer', 'session'),
-      responses: { 204: { description: 'Signed out' } },
-      handler: async (request, reply) => {
-        await signOut(ctx, sessionOfRequest(request));
-        return reply.clearCookie(COOKIE, cookieOptions).status(204).send();
-      },
-    }),
-    defineRoute({
-      method: 'GET',
-      url: '/admin/api/operators',
-      operationId: 'listOperators',
-      summary: 'Every operator account, by email',
-      tags: ['admin'],
-      security: 'operatorSession',
-      guard: requireOperator(ctx),
-      responses: { 200: { description: 'The accounts', schema: operatorsAnswer } },
-      handler: async () => {
-        const rows = await listOperators(ctx.database.db);
-        return {
-          operators: rows.map((row) => ({
-            email: row.email,
-            role: row.role,
-            createdAt: row.created_at.toISOString(),
-          })),
-        };
-      },
-    }),
-    defineRoute({
-      method: 'POST',
-      url: '/admin/api/operators/:email/unlock',
-      operationId: 'unlockOperator',
-      summary:
-        "Lifts every sign-in bound on an account's email, at every address (signed-in managers only, no API key; audited)",
-      tags: ['admin'],
-      security: 'operatorSession',
-      // Unlocking reopens password guessing against a person: a person's session, never a key
-      // (docs/decisions/026-api-keys.md).
-      guard: requireOperator(ctx, undefined, 'session'),
-      params: operatorEmailParams,
-      responses: {
-        204: { description: 'Unlocked: the account may sign in again' },
-        404: { description: 'not_found: no account has this email', schema: errorAnswer },
-      },
-      handler: async (request, reply) => {
-        const email = normaliseEmail(request.params.email);
-        const who = { operatorEmail: operatorOf(request).email, at: ctx.now() };
-        const before = await unlockOperator(ctx.database.db, email, who);
-        if (!before) throw notFound('No account has this email');
-        return reply.status(204).send();
-      },
-    }),
+    signInRoute(ctx, cookieOptions),
+    currentOperatorRoute(ctx),
+    signOutRoute(ctx, cookieOptions),
+    listOperatorsRoute(ctx),
+    unlockOperatorRoute(ctx),
     // The identity service (docs/rules/operators.md#signing-in-through-the-providers-identity-service).
     ...oidcSignInRoutes(ctx, cookieOptions),
     // The first manager, with the setup code (docs/rules/operators.md#the-first-manager).
@@ -214,4 +94,149 @@ export async function adminRoutes(
     ...apiKeyRoutes(ctx),
     ...resources,
   ]);
+}
+
+/** Signing in with a password: the session cookie set. */
+function signInRoute(ctx: AppContext, cookieOptions: SessionCookieOptions): AnyRoute {
+  return defineRoute({
+    method: 'POST',
+    url: '/admin/api/session',
+    operationId: 'signIn',
+    summary: 'Signs an operator in: sets the session cookie',
+    description:
+      'A wrong password and an unknown email answer the same 401. Each attempt is counted before its password is checked, per email, per client address and per both; while a count makes it wait, an attempt is refused unchecked with 429, whether or not the email has an account (docs/rules/operators.md#signing-in).',
+    tags: ['admin'],
+    security: 'public',
+    body: signInSchema,
+    responses: {
+      200: {
+        description: 'Signed in; Set-Cookie carries the session',
+        schema: adminSessionAnswer,
+      },
+      401: {
+        description: 'sign_in_failed: the email or password is not right',
+        schema: errorAnswer,
+      },
+      403: {
+        description:
+          'password_sign_in_off: OPERATOR_PASSWORDS=off; staff sign in through the identity service',
+        schema: errorAnswer,
+      },
+      429: {
+        description:
+          'sign_in_delayed: too many wrong passwords; `retryAt` (and Retry-After, in seconds) says when to try again. sign_in_locked: 100 wrong passwords in a row at this email; a manager must unlock it. rate_limited: too many attempts from this address this minute.',
+        schema: errorAnswer,
+      },
+    },
+    handler: async (request, reply) => {
+      // docs/rules/operators.md#signing-in-through-the-providers-identity-service
+      if (!ctx.config.operatorSignIn.passwords) {
+        throw new HttpError(
+          403,
+          'password_sign_in_off',
+          "Password sign-in is turned off here: sign in through the provider's identity service",
+        );
+      }
+      const { email, password } = request.body;
+      const result = await signIn(ctx, email, password, request.ip);
+      if (!result.ok) {
+        throw result.reason === 'delayed' ? delayed(reply, result.retryAt, ctx.now()) : refused();
+      }
+      void reply.setCookie(COOKIE, result.token, {
+        ...cookieOptions,
+        maxAge: ABSOLUTE_MS / 1000,
+      });
+      return sessionBody(result.session);
+    },
+  });
+}
+
+/** Who is signed in. */
+function currentOperatorRoute(ctx: AppContext): AnyRoute {
+  return defineRoute({
+    method: 'GET',
+    url: '/admin/api/session',
+    operationId: 'currentOperator',
+    summary: 'Who is signed in, and the CSRF token for changes',
+    tags: ['admin'],
+    security: 'operatorSession',
+    // A key has no session (docs/rules/operators.md#api-keys).
+    guard: requireOperator(ctx, undefined, 'session'),
+    responses: {
+      200: { description: 'The signed-in operator', schema: adminSessionAnswer },
+    },
+    handler: async (request) => {
+      return sessionBody(sessionOfRequest(request));
+    },
+  });
+}
+
+/** Signing out: the session ended, its cookie cleared. */
+function signOutRoute(ctx: AppContext, cookieOptions: SessionCookieOptions): AnyRoute {
+  return defineRoute({
+    method: 'DELETE',
+    url: '/admin/api/session',
+    operationId: 'signOut',
+    summary: 'Signs the operator out: the session ends and its cookie is cleared',
+    tags: ['admin'],
+    security: 'operatorSession',
+    guard: requireOperator(ctx, 'viewer', 'session'),
+    responses: { 204: { description: 'Signed out' } },
+    handler: async (request, reply) => {
+      await signOut(ctx, sessionOfRequest(request));
+      return reply.clearCookie(COOKIE, cookieOptions).status(204).send();
+    },
+  });
+}
+
+/** The operator accounts. */
+function listOperatorsRoute(ctx: AppContext): AnyRoute {
+  return defineRoute({
+    method: 'GET',
+    url: '/admin/api/operators',
+    operationId: 'listOperators',
+    summary: 'Every operator account, by email',
+    tags: ['admin'],
+    security: 'operatorSession',
+    guard: requireOperator(ctx),
+    responses: { 200: { description: 'The accounts', schema: operatorsAnswer } },
+    handler: async () => {
+      const rows = await listOperators(ctx.database.db);
+      return {
+        operators: rows.map((row) => ({
+          email: row.email,
+          role: row.role,
+          createdAt: row.created_at.toISOString(),
+        })),
+      };
+    },
+  });
+}
+
+/** Lifting an account's sign-in bounds. */
+function unlockOperatorRoute(ctx: AppContext): AnyRoute {
+  return defineRoute({
+    method: 'POST',
+    url: '/admin/api/operators/:email/unlock',
+    operationId: 'unlockOperator',
+    summary:
+      "Lifts every sign-in bound on an account's email, at every address (signed-in managers only, no API key; audited)",
+    tags: ['admin'],
+    security: 'operatorSession',
+    // Unlocking reopens password guessing against a person: a person's session, never a key
+    // (docs/decisions/026-api-keys.md).
+    guard: requireOperator(ctx, undefined, 'session'),
+    params: operatorEmailParams,
+    responses: {
+      204: { description: 'Unlocked: the account may sign in again' },
+      404: { description: 'not_found: no account has this email', schema: errorAnswer },
+    },
+    handler: async (request, reply) => {
+      const email = normaliseEmail(request.params.email);
+      const who = { operatorEmail: operatorOf(request).email, at: ctx.now() };
+      const before = await unlockOperator(ctx.database.db, email, who);
+      if (!before) throw notFound('No account has this email');
+      return reply.status(204).send();
+    },
+  });
 }

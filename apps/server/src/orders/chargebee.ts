@@ -3,7 +3,12 @@ import { directDebitMessages, messages } from '@fibre/domain/shared';
 import { cardSchemeOfChargebeeType } from '@fibre/domain/pricing';
 import { ServiceRefusal } from '../http/errors.ts';
 import type { Services } from '../services.ts';
-import { paymentDeclined, type ExternalBilling, type SubscriptionRequest } from './billing.ts';
+import {
+  paymentDeclined,
+  type ExternalBilling,
+  type Subscription,
+  type SubscriptionRequest,
+} from './billing.ts';
 
 type ChargebeeSettings = NonNullable<Services['chargebeeBilling']>;
 
@@ -20,100 +25,9 @@ type ChargebeeSettings = NonNullable<Services['chargebeeBilling']>;
  */
 export function chargebeeBilling(settings: ChargebeeSettings): ExternalBilling {
   const chargebee = chargebeeClient(settings);
-  const key = (orderId: string, step: string) => ({
-    'chargebee-idempotency-key': `${orderId}-${step}`,
-  });
-
   return {
     kind: 'external',
-    async subscribe(request, options = {}) {
-      const id = request.orderId;
-      // A direct debit order has no token: the bank account comes with the install, or, on an
-      // operator's retry, is already the customer's at Chargebee (it is never kept here).
-      const directDebit = Boolean(request.bankAccount) || request.cardToken === '';
-      // The customer and its payment source must not stay behind when what follows is refused,
-      // unless an operator's retry keeps them for the next try (see the subscription's catch).
-      const undo = async (error: unknown) => {
-        if (!options.keepCustomer && refused(error))
-          await chargebee.customer
-            .delete(id, { delete_payment_method: true }, key(id, 'customer-undo'))
-            .catch(() => undefined);
-      };
-      let cardType: string | undefined;
-      try {
-        const created = await ignoreDuplicate(
-          chargebee.customer.create(
-            {
-              id,
-              first_name: request.firstName,
-              last_name: request.lastName,
-              email: request.email,
-              phone: request.phone,
-              auto_collection: 'on',
-              // Direct debit: the bank account becomes the payment source below, not a token.
-              ...(directDebit ? {} : { token_id: request.cardToken }),
-              billing_address: billingAddress(request),
-            },
-            key(id, 'customer'),
-          ),
-        );
-        // The card as Chargebee stored it: `card.card_type` of the answer (a replay that found the
-        // customer already made reads it back from the customer).
-        if (!directDebit)
-          cardType = created
-            ? created.card?.card_type
-            : (await chargebee.customer.retrieve(id)).card?.card_type;
-      } catch (error) {
-        throw billingError(error);
-      }
-      const cardScheme = directDebit ? null : cardSchemeOfChargebeeType(cardType);
-      if (!directDebit && request.checkCard) {
-        try {
-          // Before anything is billed: a card that is not the one the order was priced for
-          // (docs/decisions/009-install-facts.md) leaves no customer behind.
-          request.checkCard(cardScheme);
-        } catch (refusal) {
-          if (!options.keepCustomer)
-            await chargebee.customer
-              .delete(id, { delete_payment_method: true }, key(id, 'customer-undo'))
-              .catch(() => undefined);
-          throw refusal;
-        }
-      }
-      if (directDebit && !request.bankAccount) await expectPaymentSource(chargebee, id);
-      let paymentSourceId: string | undefined;
-      if (request.bankAccount) {
-        try {
-          paymentSourceId = await createBankAccount(chargebee, id, request.bankAccount, key);
-        } catch (error) {
-          await undo(error);
-          throw bankAccountError(error);
-        }
-      }
-      try {
-        await ignoreDuplicate(
-          chargebee.subscription.createWithItems(
-            id,
-            {
-              id,
-              ...(paymentSourceId ? { payment_source_id: paymentSourceId } : {}),
-              subscription_items: subscriptionItems(request),
-              ...(request.couponId ? { coupon_ids: [request.couponId] } : {}),
-              start_date: Math.floor(request.startDate.getTime() / 1000),
-            },
-            key(id, 'subscription'),
-          ),
-        );
-      } catch (error) {
-        // The customer holds the card; without a subscription it must not stay behind, unless an
-        // operator's retry keeps it for the next try. Only a definite refusal removes it here: when
-        // the outcome is unknown (5xx, a timeout) the order may be kept for a retry, which needs
-        // the customer, and the install's undo (`cancel`) removes it when the order is not kept.
-        await undo(error);
-        throw billingError(error);
-      }
-      return { customerId: id, subscriptionId: id, ...(directDebit ? {} : { cardScheme }) };
-    },
+    subscribe: (request, options = {}) => subscribe(chargebee, request, options),
 
     async cancel(orderId) {
       // The subscription and the customer carry the order's id; "not found" means nothing to undo.
@@ -143,6 +57,120 @@ export function chargebeeBilling(settings: ChargebeeSettings): ExternalBilling {
       }
     },
   };
+}
+
+/** The idempotency key of one step of an order's billing. */
+const key = (orderId: string, step: string) => ({
+  'chargebee-idempotency-key': `${orderId}-${step}`,
+});
+
+/** The order's customer and its payment source removed (best effort: an undo). */
+const removeCustomer = (chargebee: Chargebee, id: string) =>
+  chargebee.customer
+    .delete(id, { delete_payment_method: true }, key(id, 'customer-undo'))
+    .catch(() => undefined);
+
+/**
+ * The customer, then for direct debit its bank account, then the subscription; a definite refusal
+ * of a later step removes the customer, unless an operator's retry keeps it (`keepCustomer`).
+ */
+async function subscribe(
+  chargebee: Chargebee,
+  request: SubscriptionRequest,
+  options: { keepCustomer?: boolean },
+): Promise<Subscription> {
+  const id = request.orderId;
+  // A direct debit order has no token: the bank account comes with the install, or, on an
+  // operator's retry, is already the customer's at Chargebee (it is never kept here).
+  const directDebit = Boolean(request.bankAccount) || request.cardToken === '';
+  // The customer and its payment source must not stay behind when what follows is refused,
+  // unless an operator's retry keeps them for the next try (see the subscription's catch).
+  const undo = async (error: unknown) => {
+    if (!options.keepCustomer && refused(error)) await removeCustomer(chargebee, id);
+  };
+  const cardType = await createCustomer(chargebee, request, directDebit);
+  const cardScheme = directDebit ? null : cardSchemeOfChargebeeType(cardType);
+  if (!directDebit && request.checkCard) {
+    try {
+      // Before anything is billed: a card that is not the one the order was priced for
+      // (docs/decisions/009-install-facts.md) leaves no customer behind.
+      request.checkCard(cardScheme);
+    } catch (refusal) {
+      if (!options.keepCustomer) await removeCustomer(chargebee, id);
+      throw refusal;
+    }
+  }
+  if (directDebit && !request.bankAccount) await expectPaymentSource(chargebee, id);
+  let paymentSourceId: string | undefined;
+  if (request.bankAccount) {
+    try {
+      paymentSourceId = await createBankAccount(chargebee, id, request.bankAccount, key);
+    } catch (error) {
+      await undo(error);
+      throw bankAccountError(error);
+    }
+  }
+  try {
+    await ignoreDuplicate(
+      chargebee.subscription.createWithItems(
+        id,
+        {
+          id,
+          ...(paymentSourceId ? { payment_source_id: paymentSourceId } : {}),
+          subscription_items: subscriptionItems(request),
+          ...(request.couponId ? { coupon_ids: [request.couponId] } : {}),
+          start_date: Math.floor(request.startDate.getTime() / 1000),
+        },
+        key(id, 'subscription'),
+      ),
+    );
+  } catch (error) {
+    // The customer holds the card; without a subscription it must not stay behind, unless an
+    // operator's retry keeps it for the next try. Only a definite refusal removes it here: when
+    // the outcome is unknown (5xx, a timeout) the order may be kept for a retry, which needs
+    // the customer, and the install's undo (`cancel`) removes it when the order is not kept.
+    await undo(error);
+    throw billingError(error);
+  }
+  return { customerId: id, subscriptionId: id, ...(directDebit ? {} : { cardScheme }) };
+}
+
+/**
+ * The order's customer, its id the order's; with a card, the Chargebee.js token its payment
+ * source. Answers the card's type as Chargebee stored it (none for direct debit).
+ */
+async function createCustomer(
+  chargebee: Chargebee,
+  request: SubscriptionRequest,
+  directDebit: boolean,
+): Promise<string | undefined> {
+  const id = request.orderId;
+  try {
+    const created = await ignoreDuplicate(
+      chargebee.customer.create(
+        {
+          id,
+          first_name: request.firstName,
+          last_name: request.lastName,
+          email: request.email,
+          phone: request.phone,
+          auto_collection: 'on',
+          // Direct debit: the bank account becomes the payment source below, not a token.
+          ...(directDebit ? {} : { token_id: request.cardToken }),
+          billing_address: billingAddress(request),
+        },
+        key(id, 'customer'),
+      ),
+    );
+    // The card as Chargebee stored it: `card.card_type` of the answer (a replay that found the
+    // customer already made reads it back from the customer).
+    if (directDebit) return undefined;
+    return created
+      ? created.card?.card_type
+      : (await chargebee.customer.retrieve(id)).card?.card_type;
+  } catch (error) {
+    throw billingError(error);
+  }
 }
 
 /**

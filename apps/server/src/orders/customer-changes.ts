@@ -8,8 +8,10 @@ import { recordOrderEvent } from '../notifications/index.ts';
 import { recordAudit } from '../operators/index.ts';
 import { takeLease } from './repository/orders.ts';
 import { consumeReservation, releaseReservation } from '../scheduling/index.ts';
+import type { Transaction } from 'kysely';
+import type { Schema } from '../db/schema.ts';
 import { inTransaction } from '../db/transactions.ts';
-import type { Scheduler } from '../scheduling/index.ts';
+import type { CalendarAdapter, Scheduler } from '../scheduling/index.ts';
 import { windowIdState } from '../scheduling/index.ts';
 import { LEASE_MS } from './install-external.ts';
 import { cancelOrder, failureText } from './operator-actions.ts';
@@ -111,6 +113,14 @@ const inProgress = () =>
     'This order is being changed by another request right now. Please reload the page and try again.',
   );
 
+/** A free window of the public bookings call, as the order page sends it. */
+type Slot = { booking_id: string; start: Date; end: Date };
+
+/** The new window, held: what the installer task and the order are moved to. */
+type NewWindow = { reservationId: string; eventId: string; startsAt: Date; endsAt: Date };
+
+type ExternalCalendar = Extract<CalendarAdapter, { kind: 'external' }>;
+
 /**
  * Moves the order to another free window (docs/rules/order-page.md#reschedule,
  * docs/decisions/018-order-page.md): the order's lease, then the new window held under the same
@@ -122,13 +132,49 @@ export async function rescheduleOrder(
   deps: InstallDeps,
   scheduler: Scheduler,
   token: string,
-  slot: { booking_id: string; start: Date; end: Date },
+  slot: Slot,
 ): Promise<void> {
   const { ctx, calendar } = deps;
   const { db } = ctx.database;
   const order = await orderForToken(deps, token);
   const phone = ctx.catalogue.current().provider.support_phone;
   const now = ctx.now();
+  checkReschedule(order, slot, now, phone);
+  if (!(await takeLease(db, order.id, 'confirmed', now, new Date(now.getTime() + LEASE_MS)))) {
+    throw inProgress();
+  }
+  let held: { reservation_id: string; event_id: string } | undefined;
+  const undo = async () => {
+    if (held) await releaseReservation(db, held.reservation_id, ctx.now());
+    await restoreLease(db, order.id, null);
+  };
+  try {
+    held = await scheduler.hold({ booking_id: slot.booking_id, start: slot.start, end: slot.end });
+  } catch (error) {
+    await undo();
+    throw error;
+  }
+  const to: NewWindow = {
+    reservationId: held.reservation_id,
+    eventId: held.event_id,
+    startsAt: slot.start,
+    endsAt: slot.end,
+  };
+  if (calendar.kind === 'external') {
+    await moveExternalTask(deps, calendar, { order, slot, to, now, phone }, undo);
+  }
+  try {
+    await inTransaction(db, (trx) => recordReschedule(trx, deps, order, to, token, now));
+  } catch (error) {
+    // The installer task goes back to the window the order still has (best effort).
+    if (calendar.kind === 'external') await putTaskBack(deps, calendar, order);
+    await undo();
+    throw error;
+  }
+}
+
+/** The refusals before anything is held: not changeable now, another state's window, too soon, the same. */
+function checkReschedule(order: OrderPageRow, slot: Slot, now: Date, phone: string): void {
   const can = changeability(order, now, phone).reschedule;
   if (!can.allowed) throw refusedNow(can);
   if (windowIdState(slot.booking_id) !== order.state) {
@@ -146,106 +192,110 @@ export async function rescheduleOrder(
   if (slot.start.getTime() === order.starts_at.getTime()) {
     throw new Refusal('conflict', 'same_window', 'This is already your installation time.');
   }
-  if (!(await takeLease(db, order.id, 'confirmed', now, new Date(now.getTime() + LEASE_MS)))) {
-    throw inProgress();
-  }
-  let held: { reservation_id: string; event_id: string } | undefined;
-  const undo = async () => {
-    if (held) await releaseReservation(db, held.reservation_id, ctx.now());
-    await restoreLease(db, order.id, null);
-  };
+}
+
+/**
+ * Moves the installer task in the outside calendar, before the commit: when it refuses, the hold
+ * and the lease are undone, the failure audited, and the customer told nothing changed.
+ */
+async function moveExternalTask(
+  deps: InstallDeps,
+  calendar: ExternalCalendar,
+  change: { order: OrderPageRow; slot: Slot; to: NewWindow; now: Date; phone: string },
+  undo: () => Promise<void>,
+): Promise<void> {
+  const { order, slot, to, now, phone } = change;
   try {
-    held = await scheduler.hold({ booking_id: slot.booking_id, start: slot.start, end: slot.end });
+    await calendar.rescheduleTask(order.id, to);
   } catch (error) {
+    const detail = failureText(error);
     await undo();
-    throw error;
-  }
-  const to = {
-    reservationId: held.reservation_id,
-    eventId: held.event_id,
-    startsAt: slot.start,
-    endsAt: slot.end,
-  };
-  const before = auditWindow(order);
-  if (calendar.kind === 'external') {
-    try {
-      await calendar.rescheduleTask(order.id, to);
-    } catch (error) {
-      const detail = failureText(error);
-      await undo();
-      await inTransaction(db, (trx) =>
-        recordAudit(trx, {
-          operatorEmail: CUSTOMER,
-          at: now,
-          action: 'order_reschedule_failed',
-          subjectType: 'order',
-          subjectId: order.id,
-          before: { window: before },
-          after: {
-            window: auditWindow({ state: order.state, starts_at: slot.start, ends_at: slot.end }),
-            failedStep: 'installer task',
-            error: detail,
-          },
-        }),
-      );
-      throw new Refusal(
-        'upstream_failed',
-        'reschedule_failed',
-        `Your installation time could not be changed just now, so it is unchanged. Please try again in a few minutes, or call us on ${phone}.`,
-      );
-    }
-  }
-  try {
-    await inTransaction(db, async (trx) => {
-      const consumed = await consumeReservation(trx, to.reservationId, now);
-      if (!consumed)
-        throw new Refusal(
-          'conflict',
-          'reservation_taken',
-          'This time has just been taken. Please choose another.',
-        );
-      await releaseBookedReservation(trx, order.reservation_id, now);
-      await moveOrderReservation(trx, order.id, to.reservationId);
-      if (calendar.kind === 'local') await calendar.rescheduleTask(trx, order.id, to);
-      const after = windowOf(consumed);
-      await queueChangeMail(trx, ctx, {
-        kind: 'order.rescheduled',
-        orderId: order.id,
-        token,
-        window: after,
-        previous: windowOf(order),
-        now,
-      });
-      await recordOrderEvent(trx, ctx, order.id, {
-        type: 'order.rescheduled',
-        by: { kind: 'customer' },
-        previousWindow: order,
-      });
-      await recordAudit(trx, {
+    await inTransaction(deps.ctx.database.db, (trx) =>
+      recordAudit(trx, {
         operatorEmail: CUSTOMER,
         at: now,
-        action: 'order_rescheduled',
+        action: 'order_reschedule_failed',
         subjectType: 'order',
         subjectId: order.id,
-        before: { window: before },
-        after: { window: auditWindow(consumed) },
-      });
-    });
-  } catch (error) {
-    // The installer task goes back to the window the order still has (best effort).
-    if (calendar.kind === 'external') {
-      await calendar
-        .rescheduleTask(order.id, {
-          reservationId: order.reservation_id,
-          eventId: order.event_id,
-          startsAt: order.starts_at,
-          endsAt: order.ends_at,
-        })
-        .catch((undoError: unknown) => deps.reporter?.report(undoError, { orderId: order.id }));
-    }
-    await undo();
-    throw error;
+        before: { window: auditWindow(order) },
+        after: {
+          window: auditWindow({ state: order.state, starts_at: slot.start, ends_at: slot.end }),
+          failedStep: 'installer task',
+          error: detail,
+        },
+      }),
+    );
+    throw new Refusal(
+      'upstream_failed',
+      'reschedule_failed',
+      `Your installation time could not be changed just now, so it is unchanged. Please try again in a few minutes, or call us on ${phone}.`,
+    );
   }
+}
+
+/**
+ * The move itself, in one transaction: the hold consumed (or `reservation_taken`), the old
+ * booking released, the order and the embedded calendar's booking moved, the mail queued, the
+ * event and the audit recorded.
+ */
+async function recordReschedule(
+  trx: Transaction<Schema>,
+  deps: InstallDeps,
+  order: OrderPageRow,
+  to: NewWindow,
+  token: string,
+  now: Date,
+): Promise<void> {
+  const { ctx, calendar } = deps;
+  const consumed = await consumeReservation(trx, to.reservationId, now);
+  if (!consumed)
+    throw new Refusal(
+      'conflict',
+      'reservation_taken',
+      'This time has just been taken. Please choose another.',
+    );
+  await releaseBookedReservation(trx, order.reservation_id, now);
+  await moveOrderReservation(trx, order.id, to.reservationId);
+  if (calendar.kind === 'local') await calendar.rescheduleTask(trx, order.id, to);
+  const after = windowOf(consumed);
+  await queueChangeMail(trx, ctx, {
+    kind: 'order.rescheduled',
+    orderId: order.id,
+    token,
+    window: after,
+    previous: windowOf(order),
+    now,
+  });
+  await recordOrderEvent(trx, ctx, order.id, {
+    type: 'order.rescheduled',
+    by: { kind: 'customer' },
+    previousWindow: order,
+  });
+  await recordAudit(trx, {
+    operatorEmail: CUSTOMER,
+    at: now,
+    action: 'order_rescheduled',
+    subjectType: 'order',
+    subjectId: order.id,
+    before: { window: auditWindow(order) },
+    after: { window: auditWindow(consumed) },
+  });
+}
+
+/** The installer task back at the window the order still has; a failure is only reported. */
+async function putTaskBack(
+  deps: InstallDeps,
+  calendar: ExternalCalendar,
+  order: OrderPageRow,
+): Promise<void> {
+  await calendar
+    .rescheduleTask(order.id, {
+      reservationId: order.reservation_id,
+      eventId: order.event_id,
+      startsAt: order.starts_at,
+      endsAt: order.ends_at,
+    })
+    .catch((undoError: unknown) => deps.reporter?.report(undoError, { orderId: order.id }));
 }
 
 /**

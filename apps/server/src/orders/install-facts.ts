@@ -93,8 +93,8 @@ export function installFacts(
 ): Outcome<InstallFacts> {
   const wrongWindow = windowRefusal(input);
   if (wrongWindow) return refused(wrongWindow);
-  const { facts, priced, held, rsp, firstName, lastName } = input;
-  const { building, served, plan, router, coupon } = priced.catalogue;
+  const { facts, priced, held, firstName, lastName } = input;
+  const { building, served, coupon } = priced.catalogue;
   const sent = facts.bookingAddress;
   const billed = facts.address;
   const fields: Record<string, string> = {};
@@ -111,42 +111,7 @@ export function installFacts(
   if (facts.startDate !== startDate) {
     refuse('charge_bee.start_date', 'must be the end of the installation day');
   }
-  const extraFields = buildExtraFields(
-    {
-      buildingCode: building.code,
-      termsAgreed: true,
-      marketing: facts.marketing,
-      rsp,
-      speed: plan.speed,
-      howDidYouHear: facts.howDidYouHear,
-      promoCode: facts.promoCode,
-      referralCode: facts.referralCode,
-      routerName: router.name,
-      monthlyCost: monthlyCharge({ plan, router, addOns: priced.addOns }, rules),
-      addOns: priced.addOns,
-    },
-    rules,
-  );
-  const booking = buildArrivyBooking({
-    contact: {
-      firstName,
-      lastName,
-      email: facts.contact.email,
-      phone: facts.contact.phone,
-    },
-    address: {
-      formatted_address: place.formatted_address,
-      street_number: place.street_number,
-      street: place.street,
-      suburb: place.suburb,
-      state: place.state,
-      postcode: place.postcode,
-      unit: facts.unit,
-      uniqueCode: building.code,
-    },
-    slot: { start: held.starts_at.toISOString(), end: held.ends_at.toISOString() },
-    extraFields: toTemplateExtraFields(extraFields),
-  });
+  const booking = bookingFor(input, place, rules);
 
   for (const { name, value } of booking.template_extra_fields) {
     if (echoed.has(name)) continue;
@@ -190,4 +155,54 @@ export function installFacts(
       postcode: place.postcode,
     },
   });
+}
+
+/**
+ * The installer's booking the server makes for this order: the extra named fields from what was
+ * priced, the contact, and the service address.
+ */
+function bookingFor(
+  input: FactsInput,
+  place: FactsInput['priced']['catalogue']['building'],
+  rules: Pick<DomainConfig, 'staticIpMonthly' | 'newDevelopmentCharge'>,
+) {
+  const { facts, priced, held, rsp, firstName, lastName } = input;
+  const { building, plan, router } = priced.catalogue;
+  const extraFields = buildExtraFields(
+    {
+      buildingCode: building.code,
+      termsAgreed: true,
+      marketing: facts.marketing,
+      rsp,
+      speed: plan.speed,
+      howDidYouHear: facts.howDidYouHear,
+      promoCode: facts.promoCode,
+      referralCode: facts.referralCode,
+      routerName: router.name,
+      monthlyCost: monthlyCharge({ plan, router, addOns: priced.addOns }, rules),
+      addOns: priced.addOns,
+    },
+    rules,
+  );
+  const booking = buildArrivyBooking({
+    contact: {
+      firstName,
+      lastName,
+      email: facts.contact.email,
+      phone: facts.contact.phone,
+    },
+    address: {
+      formatted_address: place.formatted_address,
+      street_number: place.street_number,
+      street: place.street,
+      suburb: place.suburb,
+      state: place.state,
+      postcode: place.postcode,
+      unit: facts.unit,
+      uniqueCode: building.code,
+    },
+    slot: { start: held.starts_at.toISOString(), end: held.ends_at.toISOString() },
+    extraFields: toTemplateExtraFields(extraFields),
+  });
+  return booking;
 }

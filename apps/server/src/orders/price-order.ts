@@ -55,9 +55,7 @@ export interface PricedInstall {
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 const unprocessable = (code: string, message: string, field?: string) =>
-  refused<PricedInstall>(
-    new Refusal('unprocessable', code, message, field ? { [field]: message } : undefined),
-  );
+  refused(new Refusal('unprocessable', code, message, field ? { [field]: message } : undefined));
 
 /**
  * Decides what the order is and costs from the server's own catalogue, building and coupons: the
@@ -71,6 +69,54 @@ export async function priceOrder(
   facts: InstallBodyFacts,
   rules: DomainConfig,
 ): Promise<Outcome<PricedInstall>> {
+  const place = await orderBuilding(db, facts);
+  if (!place.ok) return place;
+  const { building, served, flags } = place.value;
+  const chosen = await chosenProducts(db, catalogue, facts, place.value, rules);
+  if (!chosen.ok) return chosen;
+  const { plan, router, addOns, coupon } = chosen.value;
+  const monthly = monthlyCharge({ plan, router, addOns }, rules);
+  const changed = priceChanged(facts, router, monthly);
+  if (changed) return refused(changed);
+  const activation = activationTotal(
+    {
+      plan,
+      router,
+      addOns,
+      greenfield: flags.greenfield,
+      discount: coupon ? discountFromCoupon(coupon) : null,
+    },
+    rules,
+  );
+  return accepted({
+    buildingCode: facts.buildingCode,
+    planId: plan.id,
+    routerId: router.id,
+    routerCents: cents(Number(router.cost)),
+    addOns,
+    couponId: coupon?.coupon_id ?? null,
+    monthlyCents: cents(monthly),
+    activationCents: cents(activation),
+    // No card yet: writeOrder adds the fees of the card's scheme (withCardFees).
+    cardScheme: null,
+    cardFeeCents: 0,
+    firstPaymentFeeCents: 0,
+    catalogue: { building, served, greenfield: flags.greenfield, plan, router, coupon },
+  });
+}
+
+/** The order's building, as the server knows it. */
+interface OrderBuilding {
+  building: Building;
+  served: Building[];
+  flags: ReturnType<typeof buildingFlags>;
+}
+
+/** The building the body names, known, serviceable online, and the unit right for it. */
+async function orderBuilding(
+  db: Kysely<Schema>,
+  facts: InstallBodyFacts,
+): Promise<Outcome<OrderBuilding>> {
   const { buildingCode } = facts;
   if (facts.namedBuildingCode !== buildingCode) {
     return unprocessable(
@@ -102,7 +148,20 @@ export async function priceOrder(
   const unit = unitSchema(flags.mdu).safeParse(facts.unit);
   if (!unit.success)
     return unprocessable('invalid_unit', unit.error.issues[0]!.message, 'charge_bee.unit');
+  return accepted({ building, served, flags });
+}
 
+/**
+ * The plan offered at the building, the router, the add-ons (the new development fee the
+ * building's, never the body's) and the coupon, eligible for the plan and the building's area.
+ */
+async function chosenProducts(
+  db: Kysely<Schema>,
+  catalogue: Pick<CatalogueSnapshot, 'provider' | 'plans' | 'routers'>,
+  facts: InstallBodyFacts,
+  { building, flags }: OrderBuilding,
+  rules: DomainConfig,
+): Promise<Outcome<{ plan: Plan; router: Router; addOns: AddOn[]; coupon: Coupon | null }>> {
   const plan = catalogue.plans.find((p) => p.id === facts.planId);
   if (
     !plan ||
@@ -142,8 +201,15 @@ export async function priceOrder(
     if (!coupon)
       return unprocessable('coupon_invalid', 'Coupon is invalid', 'charge_bee.coupon_id');
   }
+  return accepted({ plan, router, addOns, coupon });
+}
 
-  const monthly = monthlyCharge({ plan, router, addOns }, rules);
+/** `price_changed`, naming each charge the body states that is not the server's (router, monthly). */
+function priceChanged(
+  facts: InstallBodyFacts,
+  router: Router,
+  monthly: number,
+): Refusal | undefined {
   // Amounts compare as amounts: '79', '79.0' and '79.00' are one price (009).
   const changed = {
     ...(sameAmount(facts.router.charge, router.cost)
@@ -155,38 +221,12 @@ export async function priceOrder(
   };
   if (Object.keys(changed).length > 0) {
     const message = 'Prices have changed since you chose your plan. Please review your order.';
-    return refused(
-      new Refusal(
-        'unprocessable',
-        'price_changed',
-        message,
-        Object.fromEntries(Object.keys(changed).map((field) => [field, message])),
-      ),
+    return new Refusal(
+      'unprocessable',
+      'price_changed',
+      message,
+      Object.fromEntries(Object.keys(changed).map((field) => [field, message])),
     );
   }
-  const activation = activationTotal(
-    {
-      plan,
-      router,
-      addOns,
-      greenfield: flags.greenfield,
-      discount: coupon ? discountFromCoupon(coupon) : null,
-    },
-    rules,
-  );
-  return accepted({
-    buildingCode,
-    planId: plan.id,
-    routerId: router.id,
-    routerCents: cents(Number(router.cost)),
-    addOns,
-    couponId: coupon?.coupon_id ?? null,
-    monthlyCents: cents(monthly),
-    activationCents: cents(activation),
-    // No card yet: writeOrder adds the fees of the card's scheme (withCardFees).
-    cardScheme: null,
-    cardFeeCents: 0,
-    firstPaymentFeeCents: 0,
-    catalogue: { building, served, greenfield: flags.greenfield, plan, router, coupon },
-  });
+  return undefined;
 }

@@ -81,8 +81,7 @@ export interface OutboxSpec<Row extends { id: string; attempts: number }, Receip
   /** Hands claimed rows back unsent, due at `at`, their attempt not counted. */
   release?: (rows: Row[], at: Date) => Promise<void>;
 }
-
-export function createOutboxWorker<Row extends { id: string; attempts: number }, Receipt = void>(
+export function createOutboxWorker<Row extends OutboxRow, Receipt = void>(
   spec: OutboxSpec<Row, Receipt>,
   log: WorkerLog,
   options: { pollMs?: number; recordRetryMs?: number } = {},
@@ -93,139 +92,15 @@ export function createOutboxWorker<Row extends { id: string; attempts: number },
   let running: Promise<number> | undefined;
   let stopped = false;
 
-  const concurrency = spec.concurrency ?? 1;
-  const laneOf = spec.laneOf ?? ((row: Row) => row.id);
-
-  /**
-   * Rows the receiver accepted whose recording failed, by id: delivered, so never sent again by
-   * this instance, and recorded by `recordAccepted` once the database answers.
-   */
-  const unrecorded = new Map<string, { row: Row; at: Date; receipt: Receipt }>();
-  let recording: Promise<void> | undefined;
-  let recordTimer: NodeJS.Timeout | undefined;
-
-  /** Records every accepted row still in memory, oldest first; throws while the database is away. */
-  function recordAccepted(): Promise<void> {
-    recording ??= (async () => {
-      for (const [id, accepted] of unrecorded) {
-        await spec.markDelivered(accepted.row, accepted.at, accepted.receipt);
-        unrecorded.delete(id);
-      }
-    })().finally(() => {
-      recording = undefined;
-    });
-    return recording;
-  }
-
-  /** Tries the unrecorded rows every recordRetryMs, whatever the rounds' backoff, until none is left. */
-  function keepRecording(): void {
-    if (recordTimer || stopped || unrecorded.size === 0) return;
-    recordTimer = setTimeout(() => {
-      recordAccepted()
-        .catch(() => undefined)
-        .finally(() => {
-          recordTimer = undefined;
-          keepRecording();
-        });
-    }, recordRetryMs);
-    recordTimer.unref();
-  }
-
-  /**
-   * Sends one row: undefined when delivered, 'unrecorded' when delivered but not recorded (the
-   * database away), else when the lane may try again.
-   */
-  async function deliver(row: Row): Promise<Date | 'unrecorded' | undefined> {
-    let receipt: Receipt;
-    try {
-      receipt = await spec.send(row);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const giveUp = row.attempts >= MAX_ATTEMPTS;
-      const again = new Date(spec.now().getTime() + retryDelayMs(row.attempts));
-      const next = giveUp ? null : again;
-      await spec.markFailed(row.id, next, reason);
-      spec.count(giveUp ? 'gave_up' : 'failed');
-      (giveUp ? log.error : log.warn).call(
-        log,
-        { ...spec.describe(row), attempts: row.attempts, err: error },
-        giveUp ? spec.messages.gaveUp : spec.messages.failed,
-      );
-      return again;
-    }
-    // Accepted: delivered, whatever recording it does. A failed write is never a failed attempt,
-    // which would send it again (docs/decisions/017-mail-outbox.md, "Accepted, then recorded").
-    spec.count('delivered');
-    const at = spec.now();
-    try {
-      await spec.markDelivered(row, at, receipt);
-      return undefined;
-    } catch (error) {
-      unrecorded.set(row.id, { row, at, receipt });
-      log.warn(
-        { ...spec.describe(row), attempts: row.attempts, err: error },
-        spec.messages.unrecorded,
-      );
-      keepRecording();
-      return 'unrecorded';
-    }
-  }
-
-  async function round(): Promise<number> {
-    if (!spec.enabled) return 0;
-    // What was accepted and not recorded goes first: no new claim while the database refuses it.
-    if (unrecorded.size > 0) await recordAccepted();
-    const now = spec.now();
-    const rows = await spec.claim(now, new Date(now.getTime() + CLAIM_MS), BATCH);
-    const lanes = new Map<string, Row[]>();
-    for (const row of rows) lanes.set(laneOf(row), [...(lanes.get(laneOf(row)) ?? []), row]);
-    const queue = [...lanes.values()];
-    let delivered = 0;
-    // Once a recording failed, nothing more is sent this round: the rest stay claimed, unsent,
-    // and fall due again when their claim ends; one more accepted row would only wait in memory.
-    let halted = false;
-
-    /** One lane's rows in turn, until one fails: the rest go back, due when it may try again. */
-    async function sendLane(rows: Row[]): Promise<void> {
-      for (const [i, row] of rows.entries()) {
-        if (halted) return;
-        const again = await deliver(row);
-        if (again === undefined || again === 'unrecorded') {
-          delivered += 1;
-          if (again === 'unrecorded') halted = true;
-          continue;
-        }
-        const rest = rows.slice(i + 1);
-        if (rest.length > 0 && spec.release) await spec.release(rest, again);
-        else
-          for (const other of rest) {
-            if (halted) return;
-            const outcome = await deliver(other);
-            if (outcome === undefined || outcome === 'unrecorded') delivered += 1;
-            if (outcome === 'unrecorded') halted = true;
-          }
-        return;
-      }
-    }
-
-    const worker = async () => {
-      for (let lane = queue.shift(); lane && !halted; lane = queue.shift()) await sendLane(lane);
-    };
-    // Every lane ends before the round does, even when one throws (the database away): a round
-    // still sending must not overlap the next.
-    const lanesDone = await Promise.allSettled(
-      Array.from({ length: Math.min(concurrency, queue.length) }, worker),
-    );
-    const failed = lanesDone.find((lane) => lane.status === 'rejected');
-    if (failed) throw failed.reason;
-    return delivered;
-  }
+  const accepted = acceptedRows(spec, log, recordRetryMs, () => stopped);
 
   function runOnce(): Promise<number> {
     // One round at a time per worker: a second caller waits for the first's.
-    running ??= round().finally(() => {
-      running = undefined;
-    });
+    running ??= sendRound(spec, accepted, (row) => deliver(spec, log, accepted, row)).finally(
+      () => {
+        running = undefined;
+      },
+    );
     return running;
   }
 
@@ -258,11 +133,82 @@ export function createOutboxWorker<Row extends { id: string; attempts: number },
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      clearTimeout(recordTimer);
+      accepted.stopRetrying();
       await running?.catch(() => undefined);
+      await accepted.lastTry();
+    },
+    runOnce,
+  };
+}
+
+type OutboxRow = { id: string; attempts: number };
+
+/**
+ * Rows the receiver accepted whose recording failed, by id: delivered, so never sent again by
+ * this instance, and recorded once the database answers.
+ */
+interface AcceptedRows<Row, Receipt> {
+  readonly size: number;
+  /** Records every accepted row still in memory, oldest first; throws while the database is away. */
+  record(): Promise<void>;
+  /** Keeps an accepted row whose recording failed, tried again every recordRetryMs. */
+  keep(row: Row, at: Date, receipt: Receipt): void;
+  stopRetrying(): void;
+  /** On stopping, a last try: a row left unrecorded is sent again, with the same id, once its claim ends. */
+  lastTry(): Promise<void>;
+}
+
+function acceptedRows<Row extends OutboxRow, Receipt>(
+  spec: OutboxSpec<Row, Receipt>,
+  log: WorkerLog,
+  recordRetryMs: number,
+  stopped: () => boolean,
+): AcceptedRows<Row, Receipt> {
+  const unrecorded = new Map<string, { row: Row; at: Date; receipt: Receipt }>();
+  let recording: Promise<void> | undefined;
+  let recordTimer: NodeJS.Timeout | undefined;
+
+  function record(): Promise<void> {
+    recording ??= (async () => {
+      for (const [id, accepted] of unrecorded) {
+        await spec.markDelivered(accepted.row, accepted.at, accepted.receipt);
+        unrecorded.delete(id);
+      }
+    })().finally(() => {
+      recording = undefined;
+    });
+    return recording;
+  }
+
+  /** Tries the unrecorded rows every recordRetryMs, whatever the rounds' backoff, until none is left. */
+  function keepRecording(): void {
+    if (recordTimer || stopped() || unrecorded.size === 0) return;
+    recordTimer = setTimeout(() => {
+      record()
+        .catch(() => undefined)
+        .finally(() => {
+          recordTimer = undefined;
+          keepRecording();
+        });
+    }, recordRetryMs);
+    recordTimer.unref();
+  }
+
+  return {
+    get size() {
+      return unrecorded.size;
+    },
+    record,
+    keep(row, at, receipt) {
+      unrecorded.set(row.id, { row, at, receipt });
+      keepRecording();
+    },
+    stopRetrying() {
+      clearTimeout(recordTimer);
+    },
+    async lastTry() {
       if (unrecorded.size === 0) return;
-      // A last try: a row left unrecorded is sent again, with the same id, once its claim ends.
-      await recordAccepted().catch((error: unknown) => {
+      await record().catch((error: unknown) => {
         for (const { row } of unrecorded.values())
           log.error(
             { ...spec.describe(row), err: error },
@@ -270,6 +216,117 @@ export function createOutboxWorker<Row extends { id: string; attempts: number },
           );
       });
     },
-    runOnce,
   };
+}
+
+/**
+ * What sending one row gives: undefined when delivered, 'unrecorded' when delivered but not recorded (the
+ * database away), else when the lane may try again.
+ */
+type Delivered = Date | 'unrecorded' | undefined;
+
+async function deliver<Row extends OutboxRow, Receipt>(
+  spec: OutboxSpec<Row, Receipt>,
+  log: WorkerLog,
+  accepted: AcceptedRows<Row, Receipt>,
+  row: Row,
+): Promise<Delivered> {
+  let receipt: Receipt;
+  try {
+    receipt = await spec.send(row);
+  } catch (error) {
+    return await failed(spec, log, row, error);
+  }
+  // Accepted: delivered, whatever recording it does. A failed write is never a failed attempt,
+  // which would send it again (docs/decisions/017-mail-outbox.md, "Accepted, then recorded").
+  spec.count('delivered');
+  const at = spec.now();
+  try {
+    await spec.markDelivered(row, at, receipt);
+    return undefined;
+  } catch (error) {
+    log.warn(
+      { ...spec.describe(row), attempts: row.attempts, err: error },
+      spec.messages.unrecorded,
+    );
+    accepted.keep(row, at, receipt);
+    return 'unrecorded';
+  }
+}
+
+/** A failed attempt: due again after a growing delay, or given up after MAX_ATTEMPTS. */
+async function failed<Row extends OutboxRow, Receipt>(
+  spec: OutboxSpec<Row, Receipt>,
+  log: WorkerLog,
+  row: Row,
+  error: unknown,
+): Promise<Date> {
+  const reason = error instanceof Error ? error.message : String(error);
+  const giveUp = row.attempts >= MAX_ATTEMPTS;
+  const again = new Date(spec.now().getTime() + retryDelayMs(row.attempts));
+  const next = giveUp ? null : again;
+  await spec.markFailed(row.id, next, reason);
+  spec.count(giveUp ? 'gave_up' : 'failed');
+  (giveUp ? log.error : log.warn).call(
+    log,
+    { ...spec.describe(row), attempts: row.attempts, err: error },
+    giveUp ? spec.messages.gaveUp : spec.messages.failed,
+  );
+  return again;
+}
+
+/** One round: claims the due rows and sends them lane by lane; resolves with how many were delivered. */
+async function sendRound<Row extends OutboxRow, Receipt>(
+  spec: OutboxSpec<Row, Receipt>,
+  accepted: AcceptedRows<Row, Receipt>,
+  deliver: (row: Row) => Promise<Delivered>,
+): Promise<number> {
+  if (!spec.enabled) return 0;
+  // What was accepted and not recorded goes first: no new claim while the database refuses it.
+  if (accepted.size > 0) await accepted.record();
+  const now = spec.now();
+  const rows = await spec.claim(now, new Date(now.getTime() + CLAIM_MS), BATCH);
+  const laneOf = spec.laneOf ?? ((row: Row) => row.id);
+  const lanes = new Map<string, Row[]>();
+  for (const row of rows) lanes.set(laneOf(row), [...(lanes.get(laneOf(row)) ?? []), row]);
+  const queue = [...lanes.values()];
+  let delivered = 0;
+  // Once a recording failed, nothing more is sent this round: the rest stay claimed, unsent,
+  // and fall due again when their claim ends; one more accepted row would only wait in memory.
+  let halted = false;
+
+  /** One lane's rows in turn, until one fails: the rest go back, due when it may try again. */
+  async function sendLane(rows: Row[]): Promise<void> {
+    for (const [i, row] of rows.entries()) {
+      if (halted) return;
+      const again = await deliver(row);
+      if (again === undefined || again === 'unrecorded') {
+        delivered += 1;
+        if (again === 'unrecorded') halted = true;
+        continue;
+      }
+      const rest = rows.slice(i + 1);
+      if (rest.length > 0 && spec.release) await spec.release(rest, again);
+      else
+        for (const other of rest) {
+          if (halted) return;
+          const outcome = await deliver(other);
+          if (outcome === undefined || outcome === 'unrecorded') delivered += 1;
+          if (outcome === 'unrecorded') halted = true;
+        }
+      return;
+    }
+  }
+
+  const worker = async () => {
+    for (let lane = queue.shift(); lane && !halted; lane = queue.shift()) await sendLane(lane);
+  };
+  // Every lane ends before the round does, even when one throws (the database away): a round
+  // still sending must not overlap the next.
+  const lanesDone = await Promise.allSettled(
+    Array.from({ length: Math.min(spec.concurrency ?? 1, queue.length) }, worker),
+  );
+  const failedLane = lanesDone.find((lane) => lane.status === 'rejected');
+  if (failedLane) throw failedLane.reason;
+  return delivered;
 }

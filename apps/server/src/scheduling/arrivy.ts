@@ -35,27 +35,73 @@ export function arrivyScheduler(
   client: ArrivyClient = arrivyClient(settings),
 ): Scheduler {
   const embedded = embeddedScheduler(ctx);
+  return {
+    async slotsAnswer(state, from, to) {
+      const [slots, tasks] = await Promise.all([
+        listSlots(ctx, state, from, to),
+        busy(client, state, from, to),
+      ]);
+      // Arrivy's tasks change outside this database, so this answer is built on every call.
+      return digested({ booking_slots: freeSlots(slots, tasks) });
+    },
+    async hold(input) {
+      const state = windowIdState(input.booking_id);
+      const alsoTaken = state ? (await busy(client, state, input.start, input.end)).length : 0;
+      return holdSlot(ctx, input, { alsoTaken });
+    },
+    release: embedded.release,
+    // A renewed hold keeps its place, which Arrivy's tasks were counted against when it was taken.
+    extend: embedded.extend,
+    calendar: arrivyCalendar(client),
+  };
+}
 
-  /** Arrivy's tasks in the state that overlap [from, to), other than ours. */
-  async function busy(state: State, from: Date, to: Date): Promise<Array<[number, number]>> {
-    let tasks: ArrivyTask[];
-    try {
-      tasks = await client.tasksBetween(new Date(from.getTime() - LONGEST_TASK_MS), to);
-    } catch (error) {
-      const answer = schedulingUnavailable();
-      answer.cause = error;
-      throw answer;
-    }
-    return tasks.flatMap((task) => {
-      if (task.source === TASK_SOURCE || /^cancel/i.test(task.status ?? '')) return [];
-      if (parseState(task.customer_state ?? '') !== state) return [];
-      const start = instant(task.start_datetime_original_iso_str ?? task.start_datetime);
-      if (start === undefined) return [];
-      const end = instant(task.end_datetime_original_iso_str ?? task.end_datetime) ?? start + 1;
-      return end > from.getTime() && start < to.getTime() ? [[start, end] as [number, number]] : [];
-    });
+/** Arrivy's tasks in the state that overlap [from, to), other than ours. */
+async function busy(
+  client: ArrivyClient,
+  state: State,
+  from: Date,
+  to: Date,
+): Promise<Array<[number, number]>> {
+  let tasks: ArrivyTask[];
+  try {
+    tasks = await client.tasksBetween(new Date(from.getTime() - LONGEST_TASK_MS), to);
+  } catch (error) {
+    const answer = schedulingUnavailable();
+    answer.cause = error;
+    throw answer;
   }
+  return tasks.flatMap((task) => {
+    if (task.source === TASK_SOURCE || /^cancel/i.test(task.status ?? '')) return [];
+    if (parseState(task.customer_state ?? '') !== state) return [];
+    const start = instant(task.start_datetime_original_iso_str ?? task.start_datetime);
+    if (start === undefined) return [];
+    const end = instant(task.end_datetime_original_iso_str ?? task.end_datetime) ?? start + 1;
+    return end > from.getTime() && start < to.getTime() ? [[start, end] as [number, number]] : [];
+  });
+}
 
+/** Slots come one per free crew, window by window: each overlapping task takes one away. */
+function freeSlots(slots: BookingSlot[], tasks: Array<[number, number]>): BookingSlot[] {
+  const windows = new Map<string, BookingSlot[]>();
+  for (const slot of slots) {
+    const list = windows.get(slot.booking_id) ?? [];
+    list.push(slot);
+    windows.set(slot.booking_id, list);
+  }
+  return [...windows.values()].flatMap((list) => {
+    const start = Date.parse(list[0]!.start);
+    const end = Date.parse(list[0]!.end);
+    const taken = tasks.filter(([s, e]) => e > start && s < end).length;
+    return list.slice(0, Math.max(0, list.length - taken));
+  });
+}
+
+/**
+ * The installer's tasks in Arrivy, found, created, moved, cancelled and their contact changed or
+ * erased, by the order they are for.
+ */
+function arrivyCalendar(client: ArrivyClient): ExternalCalendar {
   const calendar: ExternalCalendar = {
     kind: 'external',
     async findTask(orderId) {
@@ -133,39 +179,7 @@ export function arrivyScheduler(
       return { taskId: String(created.id) };
     },
   };
-
-  return {
-    async slotsAnswer(state, from, to) {
-      const [slots, tasks] = await Promise.all([
-        listSlots(ctx, state, from, to),
-        busy(state, from, to),
-      ]);
-      // Slots come one per free crew, window by window: each overlapping task takes one away.
-      const windows = new Map<string, BookingSlot[]>();
-      for (const slot of slots) {
-        const list = windows.get(slot.booking_id) ?? [];
-        list.push(slot);
-        windows.set(slot.booking_id, list);
-      }
-      const free = [...windows.values()].flatMap((list) => {
-        const start = Date.parse(list[0]!.start);
-        const end = Date.parse(list[0]!.end);
-        const taken = tasks.filter(([s, e]) => e > start && s < end).length;
-        return list.slice(0, Math.max(0, list.length - taken));
-      });
-      // Arrivy's tasks change outside this database, so this answer is built on every call.
-      return digested({ booking_slots: free });
-    },
-    async hold(input) {
-      const state = windowIdState(input.booking_id);
-      const alsoTaken = state ? (await busy(state, input.start, input.end)).length : 0;
-      return holdSlot(ctx, input, { alsoTaken });
-    },
-    release: embedded.release,
-    // A renewed hold keeps its place, which Arrivy's tasks were counted against when it was taken.
-    extend: embedded.extend,
-    calendar,
-  };
+  return calendar;
 }
 
 /** Arrivy returns its original-zone strings with an offset and its UTC ones without. */

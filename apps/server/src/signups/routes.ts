@@ -14,7 +14,7 @@ import { finishLaterMessages as words } from '@fibre/domain/shared';
 import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { checkProvider } from '../catalogue/index.ts';
-import { defineRoute, registerDefined } from '../http/define.ts';
+import { defineRoute, registerDefined, type AnyRoute } from '../http/define.ts';
 import { escapeHtml, hashOrderToken } from '../mail/index.ts';
 import {
   mailNewLink,
@@ -88,9 +88,48 @@ function wantsHtml(accept: string | undefined): boolean {
   return html >= 0 && (json < 0 || html < json);
 }
 
+const error = (description: string) => ({ description, schema: errorAnswer });
+const providerOf = (ctx: AppContext) => ctx.catalogue.current().provider;
+
+/** The saved sign-up's answers and pages are never cached, and their URL carries a token. */
+function noStore(reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store');
+  reply.header('referrer-policy', 'no-referrer');
+}
+
+const html = (reply: FastifyReply, status: number, body: string) =>
+  reply.status(status).header('content-type', 'text/html; charset=utf-8').send(body);
+
+/** A token that opens nothing: the page for a browser, the error answer for anyone else. */
+const unknownLink = (ctx: AppContext, request: FastifyRequest, reply: FastifyReply) =>
+  wantsHtml(request.headers.accept)
+    ? html(reply, 404, page(providerOf(ctx), words.notFoundHeading, words.notFound, false))
+    : reply.status(404).send({ error: 'not_found', message: words.notFound });
+
+const unknownAnswer = {
+  description: 'not_found: the token opens nothing (a page for a browser that asks for one)',
+  schema: errorAnswer,
+  html: true,
+};
+
 export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
-  // RFC 8058: a mail client unsubscribes by POSTing `List-Unsubscribe=One-Click` as a form. The
-  // unsubscribe URL alone takes a form body (ignored); every other route still answers 415.
+  acceptUnsubscribeForm(app);
+  registerDefined(app, [
+    finishLaterRoute(ctx),
+    remindMeRoute(ctx),
+    withdrawReminderRoute(ctx),
+    resumeRoute(ctx),
+    newLinkRoute(ctx),
+    unsubscribePageRoute(ctx),
+    unsubscribeRoute(ctx),
+  ]);
+}
+
+/**
+ * RFC 8058: a mail client unsubscribes by POSTing `List-Unsubscribe=One-Click` as a form. The
+ * unsubscribe URL alone takes a form body (ignored); every other route still answers 415.
+ */
+function acceptUnsubscribeForm(app: FastifyInstance): void {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 1024 },
@@ -99,197 +138,219 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
       else done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), undefined);
     },
   );
-  const error = (description: string) => ({ description, schema: errorAnswer });
-  const provider = () => ctx.catalogue.current().provider;
-  const noStore = (reply: FastifyReply) => {
-    reply.header('cache-control', 'no-store');
-    reply.header('referrer-policy', 'no-referrer');
-  };
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply.status(status).header('content-type', 'text/html; charset=utf-8').send(body);
-  /** A token that opens nothing: the page for a browser, the error answer for anyone else. */
-  const unknownLink = (request: FastifyRequest, reply: FastifyReply) =>
-    wantsHtml(request.headers.accept)
-      ? html(reply, 404, page(provider(), words.notFoundHeading, words.notFound, false))
-      : reply.status(404).send({ error: 'not_found', message: words.notFound });
-  const unknownAnswer = {
-    description: 'not_found: the token opens nothing (a page for a browser that asks for one)',
-    schema: errorAnswer,
-    html: true,
-  };
+}
 
-  registerDefined(app, [
-    defineRoute({
-      method: 'POST',
-      url: '/api/v1/:provider/signups/finish-later',
-      loggedParams: ['provider'],
-      operationId: 'finishLater',
-      summary: 'Saves the sign-up and mails a link to finish it later, on any device',
-      description:
-        "The wizard's serialised state, from the contact step on, checked against the wizard's state (unknown keys dropped, strings bounded, at most FINISH_LATER_MAX_BYTES); the server takes out card data, keeps the hold only when the X-Hold-Session sent holds it, keeps the consent to one reminder, replaces the email's older saved sign-up, and mails the contact's email a link. Cache-Control: no-store (docs/rules/mail.md#finish-later).",
-      tags: ['wizard'],
-      security: 'public',
-      params: providerParams,
-      before: (request) => checkProvider(ctx, request),
-      body: finishLaterBody,
-      responses: {
-        202: { description: 'Saved; the link is in the outbox', schema: finishLaterAnswer },
-        400: error('Bad input: no contact email, a step before contact, or too large'),
-        404: error('Unknown provider'),
-        429: error(
-          'rate_limited: too many links asked for from this client address (LEADS_PER_MINUTE); too_many_links: FINISH_LATER_LINKS_PER_HOUR links already mailed to this email in the last hour',
-        ),
-      },
-      handler: async (request, reply) => {
-        noStore(reply);
-        return reply
-          .status(202)
-          .send(await saveForLater(ctx, request.body, holdSessionOf(request)));
-      },
-    }),
-    defineRoute({
-      method: 'POST',
-      url: '/api/v1/:provider/signups/remind-me',
-      loggedParams: ['provider'],
-      operationId: 'remindMe',
-      summary:
-        'Saves the sign-up for the one reminder: the marketing box ticked, no link mailed now',
-      description:
-        "The wizard's serialised state, as finish later's, when the visitor ticks the payment step's marketing box; the consent is the box's words. Answers a token that withdraws it (docs/rules/mail.md#the-reminder-to-finish).",
-      tags: ['wizard'],
-      security: 'public',
-      params: providerParams,
-      before: (request) => checkProvider(ctx, request),
-      body: remindMeBody,
-      responses: {
-        202: { description: 'Saved for the reminder; nothing mailed now', schema: remindMeAnswer },
-        400: error('Bad input: no contact email, a step before contact, or too large'),
-        404: error('Unknown provider'),
-        429: error(
-          'rate_limited: too many asked for from this client address (LEADS_PER_MINUTE); too_many_links: FINISH_LATER_LINKS_PER_HOUR sign-ups already saved for this email in the last hour',
-        ),
-      },
-      handler: async (request, reply) => {
-        noStore(reply);
-        return reply
-          .status(202)
-          .send(await saveForReminder(ctx, request.body, holdSessionOf(request)));
-      },
-    }),
-    defineRoute({
-      method: 'POST',
-      url: '/api/v1/public/signups/withdraw/:token',
-      operationId: 'withdrawReminder',
-      summary: 'Withdraws the reminder of a sign-up saved when the marketing box was ticked',
-      description:
-        'The token remind-me answered: the marketing box unticked, that sign-up is never reminded (docs/rules/mail.md#the-reminder-to-finish).',
-      tags: ['wizard'],
-      security: 'public',
-      params: signupTokenParams,
-      responses: {
-        204: { description: 'Withdrawn (again is harmless)' },
-        404: error('not_found: the token names nothing'),
-        429: error('Too many link requests from this address (ORDER_PAGE_PER_MINUTE)'),
-      },
-      handler: async (request, reply) => {
-        noStore(reply);
-        await withdrawReminder(ctx, request.params.token);
-        return reply.status(204).send();
-      },
-    }),
-    defineRoute({
-      method: 'POST',
-      url: '/api/v1/public/signups/resume/:token',
-      operationId: 'resumeSignup',
-      summary: 'Opens a saved sign-up once: its state, with the hold while it still holds',
-      description:
-        'The token of the mailed link (/resume/<token>). Cache-Control: no-store (docs/rules/mail.md#finish-later).',
-      tags: ['wizard'],
-      security: 'public',
-      params: signupTokenParams,
-      responses: {
-        200: { description: 'The saved sign-up', schema: resumeAnswer },
-        404: error('not_found: the token opens nothing'),
-        409: error('link_expired: the link has expired; link_used: it was opened before'),
-        429: error('Too many link openings from this address (ORDER_PAGE_PER_MINUTE)'),
-      },
-      handler: async (request, reply) => {
-        noStore(reply);
-        return resumeSignup(ctx, request.params.token);
-      },
-    }),
-    defineRoute({
-      method: 'POST',
-      url: '/api/v1/public/signups/new-link/:token',
-      operationId: 'mailNewSignupLink',
-      summary: "Mails a new link for a used or expired one, to the sign-up's own address",
-      description:
-        "No body: the new link goes to the address the sign-up was saved for, which the answer never names. Only the sign-up's newest link may ask; FINISH_LATER_LINKS_PER_HOUR holds per address as for the first link (docs/rules/mail.md#finish-later).",
-      tags: ['wizard'],
-      security: 'public',
-      params: signupTokenParams,
-      responses: {
-        202: { description: 'The new link is in the outbox', schema: newLinkAnswer },
-        400: error('Bad input: a token longer than 200 characters'),
-        404: error('not_found: the token names nothing'),
-        409: error('link_superseded: a newer link of the sign-up was mailed since this one'),
-        429: error(
-          'rate_limited: too many links asked for from this client address (LEADS_PER_MINUTE); too_many_links: FINISH_LATER_LINKS_PER_HOUR links already mailed to the address in the last hour',
-        ),
-      },
-      handler: async (request, reply) => {
-        noStore(reply);
-        return reply.status(202).send(await mailNewLink(ctx, request.params.token));
-      },
-    }),
-    defineRoute({
-      method: 'GET',
-      url: '/api/v1/public/unsubscribe/:token',
-      operationId: 'unsubscribePage',
-      summary: 'The unsubscribe link: a page asking to confirm (a GET changes nothing)',
-      tags: ['wizard'],
-      security: 'public',
-      params: signupTokenParams,
-      responses: {
-        200: { description: 'The page, with its Unsubscribe button', text: 'text/html' },
-        404: unknownAnswer,
-      },
-      handler: async (request, reply) => {
-        noStore(reply);
-        const known = await findUnsubscribeAddress(
-          ctx.database.db,
-          hashOrderToken(request.params.token),
-        );
-        return known !== undefined
-          ? html(reply, 200, page(provider(), words.unsubscribeHeading, words.unsubscribeAsk, true))
-          : unknownLink(request, reply);
-      },
-    }),
-    defineRoute({
-      method: 'POST',
-      url: '/api/v1/public/unsubscribe/:token',
-      operationId: 'unsubscribe',
-      summary: 'Unsubscribes from the reminder to finish, in one click (RFC 8058)',
-      description:
-        'No cookie, no CSRF token: the token in the path is the proof. Takes `List-Unsubscribe=One-Click` as a form, or no body (docs/rules/mail.md#the-reminder-to-finish).',
-      tags: ['wizard'],
-      security: 'public',
-      params: signupTokenParams,
-      responses: {
-        200: { description: 'Unsubscribed (again is harmless)', text: 'text/html' },
-        404: unknownAnswer,
-      },
-      handler: async (request, reply) => {
-        noStore(reply);
-        const done = await unsubscribeSignup(
-          ctx.database.db,
-          hashOrderToken(request.params.token),
-          ctx.now(),
-        );
-        return done
-          ? html(reply, 200, page(provider(), words.unsubscribedHeading, words.unsubscribed, false))
-          : unknownLink(request, reply);
-      },
-    }),
-  ]);
+/** Finish later: the sign-up saved, a link mailed. */
+function finishLaterRoute(ctx: AppContext): AnyRoute {
+  return defineRoute({
+    method: 'POST',
+    url: '/api/v1/:provider/signups/finish-later',
+    loggedParams: ['provider'],
+    operationId: 'finishLater',
+    summary: 'Saves the sign-up and mails a link to finish it later, on any device',
+    description:
+      "The wizard's serialised state, from the contact step on, checked against the wizard's state (unknown keys dropped, strings bounded, at most FINISH_LATER_MAX_BYTES); the server takes out card data, keeps the hold only when the X-Hold-Session sent holds it, keeps the consent to one reminder, replaces the email's older saved sign-up, and mails the contact's email a link. Cache-Control: no-store (docs/rules/mail.md#finish-later).",
+    tags: ['wizard'],
+    security: 'public',
+    params: providerParams,
+    before: (request) => checkProvider(ctx, request),
+    body: finishLaterBody,
+    responses: {
+      202: { description: 'Saved; the link is in the outbox', schema: finishLaterAnswer },
+      400: error('Bad input: no contact email, a step before contact, or too large'),
+      404: error('Unknown provider'),
+      429: error(
+        'rate_limited: too many links asked for from this client address (LEADS_PER_MINUTE); too_many_links: FINISH_LATER_LINKS_PER_HOUR links already mailed to this email in the last hour',
+      ),
+    },
+    handler: async (request, reply) => {
+      noStore(reply);
+      return reply.status(202).send(await saveForLater(ctx, request.body, holdSessionOf(request)));
+    },
+  });
+}
+
+/** The marketing box ticked: the sign-up saved for the one reminder. */
+function remindMeRoute(ctx: AppContext): AnyRoute {
+  return defineRoute({
+    method: 'POST',
+    url: '/api/v1/:provider/signups/remind-me',
+    loggedParams: ['provider'],
+    operationId: 'remindMe',
+    summary: 'Saves the sign-up for the one reminder: the marketing box ticked, no link mailed now',
+    description:
+      "The wizard's serialised state, as finish later's, when the visitor ticks the payment step's marketing box; the consent is the box's words. Answers a token that withdraws it (docs/rules/mail.md#the-reminder-to-finish).",
+    tags: ['wizard'],
+    security: 'public',
+    params: providerParams,
+    before: (request) => checkProvider(ctx, request),
+    body: remindMeBody,
+    responses: {
+      202: { description: 'Saved for the reminder; nothing mailed now', schema: remindMeAnswer },
+      400: error('Bad input: no contact email, a step before contact, or too large'),
+      404: error('Unknown provider'),
+      429: error(
+        'rate_limited: too many asked for from this client address (LEADS_PER_MINUTE); too_many_links: FINISH_LATER_LINKS_PER_HOUR sign-ups already saved for this email in the last hour',
+      ),
+    },
+    handler: async (request, reply) => {
+      noStore(reply);
+      return reply
+        .status(202)
+        .send(await saveForReminder(ctx, request.body, holdSessionOf(request)));
+    },
+  });
+}
+
+/** The marketing box unticked: the reminder withdrawn. */
+function withdrawReminderRoute(ctx: AppContext): AnyRoute {
+  return defineRoute({
+    method: 'POST',
+    url: '/api/v1/public/signups/withdraw/:token',
+    operationId: 'withdrawReminder',
+    summary: 'Withdraws the reminder of a sign-up saved when the marketing box was ticked',
+    description:
+      'The token remind-me answered: the marketing box unticked, that sign-up is never reminded (docs/rules/mail.md#the-reminder-to-finish).',
+    tags: ['wizard'],
+    security: 'public',
+    params: signupTokenParams,
+    responses: {
+      204: { description: 'Withdrawn (again is harmless)' },
+      404: error('not_found: the token names nothing'),
+      429: error('Too many link requests from this address (ORDER_PAGE_PER_MINUTE)'),
+    },
+    handler: async (request, reply) => {
+      noStore(reply);
+      await withdrawReminder(ctx, request.params.token);
+      return reply.status(204).send();
+    },
+  });
+}
+
+/** The mailed link, opened once. */
+function resumeRoute(ctx: AppContext): AnyRoute {
+  return defineRoute({
+    method: 'POST',
+    url: '/api/v1/public/signups/resume/:token',
+    operationId: 'resumeSignup',
+    summary: 'Opens a saved sign-up once: its state, with the hold while it still holds',
+    description:
+      'The token of the mailed link (/resume/<token>). Cache-Control: no-store (docs/rules/mail.md#finish-later).',
+    tags: ['wizard'],
+    security: 'public',
+    params: signupTokenParams,
+    responses: {
+      200: { description: 'The saved sign-up', schema: resumeAnswer },
+      404: error('not_found: the token opens nothing'),
+      409: error('link_expired: the link has expired; link_used: it was opened before'),
+      429: error('Too many link openings from this address (ORDER_PAGE_PER_MINUTE)'),
+    },
+    handler: async (request, reply) => {
+      noStore(reply);
+      return resumeSignup(ctx, request.params.token);
+    },
+  });
+}
+
+/** A new link for a used or expired one. */
+function newLinkRoute(ctx: AppContext): AnyRoute {
+  return defineRoute({
+    method: 'POST',
+    url: '/api/v1/public/signups/new-link/:token',
+    operationId: 'mailNewSignupLink',
+    summary: "Mails a new link for a used or expired one, to the sign-up's own address",
+    description:
+      "No body: the new link goes to the address the sign-up was saved for, which the answer never names. Only the sign-up's newest link may ask; FINISH_LATER_LINKS_PER_HOUR holds per address as for the first link (docs/rules/mail.md#finish-later).",
+    tags: ['wizard'],
+    security: 'public',
+    params: signupTokenParams,
+    responses: {
+      202: { description: 'The new link is in the outbox', schema: newLinkAnswer },
+      400: error('Bad input: a token longer than 200 characters'),
+      404: error('not_found: the token names nothing'),
+      409: error('link_superseded: a newer link of the sign-up was mailed since this one'),
+      429: error(
+        'rate_limited: too many links asked for from this client address (LEADS_PER_MINUTE); too_many_links: FINISH_LATER_LINKS_PER_HOUR links already mailed to the address in the last hour',
+      ),
+    },
+    handler: async (request, reply) => {
+      noStore(reply);
+      return reply.status(202).send(await mailNewLink(ctx, request.params.token));
+    },
+  });
+}
+
+/** The unsubscribe link's page, asking to confirm. */
+function unsubscribePageRoute(ctx: AppContext): AnyRoute {
+  return defineRoute({
+    method: 'GET',
+    url: '/api/v1/public/unsubscribe/:token',
+    operationId: 'unsubscribePage',
+    summary: 'The unsubscribe link: a page asking to confirm (a GET changes nothing)',
+    tags: ['wizard'],
+    security: 'public',
+    params: signupTokenParams,
+    responses: {
+      200: { description: 'The page, with its Unsubscribe button', text: 'text/html' },
+      404: unknownAnswer,
+    },
+    handler: async (request, reply) => {
+      noStore(reply);
+      const known = await findUnsubscribeAddress(
+        ctx.database.db,
+        hashOrderToken(request.params.token),
+      );
+      return known !== undefined
+        ? html(
+            reply,
+            200,
+            page(
+              ctx.catalogue.current().provider,
+              words.unsubscribeHeading,
+              words.unsubscribeAsk,
+              true,
+            ),
+          )
+        : unknownLink(ctx, request, reply);
+    },
+  });
+}
+
+/** The one-click unsubscribe. */
+function unsubscribeRoute(ctx: AppContext): AnyRoute {
+  return defineRoute({
+    method: 'POST',
+    url: '/api/v1/public/unsubscribe/:token',
+    operationId: 'unsubscribe',
+    summary: 'Unsubscribes from the reminder to finish, in one click (RFC 8058)',
+    description:
+      'No cookie, no CSRF token: the token in the path is the proof. Takes `List-Unsubscribe=One-Click` as a form, or no body (docs/rules/mail.md#the-reminder-to-finish).',
+    tags: ['wizard'],
+    security: 'public',
+    params: signupTokenParams,
+    responses: {
+      200: { description: 'Unsubscribed (again is harmless)', text: 'text/html' },
+      404: unknownAnswer,
+    },
+    handler: async (request, reply) => {
+      noStore(reply);
+      const done = await unsubscribeSignup(
+        ctx.database.db,
+        hashOrderToken(request.params.token),
+        ctx.now(),
+      );
+      return done
+        ? html(
+            reply,
+            200,
+            page(
+              ctx.catalogue.current().provider,
+              words.unsubscribedHeading,
+              words.unsubscribed,
+              false,
+            ),
+          )
+        : unknownLink(ctx, request, reply);
+    },
+  });
 }

@@ -43,6 +43,16 @@ export async function writeCatalogueRows(
   catalogue: ProviderCatalogue,
   now: Date,
 ): Promise<Retired> {
+  const written = await upsertRows(trx, catalogue);
+  await trx.deleteFrom('closures').execute();
+  const closures = closureRows(catalogue);
+  if (closures.length > 0) await trx.insertInto('closures').values(closures).execute();
+
+  return retireDropped(trx, written, now);
+}
+
+/** Every row the file has, inserted or updated, by kind. */
+async function upsertRows(trx: Trx, catalogue: ProviderCatalogue) {
   const rsp = catalogue.provider.code;
 
   const coupons = catalogue.coupons.map((c) => couponRow(c, rsp));
@@ -94,10 +104,15 @@ export async function writeCatalogueRows(
       .onConflict((oc) => oc.column('id').doUpdateSet(fromExcluded(crews[0]!, 'id')))
       .execute();
   }
-  await trx.deleteFrom('closures').execute();
-  const closures = closureRows(catalogue);
-  if (closures.length > 0) await trx.insertInto('closures').values(closures).execute();
+  return { coupons, campaigns, buildings, plans, routers, crews };
+}
 
+/** The rows of each kind the file no longer has, retired (crews deactivated): their ids. */
+async function retireDropped(
+  trx: Trx,
+  { plans, routers, coupons, campaigns, buildings, crews }: Awaited<ReturnType<typeof upsertRows>>,
+  now: Date,
+): Promise<Retired> {
   return {
     plans: await retire(
       trx,
