@@ -1,36 +1,44 @@
-import type { BookingSlot, OrderPageAnswer } from '@fibre/domain/api';
-import {
-  dayKeyLabel,
-  dayKeyOf,
-  firstBookableDay,
-  formatWindow,
-  monthKeyOf,
-  slotsOnDay,
-  type DayKey,
-  type MonthKey,
-} from '@fibre/domain/scheduling';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useConfig } from '../shared/config/config-context.tsx';
+import type { OrderPageAnswer } from '@fibre/domain/api';
+import { dayKeyLabel, dayKeyOf, firstBookableDay, formatWindow } from '@fibre/domain/scheduling';
+import { useEffect, useId, useRef, type RefObject } from 'react';
 import { Alert } from '../shared/ui/alert.tsx';
 import { Button } from '../shared/ui/button.tsx';
 import { BookingCalendar } from '../shared/booking-calendar/booking-calendar.tsx';
-import {
-  bookingsKey,
-  bookingsQuery,
-  type SlotsByDay,
-} from '../shared/booking-calendar/bookings-query.ts';
-import { addMonths } from '../shared/booking-calendar/month-keys.ts';
-import { TimeWindows, type WindowSlot } from '../shared/booking-calendar/time-windows.tsx';
+import { TimeWindows } from '../shared/booking-calendar/time-windows.tsx';
 import { text } from './text.ts';
-import { orderKey, useOrderChange, type ChangeRefusal } from './use-order.ts';
+import { useRescheduleConfirm } from './use-reschedule-confirm.ts';
+import { useRescheduleWindows } from './use-reschedule-windows.ts';
 
-// As the wizard: windows up to a year ahead (docs/rules/installation-and-holds.md).
-const MONTHS_AHEAD = 12;
-const DAY_MS = 24 * 3600_000;
+/** The free windows could not be loaded: said, with a way to try again. */
+function LoadSlotsFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Alert tone="danger" className="order-page__alert">
+      <div>
+        <p>{text.loadSlotsFailed}</p>
+        <Button variant="secondary" onClick={onRetry}>
+          {text.tryAgain}
+        </Button>
+      </div>
+    </Alert>
+  );
+}
 
-/** Refusals after which the free windows have changed: they are loaded again. */
-const slotsChanged = new Set(['reservation_taken', 'window_closed', 'too_soon', 'same_window']);
+/** The server's refusal of the new window, focused when it comes. */
+function Refusal({
+  message,
+  errorRef,
+}: {
+  message: string;
+  errorRef: RefObject<HTMLDivElement | null>;
+}) {
+  return (
+    <div ref={errorRef} tabIndex={-1} className="order-page__notice">
+      <Alert tone="danger" className="order-page__alert">
+        <p>{message}</p>
+      </Alert>
+    </div>
+  );
+}
 
 interface Props {
   token: string;
@@ -45,101 +53,26 @@ interface Props {
  * (the server refuses those). Choosing a window selects it; "Confirm new time" asks the server.
  */
 export function ReschedulePanel({ token, order, onDone }: Props) {
-  const { site } = useConfig();
   const ids = useId();
-  const queryClient = useQueryClient();
-  const { reschedule } = useOrderChange(token);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const errorRef = useRef<HTMLDivElement>(null);
   const { state, time_zone: timeZone } = order.window;
-  const currentStart = Date.parse(order.window.start);
-
-  const [thisMonth] = useState(() => monthKeyOf(Date.now(), timeZone));
-  const lastMonth = addMonths(thisMonth, MONTHS_AHEAD);
-  const [month, setMonth] = useState<MonthKey>(() => {
-    const current = monthKeyOf(currentStart, timeZone);
-    return current < thisMonth ? thisMonth : current;
-  });
-  const [day, setDay] = useState<DayKey | null>(null);
-  const [chosen, setChosen] = useState<WindowSlot | null>(null);
-  const [refusal, setRefusal] = useState<ChangeRefusal | null>(null);
-  const [missing, setMissing] = useState(false);
-  // A double click sends one request: the second press comes before the busy state renders.
-  const sent = useRef(false);
+  const {
+    thisMonth,
+    lastMonth,
+    month,
+    setMonth,
+    day,
+    setDay,
+    shown,
+    ofDay,
+    available,
+    windows,
+    refresh,
+  } = useRescheduleWindows(order);
+  const { chosen, setChosen, choose, missing, refusal, errorRef, busy, confirm } =
+    useRescheduleConfirm({ token, refresh, onDone });
 
   useEffect(() => headingRef.current?.focus(), []);
-  useEffect(() => {
-    if (refusal) errorRef.current?.focus();
-  }, [refusal]);
-
-  const shown = useQuery(bookingsQuery(site.provider, state, timeZone, month));
-  const ofDay = useQuery(
-    bookingsQuery(site.provider, state, timeZone, day ? (day.slice(0, 7) as MonthKey) : month),
-  );
-  const following = addMonths(month, 1);
-  useEffect(() => {
-    if (following > lastMonth) return;
-    void queryClient.prefetchQuery(bookingsQuery(site.provider, state, timeZone, following));
-  }, [queryClient, site.provider, state, timeZone, following, lastMonth]);
-
-  // What can be offered: not the current window, nothing within 24 hours.
-  const [earliest] = useState(() => Date.now() + DAY_MS);
-  const offer = useMemo(() => {
-    const keep = (slot: BookingSlot) => {
-      const start = Date.parse(slot.start);
-      return start !== currentStart && start > earliest;
-    };
-    return (byDay: SlotsByDay | undefined) => {
-      const kept = new Map<DayKey, readonly BookingSlot[]>();
-      for (const [key, slots] of byDay ?? []) {
-        const free = slots.filter(keep);
-        if (free.length > 0) kept.set(key, free);
-      }
-      return kept;
-    };
-  }, [currentStart, earliest]);
-  const shownDays = useMemo(() => offer(shown.data), [offer, shown.data]);
-  const available = useMemo(() => new Set<DayKey>(shownDays.keys()), [shownDays]);
-  const windows = useMemo(
-    () => (day ? slotsOnDay([...(offer(ofDay.data).get(day) ?? [])], day, timeZone) : []),
-    [day, offer, ofDay.data, timeZone],
-  );
-
-  const refresh = () =>
-    void queryClient.invalidateQueries({ queryKey: bookingsKey(site.provider, state) });
-  const busy = reschedule.isPending;
-
-  const confirm = () => {
-    if (busy || sent.current) return;
-    if (!chosen) {
-      setMissing(true);
-      return;
-    }
-    setRefusal(null);
-    sent.current = true;
-    reschedule.mutate(
-      { booking_id: chosen.booking_id, start: chosen.start, end: chosen.end },
-      {
-        onSuccess: (changed) => {
-          refresh();
-          onDone(changed);
-        },
-        onError: (error) => {
-          setRefusal(error);
-          if (slotsChanged.has(error.reason)) {
-            setChosen(null);
-            refresh();
-          } else if (error.reason !== 'order_in_progress' && error.reason !== 'failed') {
-            // Too late, passed, cancelled...: the order's own answer now says why.
-            void queryClient.invalidateQueries({ queryKey: orderKey(token) });
-          }
-        },
-        onSettled: () => {
-          sent.current = false;
-        },
-      },
-    );
-  };
 
   const missingId = missing && !chosen ? `${ids}-missing` : undefined;
   return (
@@ -151,16 +84,7 @@ export function ReschedulePanel({ token, order, onDone }: Props) {
         {text.rescheduleTitle}
       </h2>
       <p className="section-intro">{text.rescheduleIntro}</p>
-      {shown.isError && !shown.isFetching && (
-        <Alert tone="danger" className="order-page__alert">
-          <div>
-            <p>{text.loadSlotsFailed}</p>
-            <Button variant="secondary" onClick={refresh}>
-              {text.tryAgain}
-            </Button>
-          </div>
-        </Alert>
-      )}
+      {shown.isError && !shown.isFetching && <LoadSlotsFailed onRetry={refresh} />}
       <div className="installation__grid">
         <div className="installation__dates">
           <BookingCalendar
@@ -190,11 +114,7 @@ export function ReschedulePanel({ token, order, onDone }: Props) {
             pendingId={null}
             busy={busy || ofDay.isFetching}
             errorId={missingId}
-            onChoose={(slot) => {
-              setChosen(slot);
-              setMissing(false);
-              setRefusal(null);
-            }}
+            onChoose={choose}
           />
         </div>
       </div>
@@ -208,13 +128,7 @@ export function ReschedulePanel({ token, order, onDone }: Props) {
           {text.chooseWindowFirst}
         </p>
       )}
-      {refusal && (
-        <div ref={errorRef} tabIndex={-1} className="order-page__notice">
-          <Alert tone="danger" className="order-page__alert">
-            <p>{refusal.message}</p>
-          </Alert>
-        </div>
-      )}
+      {refusal && <Refusal message={refusal.message} errorRef={errorRef} />}
       <div className="order-page__actions">
         <Button variant="secondary" onClick={() => onDone(null)} disabled={busy}>
           {text.keepCurrent}

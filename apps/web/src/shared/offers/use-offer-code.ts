@@ -1,5 +1,4 @@
 import type { Address } from '@fibre/domain/address';
-import type { Plan } from '@fibre/domain/api';
 import {
   couponOutcome,
   normaliseCouponCode,
@@ -16,6 +15,7 @@ import { useConfig } from '../config/config-context.tsx';
 import { offeredPlans } from '../store/selectors.ts';
 import { useDispatch, useWizard } from '../store/store-context.tsx';
 import { checkCode } from './check-code.ts';
+import { useCartCoupon } from './use-cart-coupon.ts';
 
 export type Conflict = Extract<CouponOutcome, { kind: 'conflict' }>;
 
@@ -30,6 +30,73 @@ interface CodeCheck {
   current: Discount | null;
   /** The pc link parameter's code, applied by itself rather than typed. */
   fromLink: boolean;
+}
+
+interface AnswerEffects {
+  dispatch: ReturnType<typeof useDispatch>;
+  setError: (message: string | null) => void;
+  setConflict: (conflict: (Conflict & { fromLink: boolean }) | null) => void;
+}
+
+/**
+ * What a code's answer does: a code that skips validation is kept without an offer; a refused
+ * code shows its message beside the field (typed) or is dropped with 'Coupon is invalid' (a
+ * link's); an offer different from the current one asks 'Confirm Offer'; else the code is taken.
+ */
+function actOnAnswer(
+  v: CodeCheck,
+  answer: Awaited<ReturnType<typeof checkCode>>,
+  { dispatch, setError, setConflict }: AnswerEffects,
+) {
+  if (answer.kind === 'skip') {
+    dispatch({
+      type: 'discount/code',
+      code: normaliseCouponCode(v.code),
+      discount: null,
+      coupon: null,
+    });
+    return;
+  }
+  if (answer.kind === 'invalid') {
+    // A typed code shows its own message beside the field; a link's code is dropped.
+    if (v.fromLink) {
+      dispatch({ type: 'discount/code', code: null, discount: null, coupon: null });
+      setError(messages.couponInvalid);
+    }
+    return;
+  }
+  const outcome = couponOutcome(v.current, answer.coupon);
+  if (outcome.kind === 'conflict') setConflict({ ...outcome, fromLink: v.fromLink });
+  else if (outcome.kind === 'accepted') {
+    dispatch({
+      type: 'discount/code',
+      code: answer.coupon.coupon_id,
+      discount: outcome.discount,
+      // A link's code is checked against every offered plan: Add to cart checks it again for
+      // the chosen one. A typed code is checked for the chosen plan: the order carries it.
+      coupon: v.fromLink ? null : answer.coupon,
+    });
+    setError(null);
+  }
+}
+
+/** Checking and refused are said of a typed code only; kept once 'keep current offer' is chosen. */
+function codeStatus(
+  check: {
+    variables?: CodeCheck | undefined;
+    isPending: boolean;
+    data?: { kind: string } | undefined;
+  },
+  kept: string | null,
+): CodeStatus {
+  const typed = check.variables?.fromLink === false;
+  return typed && check.isPending
+    ? { kind: 'checking' }
+    : typed && check.data?.kind === 'invalid'
+      ? { kind: 'invalid' }
+      : kept !== null
+        ? { kind: 'kept', words: kept }
+        : { kind: 'idle' };
 }
 
 /**
@@ -55,50 +122,15 @@ export function useOfferCode({ applyLinkCode = false }: { applyLinkCode?: boolea
   const check = useMutation({
     mutationFn: (v: CodeCheck) => checkCode(v.code, v.planIds, v.address, domain),
   });
-  const cart = useMutation({
-    mutationFn: (v: Omit<CodeCheck, 'current' | 'fromLink'>) =>
-      checkCode(v.code, v.planIds, v.address, domain),
-  });
-
   const address = state.address.value;
   const { discount } = state;
+  const { confirmForPlan, confirming } = useCartCoupon(address, offer.couponCode, setError);
 
   function send(v: CodeCheck, onSettled?: () => void) {
     setKept(null);
     check.mutate(v, {
       onSettled,
-      onSuccess: (answer) => {
-        if (answer.kind === 'skip') {
-          dispatch({
-            type: 'discount/code',
-            code: normaliseCouponCode(v.code),
-            discount: null,
-            coupon: null,
-          });
-          return;
-        }
-        if (answer.kind === 'invalid') {
-          // A typed code shows its own message beside the field; a link's code is dropped.
-          if (v.fromLink) {
-            dispatch({ type: 'discount/code', code: null, discount: null, coupon: null });
-            setError(messages.couponInvalid);
-          }
-          return;
-        }
-        const outcome = couponOutcome(v.current, answer.coupon);
-        if (outcome.kind === 'conflict') setConflict({ ...outcome, fromLink: v.fromLink });
-        else if (outcome.kind === 'accepted') {
-          dispatch({
-            type: 'discount/code',
-            code: answer.coupon.coupon_id,
-            discount: outcome.discount,
-            // A link's code is checked against every offered plan: Add to cart checks it again for
-            // the chosen one. A typed code is checked for the chosen plan: the order carries it.
-            coupon: v.fromLink ? null : answer.coupon,
-          });
-          setError(null);
-        }
-      },
+      onSuccess: (answer) => actOnAnswer(v, answer, { dispatch, setError, setConflict }),
     });
   }
 
@@ -158,51 +190,9 @@ export function useOfferCode({ applyLinkCode = false }: { applyLinkCode?: boolea
     setConflict(null);
   }
 
-  /**
-   * Add to cart (docs/rules/plans-and-pricing.md): the order's coupon (the promo code, else the
-   * campaign's) is validated for the chosen plan before `onValid` moves on. A refused code is
-   * dropped and 'Coupon is invalid' shows; pressing again goes on without it.
-   */
-  function confirmForPlan(chosen: Plan, onValid: () => void) {
-    if (!address || cart.isPending) return;
-    const code = offer.couponCode;
-    if (!code) {
-      dispatch({ type: 'discount/coupon', coupon: null });
-      onValid();
-      return;
-    }
-    cart.mutate(
-      { code, planIds: [chosen.id], address },
-      {
-        onSuccess: (answer) => {
-          if (answer.kind === 'invalid') {
-            dispatch({ type: 'discount/coupon', coupon: null, refused: true });
-            setError(messages.couponInvalid);
-            return;
-          }
-          dispatch({
-            type: 'discount/coupon',
-            coupon: answer.kind === 'coupon' ? answer.coupon : null,
-          });
-          onValid();
-        },
-      },
-    );
-  }
-
-  const typed = check.variables?.fromLink === false;
-  const status: CodeStatus =
-    typed && check.isPending
-      ? { kind: 'checking' }
-      : typed && check.data?.kind === 'invalid'
-        ? { kind: 'invalid' }
-        : kept !== null
-          ? { kind: 'kept', words: kept }
-          : { kind: 'idle' };
-
   return {
     offer,
-    status,
+    status: codeStatus(check, kept),
     error,
     conflict,
     validate,
@@ -213,6 +203,6 @@ export function useOfferCode({ applyLinkCode = false }: { applyLinkCode?: boolea
       setKept(null);
     },
     confirmForPlan,
-    confirming: cart.isPending,
+    confirming,
   };
 }

@@ -1,16 +1,68 @@
+import type { Plan } from '@fibre/domain/api';
 import { parseCost } from '@fibre/domain/catalogue';
-import { cardFeeLabel, cardFeeRule, moneyWords, orderSummary } from '@fibre/domain/pricing';
+import { cardFeeLabel, cardFeeRule, orderSummary } from '@fibre/domain/pricing';
 import { useCardScheme } from './card-scheme.ts';
-import { dateLabel, stateTimeZone } from '@fibre/domain/scheduling';
+import { stateTimeZone } from '@fibre/domain/scheduling';
 import { CONTRACT_TERM, formatDollars } from '@fibre/domain/shared';
 import { useOrder } from '../catalogue/use-order.ts';
 import { useConfig } from '../config/config-context.tsx';
 import { useWizard } from '../store/store-context.tsx';
 import { minimumCostParts, minimumTotalCostText } from './minimum-total-cost.ts';
 import { OtherCharges } from './other-charges.tsx';
+import { SummaryTotals } from './summary-totals.tsx';
 import './order-summary.css';
 
 const money = (amount: number) => `$${formatDollars(amount)}`;
+
+/** The plan, the router (or that none is chosen yet) and the add-ons, each with its amount. */
+function OrderLines({
+  plan,
+  summary,
+}: {
+  plan: Plan;
+  summary: ReturnType<typeof orderSummary> | null;
+}) {
+  return (
+    <dl className="summary__lines">
+      <div className="summary__line">
+        <dt>
+          {plan.name}
+          <span className="summary__sub">{plan.speed} Mbps plan</span>
+        </dt>
+        <dd>
+          {money(summary?.plan.amount ?? parseCost(plan.cost))}
+          <span className="summary__sub">per month</span>
+        </dd>
+      </div>
+      {summary ? (
+        <div className="summary__line">
+          <dt>
+            {summary.router.name}
+            <span className="summary__sub">Router</span>
+          </dt>
+          <dd>
+            {money(summary.router.amount)}
+            {summary.router.period && <span className="summary__sub">{summary.router.period}</span>}
+          </dd>
+        </div>
+      ) : (
+        <div className="summary__line summary__line--pending">
+          <dt>Router</dt>
+          <dd>Not chosen yet</dd>
+        </div>
+      )}
+      {summary?.addOns.map((line) => (
+        <div className="summary__line" key={line.code}>
+          <dt>{line.label}</dt>
+          <dd>
+            {money(line.amount)}
+            <span className="summary__sub">{line.recurring ? 'per month' : 'one-off'}</span>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 /**
  * The order summary beside steps 2 to 4 and 6. The plan and router are read from the catalogue's
@@ -76,46 +128,7 @@ export function OrderSummary({
         Your order
       </h2>
       {address && <p className="summary__address">{address.formatted_address}</p>}
-      <dl className="summary__lines">
-        <div className="summary__line">
-          <dt>
-            {plan.name}
-            <span className="summary__sub">{plan.speed} Mbps plan</span>
-          </dt>
-          <dd>
-            {money(summary?.plan.amount ?? parseCost(plan.cost))}
-            <span className="summary__sub">per month</span>
-          </dd>
-        </div>
-        {summary ? (
-          <div className="summary__line">
-            <dt>
-              {summary.router.name}
-              <span className="summary__sub">Router</span>
-            </dt>
-            <dd>
-              {money(summary.router.amount)}
-              {summary.router.period && (
-                <span className="summary__sub">{summary.router.period}</span>
-              )}
-            </dd>
-          </div>
-        ) : (
-          <div className="summary__line summary__line--pending">
-            <dt>Router</dt>
-            <dd>Not chosen yet</dd>
-          </div>
-        )}
-        {summary?.addOns.map((line) => (
-          <div className="summary__line" key={line.code}>
-            <dt>{line.label}</dt>
-            <dd>
-              {money(line.amount)}
-              <span className="summary__sub">{line.recurring ? 'per month' : 'one-off'}</span>
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <OrderLines plan={plan} summary={summary} />
       {offer.discount && (
         <div className="summary__offer">
           <p className="summary__offer-title">
@@ -125,41 +138,7 @@ export function OrderSummary({
         </div>
       )}
       {summary ? (
-        <dl className="summary__totals">
-          {/* The money words are the domain's (moneyWords): the mail, the confirmation, the order
-              page and the console name each charge the same way. */}
-          <div className="summary__line summary__line--total">
-            <dt>
-              {moneyWords.monthlyCharge}
-              {feeLabel && summary.monthlyFee > 0 && (
-                <span className="summary__sub">
-                  {moneyWords.includesCardFee(money(summary.monthlyFee), feeLabel)}
-                </span>
-              )}
-            </dt>
-            <dd>
-              {money(summary.monthlyWithFee)}
-              <span className="summary__sub">{moneyWords.perMonth}</span>
-            </dd>
-          </div>
-          <div className="summary__line summary__line--first-payment">
-            <dt>
-              {moneyWords.firstPayment}
-              <span className="summary__sub">
-                {moneyWords.firstPaymentWhen(
-                  summary.firstPaymentDate ? dateLabel(summary.firstPaymentDate, timeZone) : null,
-                )}
-              </span>
-              {/* A card without a fee (Visa, Mastercard, eftpos) shows no fee, not a $0 line. */}
-              {feeLabel && summary.firstPaymentFee > 0 && (
-                <span className="summary__sub">
-                  {moneyWords.includesCardFee(money(summary.firstPaymentFee), feeLabel)}
-                </span>
-              )}
-            </dt>
-            <dd>{money(summary.firstPaymentWithFee)}</dd>
-          </div>
-        </dl>
+        <SummaryTotals summary={summary} feeLabel={feeLabel} timeZone={timeZone} />
       ) : (
         <p className="summary__empty">Choose a router to see your totals.</p>
       )}

@@ -1,6 +1,6 @@
 import { buildingVariant } from '@fibre/domain/address';
 import type { Router } from '@fibre/domain/api';
-import { isBringYourOwn, type PlanFilter } from '@fibre/domain/catalogue';
+import { isBringYourOwn } from '@fibre/domain/catalogue';
 import { useState } from 'react';
 import { useConfig } from '../../shared/config/config-context.tsx';
 import { useOrder } from '../../shared/catalogue/use-order.ts';
@@ -12,16 +12,40 @@ import { offeredPlans, shownPlans } from '../../shared/store/selectors.ts';
 import { useDispatch, useStepNavigation, useWizard } from '../../shared/store/store-context.tsx';
 import { Alert } from '../../shared/ui/alert.tsx';
 import { Button } from '../../shared/ui/button.tsx';
-import { SegmentedControl } from '../../shared/ui/segmented-control.tsx';
 import { AddOnsSection } from './add-ons-section.tsx';
-import { CardsSkeleton } from './cards-skeleton.tsx';
 import { OfferBanner } from './offer-banner.tsx';
-import { PlanCarousel } from './plan-carousel.tsx';
-import { RouterCarousel } from './router-carousel.tsx';
+import { PlansSection } from './plans-section.tsx';
+import { RoutersSection } from './routers-section.tsx';
 import { RouterDialog } from './router-dialog.tsx';
 import { text } from './text.ts';
 import { useAddToCart } from './use-add-to-cart.ts';
 import './build-plan.css';
+
+/** Go back, and Add to cart, which waits for a router (the hint says so). */
+function StepActions({ back, cart }: { back: () => void; cart: ReturnType<typeof useAddToCart> }) {
+  return (
+    <div className="step-actions">
+      <Button variant="secondary" onClick={back}>
+        {text.goBack}
+      </Button>
+      <div className="build-plan__cart">
+        {!cart.enabled && (
+          <p className="build-plan__cart-hint" id="add-to-cart-hint">
+            {text.needsRouter}
+          </p>
+        )}
+        <Button
+          onClick={cart.addToCart}
+          disabled={!cart.enabled}
+          busy={cart.busy}
+          aria-describedby={cart.enabled ? undefined : 'add-to-cart-hint'}
+        >
+          {text.addToCart}
+        </Button>
+      </div>
+    </div>
+  );
+}
 
 /** Step 2, Build Plan: plan, static IP, router; the order summary; Go back and Add to cart. */
 export function BuildPlanStep() {
@@ -68,65 +92,21 @@ export function BuildPlanStep() {
             </Alert>
           )}
 
-          <section
-            className="card step-section"
-            aria-labelledby="plans-title"
-            aria-busy={catalogue.plansLoading || catalogue.routersLoading}
-          >
-            <div className="build-plan__section-head">
-              <div>
-                <h2 id="plans-title" className="section-title">
-                  {text.plansTitle}
-                </h2>
-                <p className="section-intro">{text.plansIntro}</p>
-              </div>
-              <SegmentedControl<PlanFilter>
-                label={text.planFilter}
-                value={state.plans.filter}
-                onChange={(filter) => dispatch({ type: 'plans/filter', filter })}
-                options={[
-                  { value: 'all', label: text.allPlans },
-                  { value: 'popular', label: text.mostPopular },
-                ]}
-              />
-            </div>
-            {/* A plan card's height: with its busy-hour line and its CIS link. */}
-            {catalogue.plansLoading ? (
-              <CardsSkeleton cardHeight="18.5rem" />
-            ) : noPlans ? (
-              <p>{text.noPlans}</p>
-            ) : (
-              <PlanCarousel
-                plans={plans}
-                rules={domain}
-                selectedId={order.plan?.id ?? null}
-                onSelect={(id) => dispatch({ type: 'plans/select', id })}
-              />
-            )}
-            <p className="build-plan__footnote">{text.eveningSpeeds}</p>
-          </section>
+          <PlansSection
+            plans={plans}
+            noPlans={noPlans}
+            loading={catalogue.plansLoading}
+            busy={catalogue.plansLoading || catalogue.routersLoading}
+            selectedId={order.plan?.id ?? null}
+          />
 
           <AddOnsSection variant={variant} />
 
-          <section
-            className="card step-section"
-            aria-labelledby="routers-title"
-            aria-busy={catalogue.routersLoading}
-          >
-            <h2 id="routers-title" className="section-title">
-              {text.routersTitle}
-            </h2>
-            <p className="section-intro">{text.routersIntro}</p>
-            {catalogue.routersLoading ? (
-              <CardsSkeleton cardHeight="13rem" />
-            ) : (
-              <RouterCarousel
-                routers={catalogue.routers}
-                selectedId={state.routers.selectedId}
-                onChoose={chooseRouter}
-              />
-            )}
-          </section>
+          <RoutersSection
+            routers={catalogue.routers}
+            loading={catalogue.routersLoading}
+            onChoose={chooseRouter}
+          />
         </div>
         <div className="step-layout__aside">
           <OrderSummary />
@@ -138,26 +118,7 @@ export function BuildPlanStep() {
           <p>{offers.error}</p>
         </Alert>
       )}
-      <div className="step-actions">
-        <Button variant="secondary" onClick={back}>
-          {text.goBack}
-        </Button>
-        <div className="build-plan__cart">
-          {!cart.enabled && (
-            <p className="build-plan__cart-hint" id="add-to-cart-hint">
-              {text.needsRouter}
-            </p>
-          )}
-          <Button
-            onClick={cart.addToCart}
-            disabled={!cart.enabled}
-            busy={cart.busy}
-            aria-describedby={cart.enabled ? undefined : 'add-to-cart-hint'}
-          >
-            {text.addToCart}
-          </Button>
-        </div>
-      </div>
+      <StepActions back={back} cart={cart} />
 
       <RouterDialog
         open={byoPending !== null}

@@ -1,31 +1,39 @@
 import type { Address } from '@fibre/domain/address';
-import { firstIssues, installationSchema } from '@fibre/domain/contact';
 import {
-  dayKeyLabel,
   dayKeyOf,
   dedupeSlotsByStart,
   firstBookableDay,
-  monthKeyOf,
   slotsOnDay,
   stateTimeZone,
   type DayKey,
-  type MonthKey,
 } from '@fibre/domain/scheduling';
-import { BOOKING_WINDOW_MONTHS } from '@fibre/domain/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { startTransition, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef } from 'react';
 import { useConfig } from '../../shared/config/config-context.tsx';
-import { useDispatch, useStepNavigation, useWizard } from '../../shared/store/store-context.tsx';
-import { bookingsKey, bookingsQuery } from '../../shared/booking-calendar/bookings-query.ts';
-import { addMonths } from '../../shared/booking-calendar/month-keys.ts';
-import { text } from './text.ts';
+import { useDispatch, useWizard } from '../../shared/store/store-context.tsx';
+import { bookingsKey, type SlotsByDay } from '../../shared/booking-calendar/bookings-query.ts';
 import type { WindowSlot } from '../../shared/booking-calendar/time-windows.tsx';
+import { useContinueErrors } from './use-continue-errors.ts';
+import { useDayChoice } from './use-day-choice.ts';
 import { useHold } from './use-hold.ts';
+import { useShownMonths } from './use-shown-months.ts';
 
-// Windows are offered up to a year ahead (docs/rules/installation-and-holds.md).
-const MONTHS_AHEAD = 12;
-
-const monthOf = (day: DayKey): MonthKey => day.slice(0, 7);
+/**
+ * The day's windows. The held window stays listed even once no other crew is free. Worked out when
+ * the day or the windows change, not on every render (the countdown renders every second).
+ */
+function useDayWindows(
+  day: DayKey | null,
+  byDay: SlotsByDay | undefined,
+  held: WindowSlot | null,
+  timeZone: string,
+): WindowSlot[] {
+  return useMemo(() => {
+    if (!day) return [];
+    const listed: WindowSlot[] = [...(byDay?.get(day) ?? []), ...(held ? [held] : [])];
+    return slotsOnDay(dedupeSlotsByStart(listed), day, timeZone);
+  }, [day, byDay, held, timeZone]);
+}
 
 /**
  * The installation calendar's one owner (docs/rules/installation-and-holds.md): the month on show,
@@ -42,9 +50,7 @@ export function useInstallationCalendar(address: Address) {
   const { provider } = site;
   const { bookings } = useWizard();
   const dispatch = useDispatch();
-  const { next } = useStepNavigation();
   const queryClient = useQueryClient();
-  const ids = useId();
   const calendarRef = useRef<HTMLDivElement>(null);
   const windowsRef = useRef<HTMLDivElement>(null);
   const region = address.state;
@@ -60,151 +66,27 @@ export function useInstallationCalendar(address: Address) {
   const heldDay = held ? dayKeyOf(held.start, timeZone) : null;
   const day = bookings.date;
 
-  const [thisMonth] = useState(() => monthKeyOf(Date.now(), timeZone));
-  const lastMonth = addMonths(thisMonth, MONTHS_AHEAD);
-  const [month, setMonth] = useState(() => (day ?? heldDay)?.slice(0, 7) ?? thisMonth);
-  const shown = useQuery(bookingsQuery(provider, region, timeZone, month));
-  // Worked out on each render, not once: a tab left open past midnight moves it on.
-  const firstDay = firstBookableDay(Date.now(), timeZone);
-  // A day pressed while the dates on show are still loading: kept, and chosen or refused once its
-  // month's answer arrives (docs/rules/installation-and-holds.md, the calendar: while the dates
-  // load).
-  const [waiting, setWaiting] = useState<DayKey | null>(null);
-  // A day kept that way which turned out to have no free window: the step says so.
-  const [refused, setRefused] = useState<DayKey | null>(null);
-  // The chosen (or kept) day's windows come from the answer that offered the day: the months on
-  // show's, which covers them and the month after (one bookings call covers three months), or,
-  // once the visitor has moved away from the day, its own month's. Read from another month's entry
-  // (the next month's prefetch), an enabled day's windows came from a second answer, still on its
-  // way or refused on a busy machine, and the day showed no window while the calendar offered it.
-  const wanted = waiting ?? day;
-  const covered = (date: DayKey) =>
-    monthOf(date) >= month && monthOf(date) < addMonths(month, BOOKING_WINDOW_MONTHS);
-  const ofDay = useQuery(
-    bookingsQuery(provider, region, timeZone, wanted && !covered(wanted) ? monthOf(wanted) : month),
-  );
-  // Nothing is known yet of the months on show (their first answer has not arrived): their days
-  // can be chosen, and a choice waits for the answer. A refresh keeps the old answer on show.
-  const datesUnknown = shown.data === undefined && !shown.isError;
+  const months = useShownMonths(provider, region, timeZone, day ?? heldDay);
+  const { month, available, datesUnknown, loading } = months;
+  const { errors, dateErrorId, timeErrorId, onContinue } = useContinueErrors({
+    day,
+    bookingId: held?.booking_id ?? null,
+    calendarRef,
+    windowsRef,
+  });
+  const { ofDay, waiting, refused, chooseDay, status } = useDayChoice({
+    provider,
+    region,
+    timeZone,
+    month,
+    day,
+    datesUnknown,
+    available,
+    loading,
+    windowsRef,
+  });
 
-  // The month after the one on show is fetched before the visitor moves on to it.
-  const following = addMonths(month, 1);
-  useEffect(() => {
-    if (following > lastMonth) return;
-    void queryClient.prefetchQuery(bookingsQuery(provider, region, timeZone, following));
-  }, [queryClient, provider, region, timeZone, following, lastMonth]);
-
-  const available = useMemo(() => new Set<DayKey>(shown.data?.keys()), [shown.data]);
-  // The held window stays listed even once no other crew is free. Worked out when the day or the
-  // windows change, not on every render (the countdown renders every second).
-  const windows: WindowSlot[] = useMemo(() => {
-    if (!day) return [];
-    const listed: WindowSlot[] = [...(ofDay.data?.get(day) ?? []), ...(held ? [held] : [])];
-    return slotsOnDay(dedupeSlotsByStart(listed), day, timeZone);
-  }, [day, ofDay.data, held, timeZone]);
-
-  const loading = shown.isFetching;
-  const failed = shown.isError && !loading;
-
-  // Continue: 'Please select an installation date', then '... time.' (errors show once pressed).
-  const [presses, setPresses] = useState(0);
-  const choices = { date: day, bookingId: held?.booking_id ?? null };
-  const errors = presses > 0 ? firstIssues(installationSchema.safeParse(choices)) : {};
-  const dateErrorId = errors.date ? `${ids}-date-error` : undefined;
-  const timeErrorId = errors.bookingId ? `${ids}-time-error` : undefined;
-  useEffect(() => {
-    if (presses === 0) return;
-    const scope = errors.date ? calendarRef.current : windowsRef.current;
-    const messageId = errors.date ? dateErrorId : timeErrorId;
-    // The first choice the message is about; while there is none to make (the dates are still
-    // loading), the message itself: never a control that does nothing, like a month arrow that is
-    // only aria-disabled.
-    const target =
-      scope?.querySelector<HTMLElement>(
-        'button[aria-describedby]:not(:disabled):not([aria-disabled="true"])',
-      ) ?? (messageId ? document.getElementById(messageId) : null);
-    target?.focus();
-    // Keyed on the presses of Continue only: the errors changing as the visitor chooses must not
-    // move their focus.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a press of Continue only, as above
-  }, [presses]);
-
-  // Whether the months on show are known, and which days they offer, read by the (stable)
-  // chooseDay below.
-  const unknownRef = useRef(datesUnknown);
-  unknownRef.current = datesUnknown;
-  const availableRef = useRef(available);
-  availableRef.current = available;
-
-  // Each day taken: once it is drawn, its windows are brought into view (the effect below).
-  const [reveals, setReveals] = useState(0);
-  /** Takes the day into the store and brings its windows into view. */
-  const takeDay = useCallback(
-    (date: DayKey) => {
-      // A transition (bench/README.md, INP on the calendar): drawing two months again for the new
-      // day is React's dearest work on the step, and done at once it held the click's next frame
-      // (some 280 ms on a phone's CPU) and any click after it. As a transition React draws it in
-      // slices between frames and puts a later click (a window) before it.
-      startTransition(() => {
-        dispatch({ type: 'bookings/date', date });
-        setReveals((n) => n + 1);
-      });
-    },
-    [dispatch],
-  );
-
-  // Stable, so the memoised calendar is not drawn again on every render.
-  const chooseDay = useCallback(
-    (date: DayKey) => {
-      if (unknownRef.current) {
-        setRefused(null);
-        setWaiting(date);
-        return;
-      }
-      setWaiting(null);
-      // The refused day is still a button (its focus kept): pressed again, it says so again.
-      if (!availableRef.current.has(date)) {
-        setRefused(date);
-        return;
-      }
-      setRefused(null);
-      takeDay(date);
-    },
-    [takeDay],
-  );
-
-  // On a phone the windows are below two months of calendar: once the day taken is drawn (the
-  // transition above has committed, however long a busy CPU took), they are scrolled into view.
-  useEffect(() => {
-    if (reveals === 0) return;
-    const list = windowsRef.current;
-    if (!list) return;
-    const { top, bottom } = list.getBoundingClientRect();
-    if (top > window.innerHeight - 120 || bottom < 0) {
-      const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-      list.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
-    }
-  }, [reveals]);
-
-  // The kept day's month answered: the day is chosen when it has a free window, else refused (and
-  // the step says so). A failed answer shows the failure's alert instead.
-  useEffect(() => {
-    if (!waiting) return;
-    if (ofDay.data) {
-      setWaiting(null);
-      if (ofDay.data.get(waiting)?.length) takeDay(waiting);
-      else setRefused(waiting);
-    } else if (ofDay.isError) {
-      setWaiting(null);
-    }
-  }, [waiting, ofDay.data, ofDay.isError, takeDay]);
-
-  // The calendar's status line, read out as it changes.
-  const status = refused
-    ? text.noWindowsOn(dayKeyLabel(refused))
-    : loading
-      ? text.loadingDates
-      : '';
+  const windows = useDayWindows(day, ofDay.data, held, timeZone);
   const shownDay = waiting ?? refused ?? day;
 
   return {
@@ -214,14 +96,15 @@ export function useInstallationCalendar(address: Address) {
     calendar: {
       ref: calendarRef,
       month,
-      onMonthChange: setMonth,
-      firstMonth: thisMonth,
-      lastMonth,
+      onMonthChange: months.setMonth,
+      firstMonth: months.thisMonth,
+      lastMonth: months.lastMonth,
       selected: waiting ?? day,
       onSelect: chooseDay,
       held: heldDay,
       available,
-      firstDay,
+      // Worked out on each render, not once: a tab left open past midnight moves it on.
+      firstDay: firstBookableDay(Date.now(), timeZone),
       loading,
       datesUnknown,
       refused,
@@ -229,7 +112,7 @@ export function useInstallationCalendar(address: Address) {
       errorId: dateErrorId,
     },
     /** The windows could not be loaded: an alert with Try again (`refresh`). */
-    failed,
+    failed: months.failed,
     refresh,
     windows: {
       ref: windowsRef,
@@ -254,10 +137,7 @@ export function useInstallationCalendar(address: Address) {
     errors,
     /** Continue is blocked while the alert shows and while a hold is asked for. */
     canContinue: !hold.lost && hold.pendingId === null,
-    onContinue() {
-      setPresses((n) => n + 1);
-      if (installationSchema.safeParse(choices).success) next();
-    },
+    onContinue,
     /** 'Select new time' after the hold timed out: the booking is cleared, the alert shows. */
     selectNewTime() {
       dispatch({ type: 'reservations/changed', change: { to: 'lost' } });

@@ -4,7 +4,7 @@ import { useId, type MouseEvent, type ReactNode } from 'react';
 import type { ChangeableStep } from '../../shared/store/actions.ts';
 import { useDispatch, useWizard } from '../../shared/store/store-context.tsx';
 import { text } from './text.ts';
-import type { PaymentMethod } from './use-payment.ts';
+import type { PaymentMethod } from './use-acceptances-form.ts';
 
 interface Row {
   key: string;

@@ -6,12 +6,12 @@ import { fakeServer } from '../../test-support/fake-server.ts';
 import { renderInWizard } from '../../test-support/render.tsx';
 import { contactDoneState } from '../../test-support/wizard-state.ts';
 import { reminderSaved, useMarketingReminder } from './marketing-reminder.ts';
-import type { AcceptanceValues } from './use-payment.ts';
+import type { AcceptanceValues } from './use-acceptances-form.ts';
 
 // docs/rules/mail.md, "The reminder to finish": ticking the marketing box saves the sign-up for
 // the one reminder (nothing mailed now); unticking withdraws that save, even while it is saving.
 
-/** The payment step's box: it opens ticked while a save this tab made stands (use-payment.ts). */
+/** The payment step's box: it opens ticked while a save this tab made stands (use-acceptances-form.ts). */
 function Box() {
   const form = useForm<AcceptanceValues>({
     defaultValues: {

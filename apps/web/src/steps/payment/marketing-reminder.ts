@@ -9,7 +9,7 @@ import { useConfig } from '../../shared/config/config-context.tsx';
 import { clearDraft, loadDraft, saveDraft } from '../../shared/store/drafts.ts';
 import { serialise } from '../../shared/store/persistence.ts';
 import { useWizard } from '../../shared/store/store-context.tsx';
-import type { AcceptanceValues } from './use-payment.ts';
+import type { AcceptanceValues } from './use-acceptances-form.ts';
 
 /*
  * The reminder for the marketing box (docs/rules/mail.md, "The reminder to finish"): ticking it,
