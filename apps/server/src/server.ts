@@ -75,16 +75,17 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // Off the public port (README, Metrics): only when METRICS_PORT is set. Open before the public
+  // port, so a server that answers /healthz answers its metrics too.
+  if (config.metricsPort !== undefined) {
+    metrics = await listenForMetrics(app.metrics, config.host, config.metricsPort, app.log);
+  }
   await app.listen({ port: config.port, host: config.host });
   // No manager yet: the one-time code for 'Create the first manager' at /admin, on standard output
   // whatever LOG_LEVEL says (docs/rules/operators.md#the-first-manager).
   // With passwords off the first manager comes from the identity service: no code is offered.
   const setupCode = config.operatorSignIn.passwords ? await app.firstManager.offer() : undefined;
   if (setupCode) console.log(setupCodeNotice(setupCode, `${config.publicUrl}/admin`));
-  // Off the public port (README, Metrics): only when METRICS_PORT is set.
-  if (config.metricsPort !== undefined) {
-    metrics = await listenForMetrics(app.metrics, config.host, config.metricsPort, app.log);
-  }
 }
 
 main().catch((error: unknown) => {
