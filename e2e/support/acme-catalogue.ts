@@ -1,6 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns/addDays';
 import { format } from 'date-fns/format';
+import type { PlanSpec, RouterSpec } from '@fibre/domain/catalogue';
+import { planSpec, routerSpec } from '@fibre/domain/test-support/plans';
 
 /**
  * Another provider's catalogue, as a provider would write it (docs/catalogue.md): its own code,
@@ -31,18 +33,39 @@ export function holidayNextWeek(now = new Date()): string {
   return format(day.getDay() === 0 ? addDays(day, 1) : day, 'yyyy-MM-dd');
 }
 
+/** One entry of a YAML list, written as JSON (YAML's flow style), the file's own keys. */
+const entry = (spec: PlanSpec | RouterSpec) => `\n  - ${JSON.stringify(spec)}`;
+
 /** The catalogue file's text; `monthly` overrides a plan's price (the re-import). */
 export function acmeCatalogue(holiday: string, monthly: Record<string, number> = {}): string {
-  const plan = (p: { id: string; name: string; speed: number; busy: number; monthly: number }) => `
-  - id: ${p.id}
-    name: ${p.name}
-    speed: ${p.speed}
-    busy_hour_speed: ${p.busy}
-    monthly: ${monthly[p.id] ?? p.monthly}
-    description: ${p.name} from Acme
-    lit: true
-    non_lit: ${p.speed <= 100}
-    cis_url: ${acme.cis(p.id)}`;
+  const plan = (p: { id: string; name: string; speed: number; busy: number; monthly: number }) =>
+    entry(
+      planSpec({
+        id: p.id,
+        name: p.name,
+        speed: p.speed,
+        busy_hour_speed: p.busy,
+        monthly: monthly[p.id] ?? p.monthly,
+        description: `${p.name} from Acme`,
+        non_lit: p.speed <= 100,
+        cis_url: acme.cis(p.id),
+      }),
+    );
+  const routers = [
+    routerSpec({
+      id: 'acme-byo',
+      name: 'Your own router',
+      monthly: 0,
+      description: 'Bring a router you own',
+      period: '',
+    }),
+    routerSpec({
+      id: acme.router.id,
+      name: acme.router.name,
+      monthly: acme.router.monthly,
+      description: 'Tri-band Wi-Fi 7',
+    }),
+  ];
   return `provider:
   code: ${acme.code}
   name: ${acme.name}
@@ -66,9 +89,7 @@ plans:${acme.plans.map(plan).join('')}${plan({ ...acme.hiddenPlan, speed: 75, bu
 default_plan: acme-home-50
 popular_plans: [acme-fast-400]
 hidden_plan_id_parts: [legacy]
-routers:
-  - { id: acme-byo, name: Your own router, monthly: 0, description: Bring a router you own, period: '' }
-  - { id: ${acme.router.id}, name: ${acme.router.name}, monthly: ${acme.router.monthly}, description: Tri-band Wi-Fi 7, period: per month }
+routers:${routers.map(entry).join('')}
 add_ons:
   static_ip: { monthly: ${acme.staticIp} }
 fees:

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import type { Plan } from '@fibre/domain/api';
 import { startChargebee, type ChargebeeStandIn, chargebeeEnv } from '@fibre/server/testing';
 import { acme, acmeCatalogue, holidayNextWeek } from '../support/acme-catalogue.ts';
 import {
@@ -110,19 +111,10 @@ const test = base.extend<{ deployment: Deployment; prod: Deployment }>({
 
 test.describe.configure({ mode: 'serial' });
 
-interface PlanAnswer {
-  id: string;
-  name: string;
-  cost: string;
-  rsp: string;
-  busyHourSpeed: number;
-  cisUrl: string;
-}
-
-async function plansOf(baseURL: string): Promise<PlanAnswer[]> {
+async function plansOf(baseURL: string): Promise<Plan[]> {
   const res = await fetch(`${baseURL}/api/v1/public/plans?building-code=G1A2B3`);
   expect(res.status).toBe(200);
-  return (await res.json()) as PlanAnswer[];
+  return (await res.json()) as Plan[];
 }
 
 /** The stored orders, oldest first. */

@@ -1,44 +1,41 @@
 import type { Address } from '@fibre/domain/address';
 import type { Plan, Router } from '@fibre/domain/api';
+import { plan, router } from '@fibre/domain/test-support/plans';
 import { initialState, type WizardState } from '../shared/store/state.ts';
 
-export const plan = (id: string, name: string, speed: number, over: Partial<Plan> = {}): Plan => ({
-  id,
-  name,
-  speed,
-  cost: '79',
-  description1: '',
-  rsp: 'demo',
-  addressLIT: true,
-  addressNonLIT: true,
-  busyHourSpeed: speed,
-  cisUrl: `https://demofibre.example/cis/${id}.pdf`,
-  ...over,
-});
+const cisUrl = (id: string) => `https://demofibre.example/cis/${id}.pdf`;
 
 export const plans: Plan[] = [
-  plan('starter-25', 'Starter 25', 25, { cost: '59', busyHourSpeed: 25 }),
-  plan('boost-100', 'Boost 100', 100, { cost: '79', busyHourSpeed: 95 }),
-  plan('streamer-250', 'Streamer 250', 250, { cost: '89', busyHourSpeed: 230, cisUrl: '' }),
+  plan({
+    id: 'starter-25',
+    name: 'Starter 25',
+    speed: 25,
+    cost: '59',
+    busyHourSpeed: 25,
+    cisUrl: cisUrl('starter-25'),
+  }),
+  plan({
+    id: 'boost-100',
+    name: 'Boost 100',
+    speed: 100,
+    cost: '79',
+    busyHourSpeed: 95,
+    cisUrl: cisUrl('boost-100'),
+  }),
+  // No Critical Information Summary: its card shows no link.
+  plan({
+    id: 'streamer-250',
+    name: 'Streamer 250',
+    speed: 250,
+    cost: '89',
+    busyHourSpeed: 230,
+    cisUrl: '',
+  }),
 ];
 
 export const routers: Router[] = [
-  {
-    id: 'byo',
-    name: 'Bring your own router',
-    cost: '0',
-    description1: '',
-    description2: '',
-    rsp: 'demo',
-  },
-  {
-    id: 'wifi6',
-    name: 'Wi-Fi 6 Router',
-    cost: '10',
-    description1: '',
-    description2: 'per month',
-    rsp: 'demo',
-  },
+  router({ id: 'byo', name: 'Bring your own router', cost: '0', description2: '' }),
+  router({ id: 'wifi6', name: 'Wi-Fi 6 Router', cost: '10' }),
 ];
 
 const address: Address = {

@@ -14,34 +14,21 @@ import {
   visiblePlans,
 } from './plans.ts';
 import { acmeRules, demoRules } from '../test-support/rules.ts';
-import type { Plan, Router } from '../api/catalogue.ts';
-
-function plan(id: string, name: string, speed: number, lit: boolean, nonLit: boolean): Plan {
-  return {
-    id,
-    name,
-    speed,
-    cost: '79',
-    description1: '',
-    rsp: 'demo',
-    addressLIT: lit,
-    addressNonLIT: nonLit,
-    busyHourSpeed: 90,
-    cisUrl: 'https://example.com/cis.pdf',
-  };
-}
-
-function router(id: string, cost: string): Router {
-  return { id, name: id, cost, description1: '', description2: 'per month', rsp: 'demo' };
-}
+import { plan, router } from '../test-support/plans.ts';
 
 // Deliberately not in speed order.
 const plans = [
-  plan('streamer-1000', 'Streamer 1000', 1000, true, false),
-  plan('boost-100', 'Boost 100', 100, true, true),
-  plan('fast-350', 'Fast 350', 350, true, true),
-  plan('basic-50', 'Basic 50', 50, false, true),
-  plan('super-500', 'Super 500', 500, true, false),
+  plan({
+    id: 'streamer-1000',
+    name: 'Streamer 1000',
+    speed: 1000,
+    addressLIT: true,
+    addressNonLIT: false,
+  }),
+  plan({ id: 'boost-100', name: 'Boost 100', speed: 100, addressLIT: true, addressNonLIT: true }),
+  plan({ id: 'fast-350', name: 'Fast 350', speed: 350, addressLIT: true, addressNonLIT: true }),
+  plan({ id: 'basic-50', name: 'Basic 50', speed: 50, addressLIT: false, addressNonLIT: true }),
+  plan({ id: 'super-500', name: 'Super 500', speed: 500, addressLIT: true, addressNonLIT: false }),
 ];
 
 describe('cost strings', () => {
@@ -84,15 +71,15 @@ describe('docs/rules/plans-and-pricing.md: which plans show', () => {
   });
 
   it("Plans with id containing 350 are excluded (the demo's hidden id part)", () => {
-    const only350 = [plan('x350y', 'Boost 350', 350, true, true)];
+    const only350 = [plan({ id: 'x350y', name: 'Boost 350', speed: 350 })];
     expect(visiblePlans(only350, { lit: true, greenfield: true }, demoRules)).toEqual([]);
   });
 
   it("another provider's hidden id parts hide its plans, and 350 shows", () => {
     const list = [
-      plan('legacy-100', 'Old 100', 100, true, true),
-      plan('fast-350', 'Fast 350', 350, true, true),
-      plan('trial-50', 'Trial 50', 50, true, true),
+      plan({ id: 'legacy-100', name: 'Old 100', speed: 100 }),
+      plan({ id: 'fast-350', name: 'Fast 350', speed: 350 }),
+      plan({ id: 'trial-50', name: 'Trial 50', speed: 50 }),
     ];
     const shown = visiblePlans(list, { lit: true, greenfield: false }, acmeRules);
     expect(shown.map((p) => p.id)).toEqual(['fast-350']);
@@ -114,7 +101,9 @@ describe('docs/rules/plans-and-pricing.md: which plans show', () => {
         lit: fc.boolean(),
         nonLit: fc.boolean(),
       })
-      .map((p) => plan(p.id, p.id, p.speed, p.lit, p.nonLit));
+      .map((p) =>
+        plan({ id: p.id, name: p.id, speed: p.speed, addressLIT: p.lit, addressNonLIT: p.nonLit }),
+      );
     fc.assert(
       fc.property(fc.array(arbitraryPlan), fc.boolean(), fc.boolean(), (list, lit, greenfield) => {
         const shown = visiblePlans(list, { lit, greenfield }, demoRules);
@@ -136,7 +125,9 @@ describe("Most Popular: the catalogue's popular plan ids", () => {
     ['basic-50', 'acme', true],
     ['boost-100', 'acme', false],
   ] as const)('%s under the %s rules -> %s', (id, provider, popular) =>
-    expect(isMostPopular(plan(id, 'Boost Streamer', 1, true, true), rules[provider])).toBe(popular),
+    expect(isMostPopular(plan({ id, name: 'Boost Streamer', speed: 1 }), rules[provider])).toBe(
+      popular,
+    ),
   );
 
   it('All Plans keeps every plan, Most Popular only the popular ones', () => {
@@ -177,20 +168,22 @@ describe('selection', () => {
     ['15', false],
     ['abc', false],
   ])("router cost %j: '0' means the customer brings their own -> %s", (cost, byo) => {
-    expect(isBringYourOwn(router('r', cost))).toBe(byo);
+    expect(isBringYourOwn(router({ id: 'r', cost }))).toBe(byo);
   });
 
   it.each([
-    [plans[1], router('r', '15'), true],
+    [plans[1], router({ id: 'r', cost: '15' }), true],
     [plans[1], undefined, false],
-    [undefined, router('r', '0'), false],
+    [undefined, router({ id: 'r', cost: '0' }), false],
     [null, null, false],
   ])('Add to cart is enabled only when both a plan and a router are selected (%#)', (p, r, ok) => {
     expect(canAddToCart(p, r)).toBe(ok);
   });
 
   it("keeps only the provider's plans and routers (rsp)", () => {
-    const other = { ...router('x', '5'), rsp: 'other' };
-    expect(forProvider([router('r', '5'), other], 'demo').map((r) => r.id)).toEqual(['r']);
+    const other = router({ id: 'x', cost: '5', rsp: 'other' });
+    expect(
+      forProvider([router({ id: 'r', cost: '5', rsp: 'demo' }), other], 'demo').map((r) => r.id),
+    ).toEqual(['r']);
   });
 });

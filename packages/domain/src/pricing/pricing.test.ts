@@ -17,33 +17,7 @@ import {
 import { acmeRules, demoRules } from '../test-support/rules.ts';
 import type { AddOn } from './add-ons.ts';
 import type { Discount } from '../offers/discounts.ts';
-import type { Plan, Router } from '../api/catalogue.ts';
-
-function plan(cost: string): Plan {
-  return {
-    id: 'boost-100',
-    name: 'Boost 100',
-    speed: 100,
-    cost,
-    description1: '',
-    rsp: 'demo',
-    addressLIT: true,
-    addressNonLIT: true,
-    busyHourSpeed: 90,
-    cisUrl: 'https://example.com/cis.pdf',
-  };
-}
-
-function router(cost: string): Router {
-  return {
-    id: 'r1',
-    name: 'Wi-Fi 6 router',
-    cost,
-    description1: '',
-    description2: 'per month',
-    rsp: 'demo',
-  };
-}
+import { plan, router } from '../test-support/plans.ts';
 
 const upFront = (fields: Partial<Discount>): Discount => ({
   ...freeMonthsDiscount(1),
@@ -70,23 +44,27 @@ describe('monthly charge: plan + router + $9 per month for the static IP add-on'
     ['79', '15', ['static-ip'], 103],
     ['89.95', '10.50', ['static-ip', 'new-development-fee'], 109.45],
   ] as const)('plan $%s + router $%s + %j = $%s', (planCost, routerCost, addOns, total) => {
-    const order = { plan: plan(planCost), router: router(routerCost), addOns };
+    const order = { plan: plan({ cost: planCost }), router: router({ cost: routerCost }), addOns };
     expect(monthlyCharge(order, demoRules)).toBe(total);
   });
 
   it("charges another provider's static IP price", () => {
-    const order = { plan: plan('79'), router: router('15'), addOns: ['static-ip' as const] };
+    const order = {
+      plan: plan({ cost: '79' }),
+      router: router({ cost: '15' }),
+      addOns: ['static-ip' as const],
+    };
     expect(monthlyCharge(order, acmeRules)).toBe(106.5);
   });
 
   it('is the recurring charge: an up-front discount does not change it', () => {
-    const order = { plan: plan('79'), router: router('15'), addOns: [] };
+    const order = { plan: plan({ cost: '79' }), router: router({ cost: '15' }), addOns: [] };
     const discounted = { ...order, discount: upFront({ dollar_amount: 10 }) };
     expect(monthlyCharge(discounted, demoRules)).toBe(monthlyCharge(order, demoRules));
   });
 
   it('rejects a non-numeric cost', () => {
-    const order = { plan: plan('free'), router: router('0'), addOns: [] };
+    const order = { plan: plan({ cost: 'free' }), router: router({ cost: '0' }), addOns: [] };
     expect(() => monthlyCharge(order, demoRules)).toThrow(RangeError);
   });
 });
@@ -102,12 +80,18 @@ describe('docs/rules/plans-and-pricing.md: Activation total = discounted plan pr
     // A free month credited at month 7 is not a discount on activation.
     ['one month free at month 7', true, [], freeMonthsDiscount(1), 394],
   ] as const)('%s', (_label, greenfield, addOns, discount, total) => {
-    const order = { plan: plan('79'), router: router('15'), addOns, greenfield, discount };
+    const order = {
+      plan: plan({ cost: '79' }),
+      router: router({ cost: '15' }),
+      addOns,
+      greenfield,
+      discount,
+    };
     expect(activationTotal(order, demoRules)).toBe(total);
   });
 
   it("takes another provider's new development charge and static IP price", () => {
-    const order = { plan: plan('79'), router: router('15'), greenfield: true };
+    const order = { plan: plan({ cost: '79' }), router: router({ cost: '15' }), greenfield: true };
     expect(activationTotal({ ...order, addOns: [] }, acmeRules)).toBe(544);
     expect(activationTotal({ ...order, addOns: ['static-ip'] }, acmeRules)).toBe(556.5);
   });
@@ -125,7 +109,7 @@ describe('discounted plan price', () => {
     [null, 79],
     [undefined, 79],
   ])('%# -> $%s', (discount, price) =>
-    expect(discountedPlanPrice(plan('79'), discount)).toBe(price),
+    expect(discountedPlanPrice(plan({ cost: '79' }), discount)).toBe(price),
   );
 
   it("PNBF24's $10 off applies to the first payment", () => {
@@ -138,12 +122,17 @@ describe('discounted plan price', () => {
       percentage: null,
       plan_ids: [],
     });
-    expect(discountedPlanPrice(plan('79'), pnbf24)).toBe(69);
+    expect(discountedPlanPrice(plan({ cost: '79' }), pnbf24)).toBe(69);
   });
 });
 
 describe('docs/rules/plans-and-pricing.md, Card fees: each payment with the fee of the card chosen', () => {
-  const base = { plan: plan('94'), router: router('0'), addOns: [], greenfield: false };
+  const base = {
+    plan: plan({ cost: '94' }),
+    router: router({ cost: '0' }),
+    addOns: [],
+    greenfield: false,
+  };
   const summer20 = upFront({ percentage: 20 });
   it.each([
     // SUMMER20 at Southbank: 20% off $94 up front = $75.20; American Express 1.5% of what is paid.
@@ -186,14 +175,14 @@ describe('docs/rules/plans-and-pricing.md, Card fees: each payment with the fee 
 });
 
 describe('minimum total cost: first payment with its card fee', () => {
-  const base = { plan: plan('79'), router: router('15') };
+  const base = { plan: plan({ cost: '79' }), router: router({ cost: '15' }) };
   it.each([
     // 79 + 15 = 94; American Express 1.5% of 94: 1.41.
     ['plan and router', { ...base, addOns: [], greenfield: false }, 95.41],
     // 79 + 0 + 9 + 300 = 388; fee on 388: 5.82.
     [
       'BYO router, static IP, greenfield',
-      { ...base, router: router('0'), addOns: ['static-ip'] as const, greenfield: true },
+      { ...base, router: router({ cost: '0' }), addOns: ['static-ip'] as const, greenfield: true },
       393.82,
     ],
     // $10 off the first month: 69 + 15 = 84; the fee is on what is paid: 1.26.
@@ -250,8 +239,8 @@ describe('order summary', () => {
   it('shows every line of the order', () => {
     const summary = orderSummary(
       {
-        plan: plan('79'),
-        router: router('15'),
+        plan: plan({ id: 'boost-100', name: 'Boost 100', speed: 100, cost: '79' }),
+        router: router({ id: 'r1', name: 'Wi-Fi 6 router', cost: '15', description2: 'per month' }),
         addOns: ['static-ip', 'new-development-fee'],
         greenfield: true,
         discount: freeMonthsDiscount(1),
@@ -298,7 +287,7 @@ describe('order summary', () => {
 
   it('has no discount, first payment date or extras until they exist', () => {
     const summary = orderSummary(
-      { plan: plan('79'), router: router('0'), addOns: [], greenfield: false },
+      { plan: plan({ cost: '79' }), router: router({ cost: '0' }), addOns: [], greenfield: false },
       demoRules,
     );
     expect(summary.discount).toBeNull();
@@ -310,8 +299,8 @@ describe('order summary', () => {
 
   it("prices the add-on lines and totals by another provider's rules", () => {
     const order = {
-      plan: plan('79'),
-      router: router('15'),
+      plan: plan({ cost: '79' }),
+      router: router({ cost: '15' }),
       addOns: ['static-ip', 'new-development-fee'] as const,
       greenfield: true,
     };
@@ -336,8 +325,8 @@ describe('order summary', () => {
   it('hides the promo banner for PNBF24', () => {
     const summary = orderSummary(
       {
-        plan: plan('79'),
-        router: router('0'),
+        plan: plan({ cost: '79' }),
+        router: router({ cost: '0' }),
         addOns: [],
         greenfield: false,
         discount: upFront({
@@ -374,7 +363,11 @@ describe('pricing properties', () => {
       greenfield: fc.boolean(),
       discount,
     })
-    .map((o) => ({ ...o, plan: plan(asCost(o.planCents)), router: router(asCost(o.routerCents)) }));
+    .map((o) => ({
+      ...o,
+      plan: plan({ cost: asCost(o.planCents) }),
+      router: router({ cost: asCost(o.routerCents) }),
+    }));
 
   it('activation total = plan + router + 300 iff greenfield + 9 iff static IP (no discount)', () => {
     fc.assert(

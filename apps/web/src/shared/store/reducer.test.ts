@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Address } from '@fibre/domain/address';
-import type { Plan, Router } from '@fibre/domain/api';
 import { initialCampaignState } from '@fibre/domain/offers';
+import { plan, router } from '@fibre/domain/test-support/plans';
 import { acmeRules, demoRules } from '../../test-support/rules.ts';
 import type { Action } from './actions.ts';
 import { reducerFor } from './reducer.ts';
@@ -31,42 +31,15 @@ const address = (over: Partial<Address> = {}): Address => ({
   ...over,
 });
 
-const plan = (id: string, name: string, speed: number, lit = true, nonLit = true): Plan => ({
-  id,
-  name,
-  speed,
-  cost: '79',
-  description1: '',
-  rsp: 'demo',
-  addressLIT: lit,
-  addressNonLIT: nonLit,
-  busyHourSpeed: 90,
-  cisUrl: 'https://example.com/cis.pdf',
-});
-
 const plans = [
-  plan('starter-25', 'Starter 25', 25),
-  plan('boost-100', 'Boost 100', 100),
-  plan('turbo-350', 'Turbo 350', 350, true, false),
-  plan('giga-1000', 'Giga 1000', 1000, true, false),
+  plan({ id: 'starter-25', name: 'Starter 25', speed: 25 }),
+  plan({ id: 'boost-100', name: 'Boost 100', speed: 100 }),
+  plan({ id: 'turbo-350', name: 'Turbo 350', speed: 350, addressNonLIT: false }),
+  plan({ id: 'giga-1000', name: 'Giga 1000', speed: 1000, addressNonLIT: false }),
 ];
-const routers: Router[] = [
-  {
-    id: 'byo',
-    name: 'Bring your own router',
-    cost: '0',
-    description1: '',
-    description2: '',
-    rsp: 'demo',
-  },
-  {
-    id: 'wifi6',
-    name: 'Wi-Fi 6 Router',
-    cost: '10',
-    description1: '',
-    description2: 'per month',
-    rsp: 'demo',
-  },
+const routers = [
+  router({ id: 'byo', name: 'Bring your own router', cost: '0', description2: '' }),
+  router({ id: 'wifi6' }),
 ];
 
 const run = (state: WizardState, ...actions: Action[]) => actions.reduce(reducer, state);
@@ -128,7 +101,7 @@ describe('the wizard reducer', () => {
   it("selects another catalogue's default plan and hides its hidden ids, not '350'", () => {
     const acme = onPlans({}, reducerFor(acmeRules));
     expect(selectedPlan(acme, plans, acmeRules)?.id).toBe('starter-25');
-    const withLegacy = [...plans, plan('legacy-50', 'Legacy 50', 50)];
+    const withLegacy = [...plans, plan({ id: 'legacy-50', name: 'Legacy 50', speed: 50 })];
     expect(shownPlans(acme, withLegacy, acmeRules).map((p) => p.id)).toEqual([
       'starter-25',
       'boost-100',

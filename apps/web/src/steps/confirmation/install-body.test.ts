@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Plan, Router } from '@fibre/domain/api';
 import { installBodySchema } from '@fibre/domain/install';
 import type { DomainConfig } from '@fibre/domain/shared';
+import { plan, router } from '@fibre/domain/test-support/plans';
 import { initialState, type WizardState } from '../../shared/store/state.ts';
 import { currentOffer } from '../../shared/offers/current-offer.ts';
 import { selectedPlan, selectedRouter } from '../../shared/store/selectors.ts';
@@ -12,30 +12,8 @@ import { installBodyFrom } from './install-body.ts';
 import { BANK_ACCOUNT_HELD, holdBankAccount } from '../../shared/payment/bank-account-handoff.ts';
 
 // The catalogue the query cache holds for the building.
-const plans: Plan[] = [
-  {
-    id: 'boost-100',
-    name: 'Boost 100',
-    speed: 100,
-    cost: '79.00',
-    description1: '',
-    rsp: 'demo',
-    addressLIT: true,
-    addressNonLIT: true,
-    busyHourSpeed: 90,
-    cisUrl: 'https://example.com/cis.pdf',
-  },
-];
-const routers: Router[] = [
-  {
-    id: 'wifi6',
-    name: 'Wi-Fi 6 Router',
-    cost: '10.00',
-    description1: '',
-    description2: 'per month',
-    rsp: 'demo',
-  },
-];
+const plans = [plan({ id: 'boost-100', name: 'Boost 100', speed: 100, cost: '79.00' })];
+const routers = [router({ id: 'wifi6', name: 'Wi-Fi 6 Router', cost: '10.00' })];
 
 /** The order the state resolves to in the catalogue, as useOrder() gives it. */
 const order = (s: WizardState, rules: DomainConfig) => ({
