@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   database.onConnectionLost((error) =>
     app.log.warn({ err: error }, 'database connection lost; reconnecting on demand'),
   );
-  const sweeper = sweepStaleOrders(config, database, app.log);
+  const sweeper = sweepStaleOrders(config, database, catalogue, app.log);
   // The retention policy (docs/rules/retention.md): now, then every RETENTION_SWEEP_MINUTES.
   const retention = sweepRetention(config, database, app.metrics, app.log);
   let metrics: MetricsListener | undefined;

@@ -4,4 +4,4 @@ export { checkPin, loadCatalogueOfRecord } from './boot.ts';
 export { openCatalogueCache, type CatalogueCache, type CatalogueSnapshot } from './cache.ts';
 export { checkProvider } from './provider.ts';
 export { type Building } from './repository/buildings.ts';
-export { findPlan, findRouter } from './repository/catalogue.ts';
+export { soldAtInstall, soldCents, soldOf, type Sold, type SoldColumns } from './sold.ts';

@@ -70,8 +70,9 @@ export type PlanRow = Omit<ReturnType<typeof planRow>, 'retired_at'>;
 
 /**
  * The one row-to-Plan mapping: the row back to the file's spec, then the file's own spec-to-Plan
- * mapping (planFromSpec), so a stored plan travels as the served one does. A new plan field is
- * written here twice, beside planRow.
+ * mapping (planFromSpec). Only what an order placed before its sold record reads (catalogue/sold.ts,
+ * docs/rules/orders.md#what-an-order-was-sold): a new plan field gets no column, and a required one
+ * only its value for those orders here (docs/rules/README.md#a-new-plan-field).
  */
 export function planFromRow(r: PlanRow): Plan {
   const spec: PlanSpec = {

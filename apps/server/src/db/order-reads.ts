@@ -47,6 +47,21 @@ export const orderBuildingAddress = (eb: ExpressionBuilder<Schema, 'orders'>) =>
 export const ORDER_UNIT = sql<string | null>`orders.install_facts->>'unit'`.as('unit');
 
 /**
+ * What the order was sold (docs/rules/orders.md#what-an-order-was-sold), as catalogue/sold.ts's
+ * soldOf reads it: the record written at the install, and, for an order placed before it
+ * (migration 040), its plan's and router's rows, which the foreign keys keep.
+ */
+export const ORDER_SOLD_COLUMNS = [
+  'orders.sold',
+  sql<Record<string, unknown> | null>`case when orders.sold is null then
+    (select to_jsonb(plans) from plans where plans.id = orders.plan_id) end`.as('sold_plan_row'),
+  sql<Record<string, unknown> | null>`case when orders.sold is null then
+    (select to_jsonb(routers) from routers where routers.id = orders.router_id) end`.as(
+    'sold_router_row',
+  ),
+] as const;
+
+/**
  * What an order bought and what it costs (docs/rules/orders.md): the columns the confirmation
  * mail, the order page and the console read beside their own. A new priced field of an order is
  * added here once.
@@ -61,4 +76,5 @@ export const ORDER_PURCHASE_COLUMNS = [
   'orders.card_fee_cents',
   'orders.first_payment_fee_cents',
   'orders.card_scheme',
+  ...ORDER_SOLD_COLUMNS,
 ] as const;

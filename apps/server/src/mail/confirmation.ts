@@ -2,17 +2,12 @@ import { orderAddressLine } from '@fibre/domain/address';
 import { acceptanceRecordAnswer } from '@fibre/domain/api';
 import { HELP_LINKS_HEADING, OTHER_CHARGES_HEADING, otherChargeWords } from '@fibre/domain/consent';
 import type { ProviderSpec } from '@fibre/domain/catalogue';
-import {
-  STATIC_IP_LABEL,
-  addOnLabel,
-  firstPaymentDate,
-  moneyWords,
-  storedCharges,
-} from '@fibre/domain/pricing';
+import { firstPaymentDate, moneyWords, storedCharges } from '@fibre/domain/pricing';
 import { formatDay, formatWindow, stateTimeZone } from '@fibre/domain/scheduling';
 import { formatCents } from '@fibre/domain/shared';
 import { createEvent } from 'ics';
 import type { Transaction } from 'kysely';
+import { soldCents, soldOf } from '../catalogue/index.ts';
 import type { AppContext } from '../context.ts';
 import type { Schema } from '../db/schema.ts';
 import type { MailAttachment } from '../db/tables/mail.ts';
@@ -338,34 +333,26 @@ export async function queueOrderConfirmation(
   const order = await confirmationDetails(trx, orderId);
   if (!order) throw new Error(`Order ${orderId} not found for its confirmation`);
   const served = ctx.catalogue.current();
-  const plan = served.plans.find((p) => p.id === order.plan_id);
-  const router = served.routers.find((r) => r.id === order.router_id);
   const contact = order.contact;
   const firstName = typeof contact.firstName === 'string' ? contact.firstName : '';
   const rules = served.domain;
+  // What the order was sold, not today's catalogue (docs/rules/orders.md#what-an-order-was-sold).
+  const { plan, router, addOns } = soldOf(order, rules);
   const lines: ConfirmationFacts['lines'] = [];
+  lines.push({ label: `${plan.name} plan`, price: `${formatCents(soldCents(plan.cost))} a month` });
+  const routerCents = soldCents(router.cost);
   lines.push({
-    label: `${plan?.name ?? order.plan_id} plan`,
-    price: plan ? `${formatCents(Math.round(Number(plan.cost) * 100))} a month` : '',
-  });
-  const routerCents = router ? Math.round(Number(router.cost) * 100) : 0;
-  lines.push({
-    label: router?.name ?? order.router_id,
+    label: router.name,
     price: routerCents > 0 ? `${formatCents(routerCents)} a month` : 'no charge',
   });
-  for (const addOn of order.add_ons) {
-    if (addOn === 'static-ip')
-      lines.push({
-        label: STATIC_IP_LABEL,
-        price: `${formatCents(Math.round(rules.staticIpMonthly * 100))} a month`,
-      });
-    else if (addOn === 'new-development-fee')
-      lines.push({
-        label: addOnLabel(addOn),
-        price: `${formatCents(Math.round(rules.newDevelopmentCharge * 100))} once`,
-      });
-    else lines.push({ label: addOn, price: '' });
-  }
+  for (const addOn of addOns)
+    lines.push({
+      label: addOn.label,
+      price:
+        addOn.cents > 0
+          ? `${formatCents(addOn.cents)} ${addOn.per === 'month' ? 'a month' : 'once'}`
+          : '',
+    });
   if (order.coupon_id) lines.push({ label: `Coupon ${order.coupon_id}`, price: 'applied' });
   // The domain's money words (docs/rules/plans-and-pricing.md), as the wizard and the order page.
   const zone = stateTimeZone(order.state);

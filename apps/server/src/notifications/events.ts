@@ -1,5 +1,7 @@
 import { storedCardFees } from '@fibre/domain/pricing';
+import type { DomainConfig } from '@fibre/domain/shared';
 import type { Transaction } from 'kysely';
+import { soldCents, soldOf, type Sold } from '../catalogue/index.ts';
 import type { Config } from '../config.ts';
 import type { NewLead, Schema } from '../db/schema.ts';
 import type { EventType } from '../db/tables/notifications.ts';
@@ -23,6 +25,8 @@ export interface EventSource {
   config: Pick<Config, 'keys'>;
   now: () => Date;
   newId: () => string;
+  /** The served catalogue: its rules price the add-ons of an order placed before 040 (soldOf). */
+  catalogue: { current(): { domain: DomainConfig } };
 }
 
 /** The endpoint OPS_WEBHOOK_URL and OPS_WEBHOOK_SECRET make (not a row of webhook_endpoints). */
@@ -133,6 +137,7 @@ export async function recordOrderEvent(
       plan_id: order.plan_id,
       router_id: order.router_id,
       add_ons: order.add_ons,
+      sold: soldData(soldOf(order, source.catalogue.current().domain)),
       prices: {
         monthly_cents: order.monthly_cents,
         activation_cents: order.activation_cents,
@@ -149,6 +154,22 @@ export async function recordOrderEvent(
       ...changeData(change),
     },
   });
+}
+
+/** The sold record as the payload spells it (api/webhook-events.ts). */
+function soldData({ catalogueVersion, plan, router, addOns }: Sold) {
+  return {
+    catalogue_version: catalogueVersion,
+    plan: {
+      id: plan.id,
+      name: plan.name,
+      speed: plan.speed,
+      busy_hour_speed: plan.busyHourSpeed,
+      monthly_cents: soldCents(plan.cost),
+    },
+    router: { id: router.id, name: router.name, monthly_cents: soldCents(router.cost) },
+    add_ons: addOns,
+  };
 }
 
 /** Orders just kept as needs_attention, each with its event, in the transaction that marked them. */

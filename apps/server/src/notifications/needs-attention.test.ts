@@ -1,3 +1,4 @@
+import { defaultDomainConfig } from '@fibre/domain/shared';
 import type { InstallBody } from '@fibre/domain/install';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keepStaleOrders } from '../orders/sweep.ts';
@@ -123,7 +124,12 @@ describe('order.needs_attention events', () => {
       await new Promise((r) => setTimeout(r, 25));
     const row = (await pendingRow())!;
     const lapsed = new Date(row.lease_until!.getTime() + 1);
-    const source = { config: t.config, now: () => t.clock.now, newId: () => `note-${row.id}` };
+    const source = {
+      config: t.config,
+      now: () => t.clock.now,
+      newId: () => `note-${row.id}`,
+      catalogue: { current: () => ({ domain: defaultDomainConfig }) },
+    };
     expect(await keepStaleOrders(t.database, lapsed, source)).toEqual([row.id]);
     await t.app.notifications.runOnce();
     await eventually(() => receiver.deliveries.some((d) => d.data.order_id === row.id));

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import type { EventType } from '../db/tables/notifications.ts';
 import { claimDue, markDeliveredIn, markFailedIn, releaseIn } from '../outbox/repository.ts';
-import { ordersWithWindow } from '../db/order-reads.ts';
+import { ORDER_SOLD_COLUMNS, ordersWithWindow } from '../db/order-reads.ts';
 
 /** The only SQL for events, endpoints and deliveries (docs/rules/webhooks.md). */
 
@@ -50,6 +50,7 @@ export function orderForEvent(trx: Trx, orderId: string) {
       'orders.card_fee_cents',
       'orders.first_payment_fee_cents',
       'orders.card_scheme',
+      ...ORDER_SOLD_COLUMNS,
     ])
     .where('orders.id', '=', orderId)
     .executeTakeFirst();

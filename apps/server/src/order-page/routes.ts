@@ -6,9 +6,10 @@ import {
   rescheduleBody,
   type OrderPageAnswer,
 } from '@fibre/domain/api';
-import { addOnLabel, storedCardFees } from '@fibre/domain/pricing';
+import { storedCardFees } from '@fibre/domain/pricing';
 import { stateTimeZone } from '@fibre/domain/scheduling';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { soldOf } from '../catalogue/index.ts';
 import type { AppContext } from '../context.ts';
 import { visitorAnswer } from '../http/errors.ts';
 import {
@@ -66,8 +67,8 @@ const noStore = (reply: FastifyReply) => void reply.header('cache-control', 'no-
 async function view(ctx: AppContext, deps: InstallDeps, token: string): Promise<OrderPageAnswer> {
   const order = await orderForToken(deps, token);
   const served = ctx.catalogue.current();
-  const plan = served.plans.find((p) => p.id === order.plan_id);
-  const router = served.routers.find((r) => r.id === order.router_id);
+  // What the order was sold, not today's catalogue (docs/rules/orders.md#what-an-order-was-sold).
+  const { plan, router, addOns } = soldOf(order, served.domain);
   const { support_phone: phone, support_email: email } = served.provider;
   const can = changeability(order, ctx.now(), phone);
   return {
@@ -76,9 +77,9 @@ async function view(ctx: AppContext, deps: InstallDeps, token: string): Promise<
     status: order.status,
     placed_at: order.created_at.toISOString(),
     service_status: order.service_status,
-    plan: { id: order.plan_id, name: plan?.name ?? order.plan_id },
-    router: { id: order.router_id, name: router?.name ?? order.router_id },
-    add_ons: order.add_ons.map((id) => ({ id, label: addOnLabel(id) })),
+    plan: { id: plan.id, name: plan.name },
+    router: { id: router.id, name: router.name },
+    add_ons: addOns.map(({ id, label }) => ({ id, label })),
     coupon: order.coupon_id,
     prices: {
       monthly_cents: order.monthly_cents,

@@ -57,7 +57,7 @@ const actor = (ctx: AppContext, request: FastifyRequest): Actor => ({
 
 /** The order as it is afterwards, its history included. */
 async function answer(ctx: AppContext, id: string) {
-  const order = await orderDetail(ctx.database.db, id);
+  const order = await orderDetail(ctx.database.db, id, ctx.catalogue.current().domain);
   if (!order) throw notFound('No order has this id');
   return order;
 }

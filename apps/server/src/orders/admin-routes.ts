@@ -11,7 +11,9 @@ import {
   errorAnswer,
   type AdminOrderAnswer,
 } from '@fibre/domain/api';
+import type { DomainConfig } from '@fibre/domain/shared';
 import type { Kysely } from 'kysely';
+import { soldOf } from '../catalogue/index.ts';
 import type { AppContext } from '../context.ts';
 import type { Schema } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
@@ -42,14 +44,14 @@ const contactOf = (row: AdminOrderRow) => {
 };
 
 /** One row of the console's list of orders. */
-const orderSummary = (row: AdminOrderRow) => ({
+const orderSummary = (row: AdminOrderRow, rules: DomainConfig) => ({
   id: row.id,
   reference: row.reference,
   created: row.created_at.toISOString(),
   status: row.status,
   customer: contactOf(row),
   address: addressWithUnit(row.formatted_address ?? '', row.unit),
-  plan: row.plan_name ?? row.plan_id,
+  plan: soldOf(row, rules).plan.name,
   window: windowOf(row),
   monthlyCents: row.monthly_cents,
   attentionReason: row.attention_reason,
@@ -78,9 +80,12 @@ const storedAcceptance = (value: unknown) => {
 export async function orderDetail(
   db: Kysely<Schema>,
   id: string,
+  rules: DomainConfig,
 ): Promise<AdminOrderAnswer | undefined> {
   const row = await findAdminOrder(db, id);
   if (!row) return undefined;
+  // What the order was sold, not today's catalogue (docs/rules/orders.md#what-an-order-was-sold).
+  const { plan, router } = soldOf(row, rules);
   const audit = await auditOf(db, 'order', row.id);
   return {
     id: row.id,
@@ -92,8 +97,8 @@ export async function orderDetail(
     customer: contactOf(row),
     address: addressWithUnit(row.formatted_address ?? '', row.unit),
     buildingCode: row.building_code,
-    plan: { id: row.plan_id, name: row.plan_name ?? row.plan_id },
-    router: { id: row.router_id, name: row.router_name ?? row.router_id },
+    plan: { id: plan.id, name: plan.name },
+    router: { id: router.id, name: router.name },
     addOns: row.add_ons,
     coupon: row.coupon_id,
     price: {
@@ -153,7 +158,7 @@ export function adminOrderRoutes(ctx: AppContext): AnyRoute[] {
         });
         const page = paged(rows, limit);
         return {
-          items: page.items.map(orderSummary),
+          items: page.items.map((row) => orderSummary(row, ctx.catalogue.current().domain)),
           nextCursor: page.nextCursor,
         };
       },
@@ -180,7 +185,7 @@ export function adminOrderRoutes(ctx: AppContext): AnyRoute[] {
             // An erased order (docs/rules/personal-data-requests.md#erase): no personal field.
             const erased = 'erasedAt' in (row.contact as Record<string, unknown>);
             return {
-              ...orderSummary(row),
+              ...orderSummary(row, ctx.catalogue.current().domain),
               updated: row.updated_at.toISOString(),
               erased,
               ...(erased ? { customer: null, address: null } : {}),
@@ -203,7 +208,7 @@ export function adminOrderRoutes(ctx: AppContext): AnyRoute[] {
         404: { description: 'not_found: no order has this id', schema: errorAnswer },
       },
       handler: async (request) => {
-        const order = await orderDetail(db, request.params.id);
+        const order = await orderDetail(db, request.params.id, ctx.catalogue.current().domain);
         if (!order) throw notFound('No order has this id');
         return order;
       },

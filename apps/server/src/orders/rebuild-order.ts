@@ -2,9 +2,10 @@ import { buildingFlags } from '@fibre/domain/address';
 import type { InstallBodyFacts } from '@fibre/domain/install';
 import { couponFromRecord } from '@fibre/domain/offers';
 import { isCardScheme } from '@fibre/domain/pricing';
-import { findPlan, findRouter } from '../catalogue/index.ts';
+import { planAnswer, routerAnswer } from '@fibre/domain/api';
+import { soldCents, soldOf, type CatalogueSnapshot, type Sold } from '../catalogue/index.ts';
 import { findCoupon } from '../offers/index.ts';
-import { findOrderBuilding, type OrderRow } from './repository/orders.ts';
+import { findOrderBuilding, findOrderSold, type OrderRow } from './repository/orders.ts';
 import { findReservationWindow } from '../scheduling/index.ts';
 import { installFacts } from './install-facts.ts';
 import type { PricedInstall } from './price-order.ts';
@@ -21,17 +22,20 @@ export async function rebuildOrder(
   input: { facts: InstallBodyFacts },
 ): Promise<WrittenOrder> {
   const { db } = deps.ctx.database;
-  const rsp = deps.ctx.catalogue.current().provider.code;
+  const current = deps.ctx.catalogue.current();
+  const rsp = current.provider.code;
   const held = await findReservationWindow(db, order.reservation_id);
   if (!held) throw new Error(`Order ${order.id}: its reservation is gone`);
   // What the order was sold, even if an import has since retired it.
   const found = await findOrderBuilding(db, order.building_code, { includeRetired: true });
-  const plan = await findPlan(db, order.plan_id);
-  const router = await findRouter(db, order.router_id);
+  const soldRow = await findOrderSold(db, order.id);
+  if (!soldRow) throw new Error(`Order ${order.id} is gone`);
+  const sold = soldOf(soldRow, current.domain);
+  const { plan, router } = asServed(sold, current);
   const couponRow = order.coupon_id
     ? await findCoupon(db, rsp, order.coupon_id, { includeRetired: true })
     : undefined;
-  if (!found || !plan || !router) throw new Error(`Order ${order.id}: its catalogue rows are gone`);
+  if (!found) throw new Error(`Order ${order.id}: its building is gone`);
   const { building, served } = found;
   const greenfield = buildingFlags({
     buildingClass: building.building_class,
@@ -45,7 +49,7 @@ export async function rebuildOrder(
     buildingCode: order.building_code,
     planId: order.plan_id,
     routerId: order.router_id,
-    routerCents: Math.round(Number(router.cost) * 100),
+    routerCents: soldCents(router.cost),
     addOns: order.add_ons as PricedInstall['addOns'],
     couponId: order.coupon_id,
     monthlyCents: order.monthly_cents,
@@ -63,7 +67,7 @@ export async function rebuildOrder(
       coupon: couponRow ? couponFromRecord(couponRow) : null,
     },
   };
-  const rules = deps.ctx.catalogue.current().domain;
+  const rules = current.domain;
   const built = installFacts({ ...input, priced, held, rsp, firstName, lastName }, rules);
   // The first attempt built these facts from the same body: a refusal now is the catalogue's change.
   if (!built.ok) throw built.refusal;
@@ -77,4 +81,25 @@ export async function rebuildOrder(
     firstName,
     lastName,
   };
+}
+
+/**
+ * The sold plan and router as the served ones the install's facts are built from. A record written
+ * before a field was added to the answer lacks it: the plan's current entry, if it has one, gives
+ * it; the record's own fields (name, speeds, prices) always win.
+ */
+function asServed(sold: Sold, current: Pick<CatalogueSnapshot, 'plans' | 'routers'>) {
+  const plan = planAnswer.safeParse({
+    ...current.plans.find((p) => p.id === sold.plan.id),
+    ...sold.plan,
+  });
+  const router = routerAnswer.safeParse({
+    ...current.routers.find((r) => r.id === sold.router.id),
+    ...sold.router,
+  });
+  if (!plan.success || !router.success)
+    throw new Error(
+      `Plan ${sold.plan.id} or router ${sold.router.id}: not all that was sold is known`,
+    );
+  return { plan: plan.data, router: router.data };
 }

@@ -18,6 +18,7 @@ export const STALE_AFTER_MS = 30 * 60_000;
 export function sweepStaleOrders(
   config: Config,
   database: Database,
+  catalogue: EventSource['catalogue'],
   log: { warn(details: object, message: string): void },
   everyMs = 5 * 60_000,
 ): NodeJS.Timeout | undefined {
@@ -25,7 +26,7 @@ export function sweepStaleOrders(
   if (!services.chargebeeBilling && !services.arrivy) return undefined;
   const timer = setInterval(() => {
     const lapsedBefore = new Date(Date.now() - STALE_AFTER_MS + LEASE_MS);
-    const source = { config, now: () => new Date(), newId: randomUUID };
+    const source = { config, now: () => new Date(), newId: randomUUID, catalogue };
     keepStaleOrders(database, lapsedBefore, source)
       .then((ids) => {
         if (ids.length > 0) log.warn({ order_ids: ids }, 'pending orders now need attention');

@@ -12,6 +12,7 @@ import { insertOrder, spendCardToken } from './repository/orders.ts';
 import { installFacts, type InstallFacts } from './install-facts.ts';
 import { priceOrder, type PricedInstall } from './price-order.ts';
 import { unitStatusForOrder, unitUnknown } from '../units/index.ts';
+import { soldAtInstall } from '../catalogue/index.ts';
 import { acceptanceOf } from './acceptance.ts';
 import { withCardFees } from './card-fees.ts';
 import { bookingExpired, cardTokenSpent } from './install-refusals.ts';
@@ -128,6 +129,8 @@ export async function writeOrder(
     client_address: client ?? null,
     unit_key: unitKey(facts.unit) || null,
     move_in: unit.connected,
+    // What it was sold, as priced from this snapshot (docs/rules/orders.md#what-an-order-was-sold).
+    sold: JSON.stringify(soldAtInstall(served.version, priced.catalogue, priced.addOns, rules)),
     ...(leaseUntil ? { lease_until: leaseUntil } : {}),
   };
   const reference = await insertWithReference(trx, ctx, row);

@@ -1,3 +1,5 @@
+import type { DomainConfig } from '@fibre/domain/shared';
+import { soldOf } from '../catalogue/index.ts';
 import type { PersonalDataAnswer, PersonalDataExport, PersonalDataOrder } from '@fibre/domain/api';
 import type { AppContext } from '../context.ts';
 import { recordAudit } from '../operators/index.ts';
@@ -26,8 +28,15 @@ type Row<T extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnTyp
 type OrderRecords = Awaited<ReturnType<typeof orderRecords>>;
 
 /** An order as the answer shows it; `records` (the export's) adds its kept body and records. */
-function orderOf(row: PersonOrderRow, now: Date, records: OrderRecords | null): PersonalDataOrder {
+function orderOf(
+  row: PersonOrderRow,
+  now: Date,
+  records: OrderRecords | null,
+  rules: DomainConfig,
+): PersonalDataOrder {
   const kept = keptBecause(row, now);
+  // What the order was sold (docs/rules/orders.md#what-an-order-was-sold).
+  const sold = soldOf(row, rules);
   return {
     id: row.id,
     created: row.created_at.toISOString(),
@@ -35,6 +44,7 @@ function orderOf(row: PersonOrderRow, now: Date, records: OrderRecords | null): 
     customer: contactOf(row),
     address: row.formatted_address ?? null,
     planId: row.plan_id,
+    planName: sold.plan.name,
     monthlyCents: row.monthly_cents,
     activationCents: row.activation_cents,
     cardFeeCents: row.card_fee_cents,
@@ -47,6 +57,7 @@ function orderOf(row: PersonOrderRow, now: Date, records: OrderRecords | null): 
     ...(records
       ? {
           installFacts: row.install_facts ?? null,
+          sold,
           billingCustomers: records.customers.filter((c) => c.order_id === row.id),
           bookings: records.bookings.filter((b) => b.order_id === row.id),
         }
@@ -129,7 +140,9 @@ async function gather(ctx: AppContext, person: Person, full: boolean) {
   ]);
   const answer: PersonalDataAnswer = {
     person: { email: person.email ?? null, mobile: person.mobile ?? null },
-    orders: orders.map((row) => orderOf(row, now, full ? records : null)),
+    orders: orders.map((row) =>
+      orderOf(row, now, full ? records : null, ctx.catalogue.current().domain),
+    ),
     leads: leads.map(leadOf),
     mail: mail.map((m) => mailOf(m, full)),
     holds: holds.map(holdOf),

@@ -21,6 +21,8 @@ export const personalDataOrder = z.object({
   }),
   address: z.nullable(z.string()),
   planId: z.string(),
+  /** The plan's name as sold (docs/rules/orders.md#what-an-order-was-sold). */
+  planName: z.string(),
   monthlyCents: z.number(),
   activationCents: z.number(),
   cardFeeCents: z.number(),
@@ -34,6 +36,8 @@ export const personalDataOrder = z.object({
   keptBecause: z.nullable(z.string()),
   /** The export only: what the install kept, the embedded ledger's customer and calendar booking. */
   installFacts: z.optional(z.unknown()),
+  /** The export only: what the order was sold, its plan, router and add-ons as priced then. */
+  sold: z.optional(z.unknown()),
   billingCustomers: z.optional(z.array(z.unknown())),
   bookings: z.optional(z.array(z.unknown())),
 });

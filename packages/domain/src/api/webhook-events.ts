@@ -38,6 +38,32 @@ const orderFields = {
   plan_id: z.string(),
   router_id: z.string(),
   add_ons: z.array(z.string()),
+  /**
+   * What the order was sold (docs/rules/orders.md#what-an-order-was-sold): the plan and router as
+   * the catalogue described and priced them at the install, whatever it says now; the version is
+   * null for an order placed before the record was kept.
+   */
+  sold: z.object({
+    catalogue_version: z.nullable(z.number()),
+    plan: z.object({
+      id: z.string(),
+      name: z.string(),
+      /** Mbps */
+      speed: z.number(),
+      /** Mbps: the typical busy-hour (7 pm to 11 pm) speed advertised when it was sold. */
+      busy_hour_speed: z.number(),
+      monthly_cents: z.number(),
+    }),
+    router: z.object({ id: z.string(), name: z.string(), monthly_cents: z.number() }),
+    add_ons: z.array(
+      z.object({
+        id: z.string(),
+        label: z.string(),
+        cents: z.number(),
+        per: z.enum(['month', 'once']),
+      }),
+    ),
+  }),
   prices: z.object({
     monthly_cents: z.number(),
     activation_cents: z.number(),

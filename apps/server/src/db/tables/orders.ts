@@ -82,6 +82,11 @@ export interface OrderTables {
      */
     card_scheme: ColumnType<string | null, string | null | undefined, string | null>;
     first_payment_fee_cents: ColumnType<number | null, number | null | undefined, number | null>;
+    /**
+     * What the order was sold (040, docs/rules/orders.md#what-an-order-was-sold: catalogue/sold.ts
+     * writes and reads it); null for orders placed before.
+     */
+    sold: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   };
   billing_customers: {
     id: string;

@@ -39,8 +39,6 @@ function orderRows(db: Kysely<Schema>) {
   return db
     .selectFrom('orders')
     .leftJoin('buildings', 'buildings.code', 'orders.building_code')
-    .leftJoin('plans', 'plans.id', 'orders.plan_id')
-    .leftJoin('routers', 'routers.id', 'orders.router_id')
     .leftJoin('reservations', 'reservations.reservation_id', 'orders.reservation_id')
     .leftJoin('slot_windows', 'slot_windows.id', 'reservations.window_id')
     .select([
@@ -59,8 +57,6 @@ function orderRows(db: Kysely<Schema>) {
       'orders.move_in',
       'buildings.formatted_address',
       ORDER_UNIT,
-      'plans.name as plan_name',
-      'routers.name as router_name',
       'slot_windows.starts_at',
       'slot_windows.ends_at',
       'slot_windows.state as window_state',

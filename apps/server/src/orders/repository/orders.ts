@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
 import type { Building } from '../../catalogue/index.ts';
+import { ORDER_SOLD_COLUMNS } from '../../db/order-reads.ts';
 
 /**
  * Writes the order unless its reference is taken: INSERT … ON CONFLICT (reference) DO NOTHING on
@@ -149,6 +150,15 @@ export type OrderRow = Selectable<Schema['orders']>;
 
 export async function findOrder(db: Kysely<Schema>, id: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** What an order was sold, as catalogue's soldOf reads it (db/order-reads.ts). */
+export async function findOrderSold(db: Kysely<Schema>, id: string) {
+  return db
+    .selectFrom('orders')
+    .select(['orders.plan_id', 'orders.router_id', 'orders.add_ons', ...ORDER_SOLD_COLUMNS])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
-import { orderBuildingAddress } from '../../db/order-reads.ts';
+import { ORDER_SOLD_COLUMNS, orderBuildingAddress } from '../../db/order-reads.ts';
 
 /*
  * The SQL of a person's data on request (docs/rules/personal-data-requests.md): what is held
@@ -32,6 +32,9 @@ export async function personOrders(db: Db, person: Person) {
       'orders.contact',
       'orders.reservation_id',
       'orders.plan_id',
+      'orders.router_id',
+      'orders.add_ons',
+      ...ORDER_SOLD_COLUMNS,
       'orders.monthly_cents',
       'orders.activation_cents',
       'orders.card_fee_cents',
