@@ -49,18 +49,20 @@ export function buildingRow(b: BuildingSpec) {
   };
 }
 
+/** A plan's row: the plans answer's fields (planFromSpec, the one file-to-answer mapping) as columns. */
 export function planRow(p: PlanSpec, rsp: string) {
+  const plan = planFromSpec(p, rsp);
   return {
-    id: p.id,
-    rsp,
-    name: p.name,
-    speed: p.speed,
-    busy_hour_speed: p.busy_hour_speed,
-    cost_cents: cents(p.monthly),
-    description1: p.description,
-    address_lit: p.lit,
-    address_non_lit: p.non_lit,
-    cis_url: p.cis_url,
+    id: plan.id,
+    rsp: plan.rsp,
+    name: plan.name,
+    speed: plan.speed,
+    busy_hour_speed: plan.busyHourSpeed,
+    cost_cents: cents(Number(plan.cost)),
+    description1: plan.description1,
+    address_lit: plan.addressLIT,
+    address_non_lit: plan.addressNonLIT,
+    cis_url: plan.cisUrl,
     retired_at: null,
   };
 }
@@ -89,14 +91,16 @@ export function planFromRow(r: PlanRow): Plan {
   return planFromSpec(spec, r.rsp);
 }
 
+/** A router's row: the routers answer's fields (routerFromSpec) as columns. */
 export function routerRow(r: RouterSpec, rsp: string) {
+  const router = routerFromSpec(r, rsp);
   return {
-    id: r.id,
-    rsp,
-    name: r.name,
-    cost_cents: cents(r.monthly),
-    description1: r.description,
-    description2: r.period,
+    id: router.id,
+    rsp: router.rsp,
+    name: router.name,
+    cost_cents: cents(Number(router.cost)),
+    description1: router.description1,
+    description2: router.description2,
     retired_at: null,
   };
 }
