@@ -16,7 +16,7 @@ import {
   mailHtml,
   type MailProvider,
   type RenderedMail,
-} from './confirmation.ts';
+} from './layout.ts';
 import { ORDER_LINK_PLACEHOLDER } from './order-link.ts';
 
 /**
@@ -44,7 +44,7 @@ export interface ChangeFacts {
   sequence: number;
 }
 
-/** The invite: the confirmation's UID (mail/confirmation.ts), updated or cancelled. */
+/** The invite: the confirmation's UID (mail/layout.ts installationInvite), updated or cancelled. */
 export function changeInvite(facts: ChangeFacts): string {
   return installationInvite({
     ...facts,

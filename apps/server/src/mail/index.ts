@@ -19,7 +19,7 @@ export {
   mailProviderOf,
   type MailProvider,
   type RenderedMail,
-} from './confirmation.ts';
+} from './layout.ts';
 export { newOrderToken } from './order-link.ts';
 export { enqueueMail } from './repository.ts';
 export { UNSUBSCRIBE_LINK_PLACEHOLDER, unsubscribeTokenOf } from './signup-links.ts';

@@ -22,7 +22,8 @@ import {
   type SmtpReceiver,
 } from '../test-support/stand-ins/smtp-receiver.ts';
 import type { FastifyInstance } from 'fastify';
-import { escapeHtml, formatCents, formatWindow, renderConfirmation } from './confirmation.ts';
+import { renderConfirmation } from './confirmation.ts';
+import { escapeHtml, formatCents, formatWindow } from './layout.ts';
 import { firstPaymentDate } from '@fibre/domain/pricing';
 import { formatDay } from '@fibre/domain/scheduling';
 import { hashOrderToken } from './order-link.ts';

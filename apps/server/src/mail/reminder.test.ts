@@ -9,7 +9,7 @@ import {
   startSmtpReceiver,
   type SmtpReceiver,
 } from '../test-support/stand-ins/smtp-receiver.ts';
-import { escapeHtml, formatWindow } from './confirmation.ts';
+import { escapeHtml, formatWindow } from './layout.ts';
 import { hashOrderToken } from './order-link.ts';
 import { reminderDueAt } from './reminder.ts';
 

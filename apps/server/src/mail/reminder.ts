@@ -17,7 +17,7 @@ import {
   mailProviderOf,
   type MailProvider,
   type RenderedMail,
-} from './confirmation.ts';
+} from './layout.ts';
 import { ORDER_LINK_PLACEHOLDER, hashOrderToken, newOrderToken } from './order-link.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { helpLinks, TIO } from '@fibre/domain/consent';
 import { renderChange } from '../mail/changes.ts';
-import { renderConfirmation, type MailProvider, type RenderedMail } from '../mail/confirmation.ts';
+import { renderConfirmation } from '../mail/confirmation.ts';
+import type { MailProvider, RenderedMail } from '../mail/layout.ts';
 import { renderReminder } from '../mail/reminder.ts';
 import { renderFinishLaterLink, renderFinishReminder } from '../signups/mail.ts';
 
