@@ -4,7 +4,7 @@
  * gave it, not the schema's output, so a file with a wrong type somewhere still hears about every
  * dangling name too: a value of the wrong type is simply not compared (the schema reports it).
  */
-import { dateText, isCalendarDate } from './provider-catalogue-schema.ts';
+import { dateText, isCalendarDate } from './provider-catalogue-fields.ts';
 import { AU_STATES } from '../shared/states.ts';
 
 export type CataloguePath = (string | number)[];
