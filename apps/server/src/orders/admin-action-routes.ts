@@ -15,10 +15,10 @@ import {
   cancelOrder,
   resendOrderLink,
   resolveNeedsAttention,
-  retryOrder,
   showOrderLink,
   type Actor,
 } from './operator-actions.ts';
+import { retryOrder } from './operator-retry.ts';
 import type { InstallDeps } from './write-order.ts';
 import { setServiceStatus } from './service-status.ts';
 import type { AnyRoute } from '../http/define.ts';
