@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { HttpError, refusalAnswer } from '../http/errors.ts';
 import { install } from './install.ts';
 import { defineRoute, registerDefined } from '../http/define.ts';
-import { checkProvider } from '../catalogue/index.ts';
+import { checkProvider } from '../http/provider.ts';
 
 export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
   const deps = {
@@ -29,7 +29,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
       tags: ['orders'],
       security: 'public',
       params: providerParams,
-      before: (request) => checkProvider(ctx, request),
+      before: (request) => checkProvider(request, ctx.catalogue.current().provider.code),
       body: installBodySchema,
       // The body's shape and its contact rules are checked together, so one 400 names every field.
       checkedByHandler: ['body'],

@@ -13,7 +13,7 @@ import {
 import { finishLaterMessages as words } from '@fibre/domain/shared';
 import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { checkProvider } from '../catalogue/index.ts';
+import { checkProvider } from '../http/provider.ts';
 import { defineRoute, registerDefined, type AnyRoute } from '../http/define.ts';
 import { escapeHtml, hashOrderToken } from '../mail/index.ts';
 import {
@@ -153,7 +153,7 @@ function finishLaterRoute(ctx: AppContext): AnyRoute {
     tags: ['wizard'],
     security: 'public',
     params: providerParams,
-    before: (request) => checkProvider(ctx, request),
+    before: (request) => checkProvider(request, ctx.catalogue.current().provider.code),
     body: finishLaterBody,
     responses: {
       202: { description: 'Saved; the link is in the outbox', schema: finishLaterAnswer },
@@ -183,7 +183,7 @@ function remindMeRoute(ctx: AppContext): AnyRoute {
     tags: ['wizard'],
     security: 'public',
     params: providerParams,
-    before: (request) => checkProvider(ctx, request),
+    before: (request) => checkProvider(request, ctx.catalogue.current().provider.code),
     body: remindMeBody,
     responses: {
       202: { description: 'Saved for the reminder; nothing mailed now', schema: remindMeAnswer },
