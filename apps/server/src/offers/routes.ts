@@ -57,17 +57,15 @@ function campaignRoute(ctx: AppContext): AnyRoute {
         schema: noCampaignAnswer,
       },
     },
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const building = request.params.code.toUpperCase();
       // The served catalogue's, in memory (docs/decisions/020-reads-from-memory.md).
       const row = ctx.catalogue.current().buildings.campaignOf(building);
       const period = row && campaignPeriod(row.starts, row.ends, row.state);
       const now = ctx.now();
       if (!row || !period || now < period.start || now >= period.end) {
-        return reply.status(404).send({
-          error: 'not_found',
+        throw new HttpError(404, 'not_found', messages.resourceNotFound, undefined, {
           status: messages.resourceNotFound,
-          message: messages.resourceNotFound,
         });
       }
       return {

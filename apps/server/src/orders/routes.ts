@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { errorAnswer, idempotencyKey, orderPlacedAnswer, providerParams } from '@fibre/domain/api';
 import { installBodySchema } from '@fibre/domain/install';
 import type { AppContext } from '../context.ts';
-import { HttpError, refusalAnswer } from '../http/errors.ts';
+import { HttpError } from '../http/errors.ts';
 import { install } from './install.ts';
 import { defineRoute, registerDefined } from '../http/define.ts';
 import { checkProvider } from '../http/provider.ts';
@@ -70,7 +70,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
           key = parsed.data;
         }
         const outcome = await install(deps, request.body, key, request.ip);
-        if (!outcome.ok) throw refusalAnswer(outcome.refusal);
+        if (!outcome.ok) throw outcome.refusal;
         return reply.status(outcome.value.status).send(outcome.value.body);
       },
     }),

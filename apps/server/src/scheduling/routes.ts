@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { answerRefusal, conflict, HttpError, notFound } from '../http/errors.ts';
+import { conflict, HttpError, notFound } from '../http/errors.ts';
 import { parseState } from './windows.ts';
 import { parse } from '../http/validate.ts';
 import { checkProvider } from '../http/provider.ts';
@@ -123,9 +123,7 @@ function holdRoute(ctx: AppContext): AnyRoute {
     handler: async (request, reply) => {
       const body = request.body;
       const session = holdSession(request.headers['x-hold-session']);
-      const hold = await scheduler
-        .hold({ ...body, client: request.ip, session })
-        .catch(answerRefusal);
+      const hold = await scheduler.hold({ ...body, client: request.ip, session });
       return reply.status(201).send(hold);
     },
   });

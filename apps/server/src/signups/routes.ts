@@ -13,6 +13,7 @@ import {
 import { finishLaterMessages as words } from '@fibre/domain/shared';
 import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { notFound } from '../http/errors.ts';
 import { checkProvider } from '../http/provider.ts';
 import { defineRoute, registerDefined, type AnyRoute } from '../http/define.ts';
 import { escapeHtml, hashOrderToken } from '../mail/index.ts';
@@ -101,10 +102,12 @@ const html = (reply: FastifyReply, status: number, body: string) =>
   reply.status(status).header('content-type', 'text/html; charset=utf-8').send(body);
 
 /** A token that opens nothing: the page for a browser, the error answer for anyone else. */
-const unknownLink = (ctx: AppContext, request: FastifyRequest, reply: FastifyReply) =>
-  wantsHtml(request.headers.accept)
-    ? html(reply, 404, page(providerOf(ctx), words.notFoundHeading, words.notFound, false))
-    : reply.status(404).send({ error: 'not_found', message: words.notFound });
+function unknownLink(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (wantsHtml(request.headers.accept)) {
+    return html(reply, 404, page(providerOf(ctx), words.notFoundHeading, words.notFound, false));
+  }
+  throw notFound(words.notFound);
+}
 
 const unknownAnswer = {
   description: 'not_found: the token opens nothing (a page for a browser that asks for one)',
