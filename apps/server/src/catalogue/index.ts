@@ -2,6 +2,5 @@
 // import of any other file of this folder from another feature.
 export { checkPin, loadCatalogueOfRecord } from './boot.ts';
 export { openCatalogueCache, type CatalogueCache, type CatalogueSnapshot } from './cache.ts';
-export { checkProvider } from './provider.ts';
 export { type Building } from './repository/buildings.ts';
 export { soldAtInstall, soldCents, soldOf, type Sold, type SoldColumns } from './sold.ts';

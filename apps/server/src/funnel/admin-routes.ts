@@ -2,8 +2,8 @@ import { adminFunnelAnswer, adminFunnelQuery } from '@fibre/domain/api';
 import { funnelRows } from '@fibre/domain/wizard';
 import type { AppContext } from '../context.ts';
 import { csvText } from '../http/csv.ts';
-import { defineRoute, type AnyRoute } from '../http/define.ts';
-import { requireOperator } from '../operators/index.ts';
+import type { AnyRoute } from '../http/define.ts';
+import { defineAdminRoute } from '../operators/index.ts';
 import { funnelArrivals } from './repository.ts';
 
 /*
@@ -14,14 +14,11 @@ import { funnelArrivals } from './repository.ts';
 export function adminFunnelRoutes(ctx: AppContext): AnyRoute[] {
   const db = ctx.database.db;
   return [
-    defineRoute({
+    defineAdminRoute(ctx, {
       method: 'GET',
       url: '/admin/api/funnel',
       operationId: 'readFunnel',
       summary: "Each step's arrivals over a period of UTC days, and the drop-off between steps",
-      tags: ['admin'],
-      security: 'operatorSession',
-      guard: requireOperator(ctx),
       query: adminFunnelQuery,
       responses: { 200: { description: 'Every step, in order', schema: adminFunnelAnswer } },
       handler: async (request) => {
@@ -35,16 +32,13 @@ export function adminFunnelRoutes(ctx: AppContext): AnyRoute[] {
         };
       },
     }),
-    defineRoute({
+    defineAdminRoute(ctx, {
       method: 'GET',
       url: '/admin/api/funnel.csv',
       operationId: 'exportFunnel',
       summary: 'The funnel of a period as CSV',
       description:
         'RFC 4180 (CRLF lines), a header row `step,arrivals,drop_off_percent` and then every step in order, as GET /admin/api/funnel answers it; the drop-off is empty for the first step and after a step nobody reached.',
-      tags: ['admin'],
-      security: 'operatorSession',
-      guard: requireOperator(ctx),
       query: adminFunnelQuery,
       responses: { 200: { description: 'The funnel, as an attachment', text: 'text/csv' } },
       handler: async (request, reply) => {

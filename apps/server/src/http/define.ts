@@ -91,7 +91,8 @@ type SuccessBody<R extends Record<number, AnswerDoc>> = {
     : never;
 }[keyof R];
 
-export interface RouteDefinition<
+/** A route's own parts: all of its definition but who may call and its tags (below). */
+export interface RouteParts<
   P extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
@@ -103,10 +104,6 @@ export interface RouteDefinition<
   operationId: string;
   summary: string;
   description?: string;
-  tags: [Tag, ...Tag[]];
-  security: Security;
-  /** Required with `operatorSession`: who may call (operators/guard.ts). */
-  guard?: RouteGuard;
   params?: P;
   query?: Q;
   body?: B;
@@ -138,6 +135,22 @@ export interface RouteDefinition<
     request: FastifyRequest<RouteGeneric<P, Q, B, R>>,
     reply: FastifyReply<RouteGeneric<P, Q, B, R>>,
   ) => Promise<SuccessBody<R> | FastifyReply<RouteGeneric<P, Q, B, R>> | undefined>;
+}
+
+/**
+ * A route's definition: its parts, its tags and who may call. A console route is defined by
+ * defineAdminRoute (operators/admin-route.ts), which adds the console's tag, security and guard.
+ */
+export interface RouteDefinition<
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends Record<number, AnswerDoc> = Record<number, AnswerDoc>,
+> extends RouteParts<P, Q, B, R> {
+  tags: [Tag, ...Tag[]];
+  security: Security;
+  /** Required with `operatorSession`: who may call (operators/guard.ts). */
+  guard?: RouteGuard;
 }
 
 /** The same route as any other: what registration and the document read. */

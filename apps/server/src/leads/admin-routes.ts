@@ -11,10 +11,10 @@ import type { AppContext } from '../context.ts';
 import { csvText } from '../http/csv.ts';
 import { notFound } from '../http/errors.ts';
 import { changePage, changesDescription, changeStart, pageStart, paged } from '../http/paging.ts';
-import { operatorOf, recordAudit, requireOperator } from '../operators/index.ts';
+import { defineAdminRoute, operatorOf, recordAudit } from '../operators/index.ts';
 import { recordLeadEvent } from '../notifications/index.ts';
 import { leadChanges, listLeads, markLeadContacted, type LeadRow } from './repository.ts';
-import { defineRoute, type AnyRoute } from '../http/define.ts';
+import type { AnyRoute } from '../http/define.ts';
 
 /*
  * The console's leads (docs/rules/operators.md#reading, #operations): listed and exported by any
@@ -48,14 +48,11 @@ export function adminLeadRoutes(ctx: AppContext): AnyRoute[] {
 /** A page of leads, newest first. */
 function listRoute(ctx: AppContext): AnyRoute {
   const db = ctx.database.db;
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     method: 'GET',
     url: '/admin/api/leads',
     operationId: 'listLeads',
     summary: 'Leads, newest first, a page at a time',
-    tags: ['admin'],
-    security: 'operatorSession',
-    guard: requireOperator(ctx),
     query: adminLeadsQuery,
     responses: { 200: { description: 'A page of leads', schema: adminLeadsAnswer } },
     handler: async (request) => {
@@ -73,15 +70,12 @@ function listRoute(ctx: AppContext): AnyRoute {
 /** Leads changed since a time, to sync a copy. */
 function changesRoute(ctx: AppContext): AnyRoute {
   const db = ctx.database.db;
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     method: 'GET',
     url: '/admin/api/leads/changes',
     operationId: 'leadChanges',
     summary: 'Leads changed since a time, in the order they were changed, to sync a copy',
     description: changesDescription('lead'),
-    tags: ['admin'],
-    security: 'operatorSession',
-    guard: requireOperator(ctx),
     query: adminChangesQuery,
     responses: { 200: { description: 'Changed leads', schema: adminLeadChangesAnswer } },
     handler: async (request) => {
@@ -118,16 +112,13 @@ function changesRoute(ctx: AppContext): AnyRoute {
 /** Every lead as CSV, audited. */
 function exportRoute(ctx: AppContext): AnyRoute {
   const db = ctx.database.db;
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     method: 'GET',
     url: '/admin/api/leads.csv',
     operationId: 'exportLeads',
     summary: 'Every lead as CSV, newest first',
     description:
       "RFC 4180 (quoted where needed, CRLF lines), a header row first, `contacted_at` last (empty until an operator marks the lead contacted); a cell starting with = + - or @ is prefixed with ' so a spreadsheet never runs it as a formula. Every export is recorded in the audit (`leads_exported`: who, when, how many rows) before it is answered.",
-    tags: ['admin'],
-    security: 'operatorSession',
-    guard: requireOperator(ctx),
     responses: {
       200: { description: 'The leads, as an attachment', text: 'text/csv' },
     },
@@ -168,16 +159,13 @@ function exportRoute(ctx: AppContext): AnyRoute {
 /** Marks a lead contacted, or clears the mark (`mark` false). */
 function contactedRoute(ctx: AppContext, mark: boolean): AnyRoute {
   const db = ctx.database.db;
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     method: mark ? 'POST' : 'DELETE',
     url: '/admin/api/leads/:id/contacted',
     operationId: mark ? 'markLeadContacted' : 'unmarkLeadContacted',
     summary: mark
       ? 'Marks a lead contacted by the signed-in operator (managers only; audited)'
       : "Clears a lead's contacted mark: the undo (managers only; audited)",
-    tags: ['admin'],
-    security: 'operatorSession',
-    guard: requireOperator(ctx),
     params: adminLeadParams,
     responses: {
       200: { description: 'The lead as it is now', schema: adminLead },

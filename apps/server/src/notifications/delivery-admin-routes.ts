@@ -12,8 +12,8 @@ import type { OperatorRole } from '../db/tables/operators.ts';
 import { inTransaction } from '../db/transactions.ts';
 import { notFound } from '../http/errors.ts';
 import { pageStart, paged } from '../http/paging.ts';
-import { defineRoute, type AnyRoute } from '../http/define.ts';
-import { operatorOf, recordAudit, requireOperator } from '../operators/index.ts';
+import type { AnyRoute } from '../http/define.ts';
+import { defineAdminRoute, operatorOf, recordAudit } from '../operators/index.ts';
 import { deliveriesWithEvents, resendDelivery, type DeliveryListRow } from './repository.ts';
 
 /*
@@ -62,14 +62,11 @@ export function deliveryAdminRoutes(ctx: AppContext): AnyRoute[] {
 /** A page of deliveries, newest first, optionally in one state. */
 function listDeliveriesRoute(ctx: AppContext): AnyRoute {
   const { db } = ctx.database;
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     method: 'GET',
     url: '/admin/api/webhooks/deliveries',
     operationId: 'listWebhookDeliveries',
     summary: 'Webhook deliveries, newest first, a page at a time, optionally in one state',
-    tags: ['admin'],
-    security: 'operatorSession',
-    guard: requireOperator(ctx),
     query: webhookDeliveriesQuery,
     responses: { 200: { description: 'A page of deliveries', schema: webhookDeliveriesAnswer } },
     handler: async (request) => {
@@ -112,16 +109,14 @@ function listDeliveriesRoute(ctx: AppContext): AnyRoute {
 /** Sends a delivery again now. */
 function resendDeliveryRoute(ctx: AppContext): AnyRoute {
   const { db } = ctx.database;
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     method: 'POST',
     url: '/admin/api/webhooks/deliveries/:id/resend',
     operationId: 'resendWebhookDelivery',
     summary: 'Sends a delivery again now, its attempts counted afresh (managers; audited)',
     description:
       'The same event with the same webhook-id, so a receiver that has it already can tell (docs/rules/webhooks.md#endpoints).',
-    tags: ['admin'],
-    security: 'operatorSession',
-    guard: requireOperator(ctx, undefined, 'webhooks:manage'),
+    key: 'webhooks:manage',
     params: webhookDeliveryParams,
     responses: {
       200: { description: 'The delivery, due now', schema: webhookDelivery },

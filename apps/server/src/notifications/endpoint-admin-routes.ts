@@ -12,8 +12,8 @@ import type { AppContext } from '../context.ts';
 import type { OperatorRole } from '../db/tables/operators.ts';
 import { inTransaction } from '../db/transactions.ts';
 import { notFound, Refusal } from '../http/errors.ts';
-import { defineRoute, type AnyRoute } from '../http/define.ts';
-import { operatorOf, recordAudit, requireOperator } from '../operators/index.ts';
+import type { AnyRoute } from '../http/define.ts';
+import { defineAdminRoute, operatorOf, recordAudit } from '../operators/index.ts';
 import { CONFIGURED_ENDPOINT, configuredEndpoint } from './events.ts';
 import {
   disableEndpoint,
@@ -93,14 +93,11 @@ export function endpointAdminRoutes(ctx: AppContext): AnyRoute[] {
 function listEndpointsRoute(ctx: AppContext): AnyRoute {
   const { db } = ctx.database;
   const configured = configuredEndpoint(ctx.config);
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     method: 'GET',
     url: '/admin/api/webhooks/endpoints',
     operationId: 'listWebhookEndpoints',
     summary: 'The webhook endpoints, OPS_WEBHOOK_URL first when it is set (secrets never shown)',
-    tags: ['admin'],
-    security: 'operatorSession',
-    guard: requireOperator(ctx),
     responses: { 200: { description: 'The endpoints', schema: webhookEndpointsAnswer } },
     handler: async (request) => {
       const role = operatorOf(request).role;
@@ -128,7 +125,7 @@ function listEndpointsRoute(ctx: AppContext): AnyRoute {
 /** Adds an endpoint with a new secret. */
 function createEndpointRoute(ctx: AppContext): AnyRoute {
   const { db } = ctx.database;
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     method: 'POST',
     url: '/admin/api/webhooks/endpoints',
     operationId: 'createWebhookEndpoint',
@@ -136,9 +133,7 @@ function createEndpointRoute(ctx: AppContext): AnyRoute {
       'Adds a webhook endpoint with a new secret, shown in this answer only (managers; audited)',
     description:
       'Events made from now on are delivered to it, signed with its secret (docs/rules/webhooks.md#endpoints). In production the URL must be https.',
-    tags: ['admin'],
-    security: 'operatorSession',
-    guard: requireOperator(ctx, undefined, 'webhooks:manage'),
+    key: 'webhooks:manage',
     body: createWebhookEndpointBody,
     responses: {
       201: { description: 'The endpoint and its secret', schema: webhookEndpointCreatedAnswer },
@@ -194,14 +189,12 @@ function createEndpointRoute(ctx: AppContext): AnyRoute {
 /** Disables an endpoint. */
 function disableEndpointRoute(ctx: AppContext): AnyRoute {
   const { db } = ctx.database;
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     method: 'POST',
     url: '/admin/api/webhooks/endpoints/:id/disable',
     operationId: 'disableWebhookEndpoint',
     summary: 'Disables a webhook endpoint: nothing more is sent to it (managers; audited)',
-    tags: ['admin'],
-    security: 'operatorSession',
-    guard: requireOperator(ctx, undefined, 'webhooks:manage'),
+    key: 'webhooks:manage',
     params: webhookEndpointParams,
     responses: {
       200: { description: 'The endpoint, disabled', schema: webhookEndpoint },
@@ -237,7 +230,7 @@ function disableEndpointRoute(ctx: AppContext): AnyRoute {
 /** Enables a disabled endpoint again, its URL checked anew. */
 function enableEndpointRoute(ctx: AppContext): AnyRoute {
   const { db } = ctx.database;
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     method: 'POST',
     url: '/admin/api/webhooks/endpoints/:id/enable',
     operationId: 'enableWebhookEndpoint',
@@ -245,9 +238,7 @@ function enableEndpointRoute(ctx: AppContext): AnyRoute {
       'Enables a disabled webhook endpoint again: its kept deliveries are due (managers; audited)',
     description:
       'An endpoint disabled by a manager, or by the worker after failing every attempt for WEBHOOK_DISABLE_AFTER_DAYS, gets its waiting deliveries and every new event again; one given up can be resent (docs/rules/webhooks.md#endpoints). Its URL is checked again as when it was added.',
-    tags: ['admin'],
-    security: 'operatorSession',
-    guard: requireOperator(ctx, undefined, 'webhooks:manage'),
+    key: 'webhooks:manage',
     params: webhookEndpointParams,
     responses: {
       200: { description: 'The endpoint, enabled', schema: webhookEndpoint },

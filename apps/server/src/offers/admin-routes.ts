@@ -1,9 +1,9 @@
 import { adminOffersAnswer } from '@fibre/domain/api';
 import { discountInWords } from '@fibre/domain/offers';
 import type { AppContext } from '../context.ts';
-import { requireOperator } from '../operators/index.ts';
+import { defineAdminRoute } from '../operators/index.ts';
 import { offerUsage } from './repository.ts';
-import { defineRoute, type AnyRoute } from '../http/define.ts';
+import type { AnyRoute } from '../http/define.ts';
 
 /* Coupon and campaign usage (docs/rules/operators.md#operations). */
 
@@ -32,16 +32,13 @@ export function couponInWords(coupon: {
 export function adminOfferRoutes(ctx: AppContext): AnyRoute[] {
   const db = ctx.database.db;
   return [
-    defineRoute({
+    defineAdminRoute(ctx, {
       method: 'GET',
       url: '/admin/api/offers',
       operationId: 'listOffers',
       summary: "The provider's coupons and campaigns, with how many orders used each",
       description:
         'An order counts unless it was cancelled; a campaign counts the orders carrying its coupon code, and the buildings that name it and are not retired (docs/rules/operators.md#operations).',
-      tags: ['admin'],
-      security: 'operatorSession',
-      guard: requireOperator(ctx),
       responses: { 200: { description: 'Coupons and campaigns', schema: adminOffersAnswer } },
       handler: async () => {
         const { coupons, campaigns } = await offerUsage(db, ctx.catalogue.current().provider.code);

@@ -16,7 +16,7 @@ import { HttpError } from '../http/errors.ts';
 import { findCoupon } from './repository.ts';
 import { campaignPeriod } from './campaign-period.ts';
 import { defineRoute, registerDefined, type AnyRoute } from '../http/define.ts';
-import { checkProvider } from '../catalogue/index.ts';
+import { checkProvider } from '../http/provider.ts';
 
 const invalidCoupon = () => new HttpError(404, 'coupon_invalid', messages.couponInvalid);
 
@@ -57,17 +57,15 @@ function campaignRoute(ctx: AppContext): AnyRoute {
         schema: noCampaignAnswer,
       },
     },
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const building = request.params.code.toUpperCase();
       // The served catalogue's, in memory (docs/decisions/020-reads-from-memory.md).
       const row = ctx.catalogue.current().buildings.campaignOf(building);
       const period = row && campaignPeriod(row.starts, row.ends, row.state);
       const now = ctx.now();
       if (!row || !period || now < period.start || now >= period.end) {
-        return reply.status(404).send({
-          error: 'not_found',
+        throw new HttpError(404, 'not_found', messages.resourceNotFound, undefined, {
           status: messages.resourceNotFound,
-          message: messages.resourceNotFound,
         });
       }
       return {
@@ -98,7 +96,7 @@ function validateCouponRoute(ctx: AppContext): AnyRoute {
     tags: ['offers'],
     security: 'public',
     params: providerParams,
-    before: (request) => checkProvider(ctx, request),
+    before: (request) => checkProvider(request, ctx.catalogue.current().provider.code),
     body: couponBody,
     responses: {
       202: { description: 'A valid coupon', schema: couponAnswer },
@@ -127,7 +125,7 @@ function couponRoute(ctx: AppContext): AnyRoute {
     tags: ['offers'],
     security: 'public',
     params: providerCodeParams,
-    before: (request) => checkProvider(ctx, request),
+    before: (request) => checkProvider(request, ctx.catalogue.current().provider.code),
     query: couponQuery,
     responses: {
       200: { description: 'The coupon', schema: couponAnswer },
@@ -156,7 +154,7 @@ function referralRoute(ctx: AppContext): AnyRoute {
     tags: ['offers'],
     security: 'public',
     params: providerCodeParams,
-    before: (request) => checkProvider(ctx, request),
+    before: (request) => checkProvider(request, ctx.catalogue.current().provider.code),
     responses: {
       202: { description: 'A valid referral or sales code', schema: couponAnswer },
       404: invalid,

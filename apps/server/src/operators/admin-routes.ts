@@ -9,7 +9,8 @@ import {
 } from '@fibre/domain/api';
 import type { AppContext } from '../context.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { operatorOf, requireOperator, sessionOfRequest } from './guard.ts';
+import { operatorOf, sessionOfRequest } from './guard.ts';
+import { defineAdminRoute } from './admin-route.ts';
 import { ABSOLUTE_MS, COOKIE, normaliseEmail, signIn, signOut, type SignedIn } from './sessions.ts';
 import { listOperators, unlockOperator } from './repository/operators.ts';
 import { defineRoute, registerDefined, type AnyRoute } from '../http/define.ts';
@@ -153,15 +154,13 @@ function signInRoute(ctx: AppContext, cookieOptions: SessionCookieOptions): AnyR
 
 /** Who is signed in. */
 function currentOperatorRoute(ctx: AppContext): AnyRoute {
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     method: 'GET',
     url: '/admin/api/session',
     operationId: 'currentOperator',
     summary: 'Who is signed in, and the CSRF token for changes',
-    tags: ['admin'],
-    security: 'operatorSession',
     // A key has no session (docs/rules/operators.md#api-keys).
-    guard: requireOperator(ctx, undefined, 'session'),
+    key: 'session',
     responses: {
       200: { description: 'The signed-in operator', schema: adminSessionAnswer },
     },
@@ -173,14 +172,13 @@ function currentOperatorRoute(ctx: AppContext): AnyRoute {
 
 /** Signing out: the session ended, its cookie cleared. */
 function signOutRoute(ctx: AppContext, cookieOptions: SessionCookieOptions): AnyRoute {
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     method: 'DELETE',
     url: '/admin/api/session',
     operationId: 'signOut',
     summary: 'Signs the operator out: the session ends and its cookie is cleared',
-    tags: ['admin'],
-    security: 'operatorSession',
-    guard: requireOperator(ctx, 'viewer', 'session'),
+    role: 'viewer',
+    key: 'session',
     responses: { 204: { description: 'Signed out' } },
     handler: async (request, reply) => {
       await signOut(ctx, sessionOfRequest(request));
@@ -191,14 +189,11 @@ function signOutRoute(ctx: AppContext, cookieOptions: SessionCookieOptions): Any
 
 /** The operator accounts. */
 function listOperatorsRoute(ctx: AppContext): AnyRoute {
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     method: 'GET',
     url: '/admin/api/operators',
     operationId: 'listOperators',
     summary: 'Every operator account, by email',
-    tags: ['admin'],
-    security: 'operatorSession',
-    guard: requireOperator(ctx),
     responses: { 200: { description: 'The accounts', schema: operatorsAnswer } },
     handler: async () => {
       const rows = await listOperators(ctx.database.db);
@@ -215,17 +210,15 @@ function listOperatorsRoute(ctx: AppContext): AnyRoute {
 
 /** Lifting an account's sign-in bounds. */
 function unlockOperatorRoute(ctx: AppContext): AnyRoute {
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     method: 'POST',
     url: '/admin/api/operators/:email/unlock',
     operationId: 'unlockOperator',
     summary:
       "Lifts every sign-in bound on an account's email, at every address (signed-in managers only, no API key; audited)",
-    tags: ['admin'],
-    security: 'operatorSession',
     // Unlocking reopens password guessing against a person: a person's session, never a key
     // (docs/decisions/026-api-keys.md).
-    guard: requireOperator(ctx, undefined, 'session'),
+    key: 'session',
     params: operatorEmailParams,
     responses: {
       204: { description: 'Unlocked: the account may sign in again' },

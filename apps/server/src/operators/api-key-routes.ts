@@ -8,10 +8,11 @@ import {
 } from '@fibre/domain/api';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { defineRoute, type AnyRoute } from '../http/define.ts';
+import type { AnyRoute } from '../http/define.ts';
 import { notFound, Refusal } from '../http/errors.ts';
 import { createApiKey, keyScopes, revokeKey } from './api-keys.ts';
-import { operatorOf, requireOperator } from './guard.ts';
+import { operatorOf } from './guard.ts';
+import { defineAdminRoute } from './admin-route.ts';
 import { listApiKeys, type ApiKeyRow } from './repository/api-keys.ts';
 
 /*
@@ -47,30 +48,27 @@ function managerOf(request: FastifyRequest): string {
 export function apiKeyRoutes(ctx: AppContext): AnyRoute[] {
   const db = ctx.database.db;
   return [
-    defineRoute({
+    defineAdminRoute(ctx, {
       method: 'GET',
       url: '/admin/api/keys',
       operationId: 'listApiKeys',
       summary: 'Every API key, revoked ones too, never its text (managers only)',
-      tags: ['admin'],
-      security: 'operatorSession',
-      guard: requireOperator(ctx, 'manager', 'session'),
+      role: 'manager',
+      key: 'session',
       responses: { 200: { description: 'The keys', schema: apiKeysAnswer } },
       handler: async (request) => {
         managerOf(request);
         return { keys: (await listApiKeys(db)).map(keyAnswer) };
       },
     }),
-    defineRoute({
+    defineAdminRoute(ctx, {
       method: 'POST',
       url: '/admin/api/keys',
       operationId: 'createApiKey',
       summary: 'Makes an API key; its text is answered this once (managers only; audited)',
       description:
         'The key reads orders and leads (`orders:read`) and, for a manager key, does what `scopes` adds: `orders:act` (act on orders and leads), `webhooks:manage` (add, disable, enable webhook endpoints, resend deliveries). No scopes: the key reads only. A viewer key takes no scope but `orders:read` (docs/rules/operators.md#api-keys).',
-      tags: ['admin'],
-      security: 'operatorSession',
-      guard: requireOperator(ctx, undefined, 'session'),
+      key: 'session',
       body: createApiKeyBody,
       responses: {
         201: { description: 'The key, and its text, shown once', schema: createdApiKeyAnswer },
@@ -90,16 +88,14 @@ export function apiKeyRoutes(ctx: AppContext): AnyRoute[] {
         return reply.status(201).send({ key: made.key, apiKey: keyAnswer(made.row) });
       },
     }),
-    defineRoute({
+    defineAdminRoute(ctx, {
       method: 'DELETE',
       url: '/admin/api/keys/:id',
       operationId: 'revokeApiKey',
       summary: 'Revokes an API key: every instance refuses it from now on (managers only; audited)',
       description:
         'The webhook endpoints the key added are disabled with it, each audited, and listed in the answer (docs/rules/webhooks.md#endpoints).',
-      tags: ['admin'],
-      security: 'operatorSession',
-      guard: requireOperator(ctx, undefined, 'session'),
+      key: 'session',
       params: apiKeyParams,
       responses: {
         200: {

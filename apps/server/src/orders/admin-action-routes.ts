@@ -10,18 +10,18 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
-import { operatorOf, requireOperator } from '../operators/index.ts';
+import { defineAdminRoute, operatorOf } from '../operators/index.ts';
 import {
   cancelOrder,
   resendOrderLink,
   resolveNeedsAttention,
-  retryOrder,
   showOrderLink,
   type Actor,
 } from './operator-actions.ts';
+import { retryOrder } from './operator-retry.ts';
 import type { InstallDeps } from './write-order.ts';
 import { setServiceStatus } from './service-status.ts';
-import { defineRoute, type AnyRoute } from '../http/define.ts';
+import type { AnyRoute } from '../http/define.ts';
 import { orderDetail } from './admin-routes.ts';
 
 /*
@@ -64,16 +64,13 @@ async function answer(ctx: AppContext, id: string) {
 
 /** Retries a needs_attention order's failed external step. */
 function retryRoute(ctx: AppContext, deps: InstallDeps): AnyRoute {
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     method: 'POST',
     url: '/admin/api/orders/:id/retry',
     operationId: 'retryOrder',
     summary: "Retries a needs_attention order's failed external step (managers only; audited)",
     description:
       'Billing when the order has no subscription reference and billing is external, the installer task when it has no task reference and scheduling is external; each idempotent per order. Confirmed on success (docs/rules/operators.md#acting-on-orders).',
-    tags: ['admin'],
-    security: 'operatorSession',
-    guard: requireOperator(ctx),
     params: adminOrderParams,
     responses: {
       200: { description: 'Retried: the order, confirmed', schema: adminOrderAnswer },
@@ -95,16 +92,13 @@ function retryRoute(ctx: AppContext, deps: InstallDeps): AnyRoute {
 
 /** Marks a needs_attention order resolved, with a note. */
 function resolveRoute(ctx: AppContext, deps: InstallDeps): AnyRoute {
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     method: 'POST',
     url: '/admin/api/orders/:id/resolve',
     operationId: 'resolveOrder',
     summary: 'Marks a needs_attention order resolved, with a note (managers only; audited)',
     description:
       'For an order a person finished by hand: it becomes confirmed, its reason cleared, the note kept in its history (docs/rules/operators.md#acting-on-orders).',
-    tags: ['admin'],
-    security: 'operatorSession',
-    guard: requireOperator(ctx),
     params: adminOrderParams,
     body: resolveOrderBody,
     responses: {
@@ -125,7 +119,7 @@ function resolveRoute(ctx: AppContext, deps: InstallDeps): AnyRoute {
 
 /** Cancels an order. */
 function cancelRoute(ctx: AppContext, deps: InstallDeps): AnyRoute {
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     method: 'POST',
     url: '/admin/api/orders/:id/cancel',
     operationId: 'cancelOrder',
@@ -133,9 +127,6 @@ function cancelRoute(ctx: AppContext, deps: InstallDeps): AnyRoute {
       'Cancels an order: billing and the installer task cancelled, the window given back (managers only; audited)',
     description:
       'Any order not already cancelled. The external services are called first, each idempotent; if one fails the order is unchanged (docs/rules/operators.md#acting-on-orders).',
-    tags: ['admin'],
-    security: 'operatorSession',
-    guard: requireOperator(ctx),
     params: adminOrderParams,
     body: cancelOrderBody,
     emptyBodyAs: {},
@@ -160,7 +151,7 @@ function cancelRoute(ctx: AppContext, deps: InstallDeps): AnyRoute {
 
 /** Sets where an order's service is after installation. */
 function serviceStatusRoute(ctx: AppContext, deps: InstallDeps): AnyRoute {
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     method: 'POST',
     url: '/admin/api/orders/:id/service',
     operationId: 'setServiceStatus',
@@ -168,9 +159,6 @@ function serviceStatusRoute(ctx: AppContext, deps: InstallDeps): AnyRoute {
       "Sets where an order's service is after installation: installed, active or cancelled (managers only; audited)",
     description:
       "A confirmed order only: from nothing to installed (or straight to active) once its installation window has begun, installed to active, either to cancelled. The customer's order page shows it and an `order.service_changed` event goes out (docs/rules/orders.md#service-status).",
-    tags: ['admin'],
-    security: 'operatorSession',
-    guard: requireOperator(ctx),
     params: adminOrderParams,
     body: serviceStatusBody,
     responses: {
@@ -193,7 +181,7 @@ function serviceStatusRoute(ctx: AppContext, deps: InstallDeps): AnyRoute {
 
 /** Mails the customer their order page's link again. */
 function mailLinkRoute(ctx: AppContext, deps: InstallDeps): AnyRoute {
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     method: 'POST',
     url: '/admin/api/orders/:id/link/mail',
     operationId: 'mailOrderLink',
@@ -201,9 +189,6 @@ function mailLinkRoute(ctx: AppContext, deps: InstallDeps): AnyRoute {
       "Mails the customer their order page's link again, in the confirmation (managers only; audited)",
     description:
       'The confirmation mail once more, through the outbox, with a new link; earlier links stay valid. A confirmed order only (docs/rules/operators.md#acting-on-orders).',
-    tags: ['admin'],
-    security: 'operatorSession',
-    guard: requireOperator(ctx),
     params: adminOrderParams,
     responses: {
       200: { description: 'Queued: the order, its history and mail', schema: adminOrderAnswer },
@@ -220,7 +205,7 @@ function mailLinkRoute(ctx: AppContext, deps: InstallDeps): AnyRoute {
 
 /** A new link to the customer's order page, shown once. */
 function showLinkRoute(ctx: AppContext, deps: InstallDeps): AnyRoute {
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     method: 'POST',
     url: '/admin/api/orders/:id/link',
     operationId: 'showOrderLink',
@@ -228,11 +213,9 @@ function showLinkRoute(ctx: AppContext, deps: InstallDeps): AnyRoute {
       "A new link to the customer's order page, shown once to the manager (signed-in managers only, no API key; audited)",
     description:
       'Only a hash of a link is kept, so showing one makes a new one; earlier links stay valid. The link is in this answer only (docs/rules/operators.md#acting-on-orders).',
-    tags: ['admin'],
-    security: 'operatorSession',
     // A link opens the order for whoever holds it: a person's session, never a key
     // (docs/decisions/026-api-keys.md).
-    guard: requireOperator(ctx, undefined, 'session'),
+    key: 'session',
     params: adminOrderParams,
     responses: {
       200: { description: 'The new link and the order', schema: adminOrderLinkAnswer },

@@ -18,7 +18,7 @@ import type { AppContext } from '../context.ts';
 import type { Schema } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { changePage, changesDescription, changeStart, pageStart, paged } from '../http/paging.ts';
-import { requireOperator } from '../operators/index.ts';
+import { defineAdminRoute } from '../operators/index.ts';
 import {
   findAdminOrder,
   orderChanges,
@@ -26,7 +26,7 @@ import {
   type AdminOrderRow,
 } from './repository/admin-orders.ts';
 import { auditOf } from '../operators/index.ts';
-import { defineRoute, type AnyRoute } from '../http/define.ts';
+import type { AnyRoute } from '../http/define.ts';
 
 /*
  * The operator console's orders, read (docs/rules/operators.md#reading): searched and shown. Any
@@ -134,16 +134,13 @@ export async function orderDetail(
 export function adminOrderRoutes(ctx: AppContext): AnyRoute[] {
   const db = ctx.database.db;
   return [
-    defineRoute({
+    defineAdminRoute(ctx, {
       method: 'GET',
       url: '/admin/api/orders',
       operationId: 'searchOrders',
       summary: 'Orders, newest first, searched and filtered, a page at a time',
       description:
         "`q` is found in the customer's name, email, mobile (with or without spaces, as 04… or +614…), the address, the order id or the order's reference (as typed: any case, with or without the dash), ignoring case; `status` and the creation range `from` (inclusive) to `to` (exclusive) filter. `nextCursor` asks for the next page (docs/rules/operators.md#reading).",
-      tags: ['admin'],
-      security: 'operatorSession',
-      guard: requireOperator(ctx),
       query: adminOrdersQuery,
       responses: { 200: { description: 'A page of orders', schema: adminOrdersAnswer } },
       handler: async (request) => {
@@ -163,15 +160,12 @@ export function adminOrderRoutes(ctx: AppContext): AnyRoute[] {
         };
       },
     }),
-    defineRoute({
+    defineAdminRoute(ctx, {
       method: 'GET',
       url: '/admin/api/orders/changes',
       operationId: 'orderChanges',
       summary: 'Orders changed since a time, in the order they were changed, to sync a copy',
       description: changesDescription('order'),
-      tags: ['admin'],
-      security: 'operatorSession',
-      guard: requireOperator(ctx),
       query: adminChangesQuery,
       responses: { 200: { description: 'Changed orders', schema: adminOrderChangesAnswer } },
       handler: async (request) => {
@@ -194,14 +188,11 @@ export function adminOrderRoutes(ctx: AppContext): AnyRoute[] {
         };
       },
     }),
-    defineRoute({
+    defineAdminRoute(ctx, {
       method: 'GET',
       url: '/admin/api/orders/:id',
       operationId: 'showOrder',
       summary: 'One order: what was bought at what price, its window, references and history',
-      tags: ['admin'],
-      security: 'operatorSession',
-      guard: requireOperator(ctx),
       params: adminOrderParams,
       responses: {
         200: { description: 'The order', schema: adminOrderAnswer },

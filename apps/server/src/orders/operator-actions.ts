@@ -1,4 +1,3 @@
-import type { InstallBodyFacts } from '@fibre/domain/install';
 import type { Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { Refusal, ServiceRefusal } from '../http/errors.ts';
@@ -16,18 +15,16 @@ import {
   resolveOrder,
   restoreLease,
 } from './repository/order-actions.ts';
-import { findOrder, finishOrder, takeLease, type OrderRow } from './repository/orders.ts';
+import { findOrder, takeLease, type OrderRow } from './repository/orders.ts';
 import { inTransaction } from '../db/transactions.ts';
 import { LEASE_MS } from './install-external.ts';
-import { rebuildOrder } from './rebuild-order.ts';
-import { subscriptionRequest, taskRequest } from './adapter-requests.ts';
 import type { InstallDeps } from './write-order.ts';
 
 /**
  * A manager's actions on an order (docs/rules/operators.md#acting-on-orders): retry the failed
  * external step of an order kept as needs_attention, mark it resolved with a note, or cancel it.
  * Each is audited on the order (subject_type `order`) in the change's own transaction, a failed
- * attempt too.
+ * attempt too. The retry is in operator-retry.ts.
  */
 
 /** Who acts, and when. */
@@ -40,10 +37,8 @@ export interface Actor {
 export const eventActor = (actor: Actor): EventActor =>
   actor.email === 'customer' ? { kind: 'customer' } : { kind: 'operator', email: actor.email };
 
-type Refs = { billingCustomerRef?: string; billingSubscriptionRef?: string; taskRef?: string };
-
 /** What the audit keeps of an order, before and after an action. */
-const stateOf = (order: {
+export const stateOf = (order: {
   status: string;
   attention_reason: string | null;
   billing_customer_ref: string | null;
@@ -59,14 +54,14 @@ const stateOf = (order: {
   },
 });
 
-const inProgress = () =>
+export const inProgress = () =>
   new Refusal(
     'conflict',
     'order_in_progress',
     'This order is being worked on by another request right now (an install or another action). Please try again in a few minutes.',
   );
 
-async function orderOrNotFound(deps: InstallDeps, orderId: string): Promise<OrderRow> {
+export async function orderOrNotFound(deps: InstallDeps, orderId: string): Promise<OrderRow> {
   const order = await findOrder(deps.ctx.database.db, orderId);
   if (!order) throw new Refusal('not_found', 'not_found', 'No order has this id');
   return order;
@@ -83,133 +78,6 @@ export function failureText(error: unknown): string {
   if (error instanceof Error) return error.message;
   const said = error && typeof error === 'object' ? (error as { message?: unknown }).message : '';
   return typeof said === 'string' && said ? said : String(error);
-}
-
-class StepFailed extends Error {
-  constructor(
-    readonly step: string,
-    readonly detail: string,
-  ) {
-    super(`${step}: ${detail}`);
-  }
-}
-
-/**
- * Retries the external steps a needs_attention order lacks, with the install's own adapters, each
- * idempotent per order: billing when it has no subscription reference, the installer task when it
- * has none. Confirmed when both are done; otherwise it stays needs_attention with the new reason
- * and the answer is 502 `retry_failed` naming the step.
- */
-export async function retryOrder(deps: InstallDeps, orderId: string, actor: Actor): Promise<void> {
-  const { db } = deps.ctx.database;
-  const order = await orderOrNotFound(deps, orderId);
-  if (order.status !== 'needs_attention') {
-    throw new Refusal(
-      'conflict',
-      'not_retryable',
-      `Only an order that needs attention can be retried; this one is ${order.status}.`,
-    );
-  }
-  const facts = order.install_facts as InstallBodyFacts | null;
-  if (!facts) {
-    throw new Refusal(
-      'conflict',
-      'not_retryable',
-      'This order was placed before retries were possible, so what billing and the installer task need was not kept. Finish it by hand in billing and scheduling, then mark it resolved.',
-    );
-  }
-  const now = deps.ctx.now();
-  if (!(await takeLease(db, orderId, 'needs_attention', now, new Date(now.getTime() + LEASE_MS)))) {
-    const again = await findOrder(db, orderId);
-    if (again && again.status !== 'needs_attention') {
-      throw new Refusal(
-        'conflict',
-        'not_retryable',
-        `Only an order that needs attention can be retried; this one is ${again.status}.`,
-      );
-    }
-    throw inProgress();
-  }
-
-  const refs: Refs = {};
-  let failed: StepFailed | undefined;
-  try {
-    const written = await rebuildOrder(deps, order, { facts });
-    const { billing, calendar } = deps;
-    if (billing.kind === 'external' && !order.billing_subscription_ref) {
-      try {
-        const subscription = await billing.subscribe(subscriptionRequest(written, facts), {
-          keepCustomer: true,
-        });
-        refs.billingCustomerRef = subscription.customerId;
-        refs.billingSubscriptionRef = subscription.subscriptionId;
-      } catch (error) {
-        throw new StepFailed('billing', failureText(error));
-      }
-    }
-    if (calendar.kind === 'external' && !order.task_ref) {
-      try {
-        refs.taskRef = (await calendar.createTask(taskRequest(written, facts))).taskId;
-      } catch (error) {
-        // A timeout may hide a task that was made: the order's task is looked for once more.
-        const found = await calendar.findTask(orderId).catch(() => null);
-        if (!found) throw new StepFailed('installer task', failureText(error));
-        refs.taskRef = found;
-      }
-    }
-  } catch (error) {
-    failed =
-      error instanceof StepFailed
-        ? error
-        : new StepFailed('rebuilding the order', failureText(error));
-  }
-
-  const before = stateOf(order);
-  const after = {
-    ...before,
-    refs: {
-      billingCustomer: refs.billingCustomerRef ?? order.billing_customer_ref,
-      billingSubscription: refs.billingSubscriptionRef ?? order.billing_subscription_ref,
-      schedulingTask: refs.taskRef ?? order.task_ref,
-    },
-  };
-  const reason = failed ? `retry failed at ${failed.step}: ${failed.detail}` : null;
-  await inTransaction(db, async (trx) => {
-    await finishOrder(trx, orderId, {
-      status: failed ? 'needs_attention' : 'confirmed',
-      attentionReason: reason,
-      ...refs,
-    });
-    if (!failed) {
-      await queueConfirmationOnce(trx, deps.ctx, orderId, deps.ctx.now());
-      await recordOrderEvent(trx, deps.ctx, orderId, {
-        type: 'order.resolved',
-        by: eventActor(actor),
-        how: 'retried',
-      });
-    }
-    await recordAudit(trx, {
-      operatorEmail: actor.email,
-      at: actor.at,
-      action: failed ? 'order_retry_failed' : 'order_retried',
-      subjectType: 'order',
-      subjectId: orderId,
-      before,
-      after: {
-        ...after,
-        status: failed ? 'needs_attention' : 'confirmed',
-        reason,
-        ...(failed ? { failedStep: failed.step } : {}),
-      },
-    });
-  });
-  if (failed) {
-    throw new Refusal(
-      'upstream_failed',
-      'retry_failed',
-      `The retry failed at ${failed.step} (${failed.detail}). The order still needs attention.`,
-    );
-  }
 }
 
 /** Marks a needs_attention order confirmed, the operator's note kept in its history. */

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { errorAnswer, idempotencyKey, orderPlacedAnswer, providerParams } from '@fibre/domain/api';
 import { installBodySchema } from '@fibre/domain/install';
 import type { AppContext } from '../context.ts';
-import { HttpError, refusalAnswer } from '../http/errors.ts';
+import { HttpError } from '../http/errors.ts';
 import { install } from './install.ts';
 import { defineRoute, registerDefined } from '../http/define.ts';
-import { checkProvider } from '../catalogue/index.ts';
+import { checkProvider } from '../http/provider.ts';
 
 export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
   const deps = {
@@ -29,7 +29,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
       tags: ['orders'],
       security: 'public',
       params: providerParams,
-      before: (request) => checkProvider(ctx, request),
+      before: (request) => checkProvider(request, ctx.catalogue.current().provider.code),
       body: installBodySchema,
       // The body's shape and its contact rules are checked together, so one 400 names every field.
       checkedByHandler: ['body'],
@@ -70,7 +70,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
           key = parsed.data;
         }
         const outcome = await install(deps, request.body, key, request.ip);
-        if (!outcome.ok) throw refusalAnswer(outcome.refusal);
+        if (!outcome.ok) throw outcome.refusal;
         return reply.status(outcome.value.status).send(outcome.value.body);
       },
     }),

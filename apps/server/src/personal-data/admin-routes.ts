@@ -11,9 +11,9 @@ import {
 import { personalDataRules } from '@fibre/domain/contact';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { defineRoute, type AnyRoute } from '../http/define.ts';
+import type { AnyRoute } from '../http/define.ts';
 import { parse } from '../http/validate.ts';
-import { operatorOf, requireOperator } from '../operators/index.ts';
+import { defineAdminRoute, operatorOf } from '../operators/index.ts';
 import {
   correctPersonalData,
   erasePersonalData,
@@ -28,7 +28,7 @@ import {
  * correct (APP 13) and erase, for managers signed in (no API key), each audited with the manager's email.
  */
 export function adminPersonalDataRoutes(ctx: AppContext): AnyRoute[] {
-  const common = managersSignedIn(ctx);
+  const common = managersSignedIn;
   return [
     findRoute(ctx, common),
     exportRoute(ctx, common),
@@ -37,19 +37,16 @@ export function adminPersonalDataRoutes(ctx: AppContext): AnyRoute[] {
   ];
 }
 
-/** What every route here shares: its tag, and who may call. */
-function managersSignedIn(ctx: AppContext) {
-  return {
-    tags: ['admin'] as ['admin'],
-    security: 'operatorSession' as const,
-    // Reads too are for managers only: a person's data is not for every operator. And for a person
-    // signed in, never a key: a key that corrects a customer's email to its holder's, then mails the
-    // order link again, would hold the order (docs/decisions/026-api-keys.md).
-    guard: requireOperator(ctx, 'manager', 'session'),
-  };
-}
+/** What every route here shares: who may call. */
+const managersSignedIn = {
+  // Reads too are for managers only: a person's data is not for every operator. And for a person
+  // signed in, never a key: a key that corrects a customer's email to its holder's, then mails the
+  // order link again, would hold the order (docs/decisions/026-api-keys.md).
+  role: 'manager',
+  key: 'session',
+} as const;
 
-type Common = ReturnType<typeof managersSignedIn>;
+type Common = typeof managersSignedIn;
 
 const error = (description: string) => ({ description, schema: errorAnswer });
 const badInput = error(
@@ -70,7 +67,7 @@ const checked = (input: object) => parse(personalDataRules, input);
 
 /** Everything held about an email or a mobile. */
 function findRoute(ctx: AppContext, common: Common): AnyRoute {
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     ...common,
     method: 'GET',
     url: '/admin/api/personal-data',
@@ -92,7 +89,7 @@ function findRoute(ctx: AppContext, common: Common): AnyRoute {
 
 /** The same, as one JSON file (APP 12). */
 function exportRoute(ctx: AppContext, common: Common): AnyRoute {
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     ...common,
     method: 'GET',
     url: '/admin/api/personal-data/export',
@@ -120,7 +117,7 @@ function exportRoute(ctx: AppContext, common: Common): AnyRoute {
 
 /** Corrects a person's details (APP 13). */
 function correctRoute(ctx: AppContext, common: Common): AnyRoute {
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     ...common,
     method: 'POST',
     url: '/admin/api/personal-data/correct',
@@ -160,7 +157,7 @@ function correctRoute(ctx: AppContext, common: Common): AnyRoute {
 
 /** Erases what may be erased of a person. */
 function eraseRoute(ctx: AppContext, common: Common): AnyRoute {
-  return defineRoute({
+  return defineAdminRoute(ctx, {
     ...common,
     method: 'POST',
     url: '/admin/api/personal-data/erase',

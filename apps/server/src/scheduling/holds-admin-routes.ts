@@ -1,23 +1,20 @@
 import { adminHoldParams, adminHoldsAnswer, errorAnswer } from '@fibre/domain/api';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
-import { operatorOf, requireOperator } from '../operators/index.ts';
+import { defineAdminRoute, operatorOf } from '../operators/index.ts';
 import { liveHolds, releaseLiveHold } from './repository/holds.ts';
-import { defineRoute, type AnyRoute } from '../http/define.ts';
+import type { AnyRoute } from '../http/define.ts';
 
 /* Live holds, and releasing one (docs/rules/operators.md#operations). */
 
 export function adminHoldRoutes(ctx: AppContext): AnyRoute[] {
   const db = ctx.database.db;
   return [
-    defineRoute({
+    defineAdminRoute(ctx, {
       method: 'GET',
       url: '/admin/api/holds',
       operationId: 'listHolds',
       summary: 'Every live hold, soonest expiry first',
-      tags: ['admin'],
-      security: 'operatorSession',
-      guard: requireOperator(ctx),
       responses: { 200: { description: 'The live holds', schema: adminHoldsAnswer } },
       handler: async () => {
         const rows = await liveHolds(db, ctx.now());
@@ -33,14 +30,11 @@ export function adminHoldRoutes(ctx: AppContext): AnyRoute[] {
         };
       },
     }),
-    defineRoute({
+    defineAdminRoute(ctx, {
       method: 'DELETE',
       url: '/admin/api/holds/:id',
       operationId: 'releaseHoldAsOperator',
       summary: 'Releases a live hold: its window is free again at once (managers only; audited)',
-      tags: ['admin'],
-      security: 'operatorSession',
-      guard: requireOperator(ctx),
       params: adminHoldParams,
       responses: {
         204: { description: 'Released' },

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { answerRefusal, conflict, HttpError, notFound } from '../http/errors.ts';
+import { conflict, HttpError, notFound } from '../http/errors.ts';
 import { parseState } from './windows.ts';
 import { parse } from '../http/validate.ts';
+import { checkProvider } from '../http/provider.ts';
 import { defineRoute, registerDefined, type AnyRoute } from '../http/define.ts';
 import { sendPrepared } from '../http/prepared.ts';
 import {
@@ -37,11 +38,6 @@ export function schedulingRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerDefined(app, [slotsRoute(ctx), holdRoute(ctx), releaseRoute(ctx), extendRoute(ctx)]);
 }
 
-// docs/rules/api.md: any provider segment but ours answers 404.
-function checkProvider(ctx: AppContext, provider: string): void {
-  if (provider !== ctx.catalogue.current().provider.code) throw notFound('Unknown provider');
-}
-
 const error = (description: string) => ({ description, schema: errorAnswer });
 const sessionHeader = {
   'X-Hold-Session': {
@@ -65,6 +61,7 @@ function slotsRoute(ctx: AppContext): AnyRoute {
     tags: ['scheduling'],
     security: 'public',
     params: bookingsParams,
+    before: (request) => checkProvider(request, ctx.catalogue.current().provider.code),
     // The range is checked against the server's clock (bookingsRangeIssue), after the state.
     query: bookingsQuery,
     checkedByHandler: ['query'],
@@ -81,7 +78,6 @@ function slotsRoute(ctx: AppContext): AnyRoute {
     // range changes (docs/decisions/022-kept-answers.md).
     handler: async (request, reply) => {
       const params = request.params;
-      checkProvider(ctx, params.provider);
       const state = parseState(params.state);
       if (!state) {
         throw new HttpError(400, 'invalid_input', 'Unknown state', { state: 'Unknown state' });
@@ -110,7 +106,7 @@ function holdRoute(ctx: AppContext): AnyRoute {
     tags: ['scheduling'],
     security: 'holdSession',
     params: bookingsParams.pick({ provider: true }),
-    before: (request) => checkProvider(ctx, (request.params as { provider: string }).provider),
+    before: (request) => checkProvider(request, ctx.catalogue.current().provider.code),
     body: reservationBody,
     emptyBodyAs: {},
     headers: sessionHeader,
@@ -127,9 +123,7 @@ function holdRoute(ctx: AppContext): AnyRoute {
     handler: async (request, reply) => {
       const body = request.body;
       const session = holdSession(request.headers['x-hold-session']);
-      const hold = await scheduler
-        .hold({ ...body, client: request.ip, session })
-        .catch(answerRefusal);
+      const hold = await scheduler.hold({ ...body, client: request.ip, session });
       return reply.status(201).send(hold);
     },
   });
@@ -148,7 +142,7 @@ function releaseRoute(ctx: AppContext): AnyRoute {
     tags: ['scheduling'],
     security: 'holdSession',
     params: reservationParams,
-    before: (request) => checkProvider(ctx, (request.params as { provider: string }).provider),
+    before: (request) => checkProvider(request, ctx.catalogue.current().provider.code),
     headers: sessionHeader,
     responses: {
       204: { description: 'Released' },
@@ -181,7 +175,7 @@ function extendRoute(ctx: AppContext): AnyRoute {
     tags: ['scheduling'],
     security: 'holdSession',
     params: reservationParams,
-    before: (request) => checkProvider(ctx, (request.params as { provider: string }).provider),
+    before: (request) => checkProvider(request, ctx.catalogue.current().provider.code),
     headers: sessionHeader,
     responses: {
       200: { description: 'The renewed hold', schema: reservationAnswer },

@@ -2,11 +2,11 @@ import { TZDate } from '@date-fns/tz';
 import { adminScheduleAnswer, adminScheduleQuery, errorAnswer } from '@fibre/domain/api';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
-import { requireOperator } from '../operators/index.ts';
+import { defineAdminRoute } from '../operators/index.ts';
 import { crewNames, takenPlaces } from './repository/schedule.ts';
 import { listCalendar } from './repository/calendar.ts';
 import { FIRST_BOOKABLE_DAYS_AHEAD, stateZone, windowsBetween } from './windows.ts';
-import { defineRoute, type AnyRoute } from '../http/define.ts';
+import type { AnyRoute } from '../http/define.ts';
 
 /*
  * The installation schedule, a state's day per crew (docs/rules/operators.md#operations). Live
@@ -19,7 +19,7 @@ export function adminScheduleRoutes(ctx: AppContext): AnyRoute[] {
   const db = ctx.database.db;
 
   return [
-    defineRoute({
+    defineAdminRoute(ctx, {
       method: 'GET',
       url: '/admin/api/schedule',
       operationId: 'showSchedule',
@@ -27,9 +27,6 @@ export function adminScheduleRoutes(ctx: AppContext): AnyRoute[] {
         "A state's installation schedule for one day: each crew's windows, booked, held or free",
       description:
         "`date` is a calendar day in the state's zone; past days are shown too. Each crew working that day, with the windows the wizard offers from its shift (docs/rules/operators.md#operations).",
-      tags: ['admin'],
-      security: 'operatorSession',
-      guard: requireOperator(ctx),
       query: adminScheduleQuery,
       responses: {
         200: { description: 'The day per crew', schema: adminScheduleAnswer },

@@ -13,7 +13,8 @@ import {
 import { finishLaterMessages as words } from '@fibre/domain/shared';
 import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { checkProvider } from '../catalogue/index.ts';
+import { notFound } from '../http/errors.ts';
+import { checkProvider } from '../http/provider.ts';
 import { defineRoute, registerDefined, type AnyRoute } from '../http/define.ts';
 import { escapeHtml, hashOrderToken } from '../mail/index.ts';
 import {
@@ -101,10 +102,12 @@ const html = (reply: FastifyReply, status: number, body: string) =>
   reply.status(status).header('content-type', 'text/html; charset=utf-8').send(body);
 
 /** A token that opens nothing: the page for a browser, the error answer for anyone else. */
-const unknownLink = (ctx: AppContext, request: FastifyRequest, reply: FastifyReply) =>
-  wantsHtml(request.headers.accept)
-    ? html(reply, 404, page(providerOf(ctx), words.notFoundHeading, words.notFound, false))
-    : reply.status(404).send({ error: 'not_found', message: words.notFound });
+function unknownLink(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (wantsHtml(request.headers.accept)) {
+    return html(reply, 404, page(providerOf(ctx), words.notFoundHeading, words.notFound, false));
+  }
+  throw notFound(words.notFound);
+}
 
 const unknownAnswer = {
   description: 'not_found: the token opens nothing (a page for a browser that asks for one)',
@@ -153,7 +156,7 @@ function finishLaterRoute(ctx: AppContext): AnyRoute {
     tags: ['wizard'],
     security: 'public',
     params: providerParams,
-    before: (request) => checkProvider(ctx, request),
+    before: (request) => checkProvider(request, ctx.catalogue.current().provider.code),
     body: finishLaterBody,
     responses: {
       202: { description: 'Saved; the link is in the outbox', schema: finishLaterAnswer },
@@ -183,7 +186,7 @@ function remindMeRoute(ctx: AppContext): AnyRoute {
     tags: ['wizard'],
     security: 'public',
     params: providerParams,
-    before: (request) => checkProvider(ctx, request),
+    before: (request) => checkProvider(request, ctx.catalogue.current().provider.code),
     body: remindMeBody,
     responses: {
       202: { description: 'Saved for the reminder; nothing mailed now', schema: remindMeAnswer },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { notFound } from '../http/errors.ts';
 import { webDist } from '../http/paths.ts';
 import { withScriptNonce } from '../http/security.ts';
 import { gtmSnippet } from './gtm-snippet.ts';
@@ -86,8 +87,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions = {}):
   if (existsSync(`${dist}admin.html`)) {
     const sendConsolePage = async (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '/';
-      if (!isConsolePagePath(path))
-        return reply.status(404).send({ error: 'not_found', message: 'No such route' });
+      if (!isConsolePagePath(path)) throw notFound('No such route');
       return reply.header('cache-control', 'no-cache').sendFile('admin.html');
     };
     app.get('/admin', sendConsolePage);
