@@ -1,8 +1,8 @@
 import { adminMailAnswer, adminMailQuery } from '@fibre/domain/api';
 import type { AppContext } from '../context.ts';
-import { requireOperator } from '../operators/index.ts';
+import { defineAdminRoute } from '../operators/index.ts';
 import { listMail, type MailRow } from './repository.ts';
-import { defineRoute, type AnyRoute } from '../http/define.ts';
+import type { AnyRoute } from '../http/define.ts';
 import { pageStart, paged } from '../http/paging.ts';
 
 /*
@@ -30,15 +30,12 @@ const mailOf = (row: MailRow) => ({
 
 export function adminMailRoutes(ctx: AppContext): AnyRoute[] {
   return [
-    defineRoute({
+    defineAdminRoute(ctx, {
       method: 'GET',
       url: '/admin/api/mail',
       operationId: 'listMail',
       summary:
         "Customer mail in the outbox, newest first: sent, waiting or failed (one order's with orderId)",
-      tags: ['admin'],
-      security: 'operatorSession',
-      guard: requireOperator(ctx),
       query: adminMailQuery,
       responses: {
         200: { description: 'A page of mail', schema: adminMailAnswer },

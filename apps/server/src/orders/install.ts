@@ -23,8 +23,8 @@ export type { InstallDeps } from './write-order.ts';
 
 /**
  * The install's outcome: the answer of a placed (or replayed) order, or why it was refused. The
- * route turns a refusal into its HTTP answer (http/errors.ts, refusalAnswer); billing's own answers (a
- * declined card) are the billing adapter's refusals.
+ * route throws a refusal and the error handler answers it (docs/rules/api.md, Errors); billing's
+ * own answers (a declined card) are the billing adapter's refusals.
  */
 export type InstallOutcome = Outcome<InstallAnswer>;
 
