@@ -7,5 +7,5 @@ export {
 } from './first-manager.ts';
 export { OWN_ADDRESS_MS } from './bounds.ts';
 export { defineAdminRoute } from './admin-route.ts';
-export { operatorOf, requireOperator } from './guard.ts';
+export { operatorOf } from './guard.ts';
 export { auditOf, recordAudit, type AuditEntry } from './repository/operators.ts';
