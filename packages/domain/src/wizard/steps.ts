@@ -195,9 +195,13 @@ export const FINISH_LATER_STEPS = wizardSteps
   .map((s) => s.id);
 
 // The API's list of them (api/saved-steps.ts, which may not import this table) is this table's:
-// a step added, removed or renamed here fails to compile until that list follows.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const finishLaterListsAgree: Same<(typeof FINISH_LATER_STEP_IDS)[number], FinishLaterStep> = true;
+// a step added, removed or renamed here fails to compile until that list follows, and the error
+// names the step and the file ("'true' is not assignable to { 'moving': 'add it to …' }").
+type Listed = (typeof FINISH_LATER_STEP_IDS)[number];
+type Unlisted = Exclude<FinishLaterStep, Listed> | Exclude<Listed, FinishLaterStep>;
+const finishLaterListsAgree: [Unlisted] extends [never]
+  ? true
+  : Record<Unlisted, 'make FINISH_LATER_STEP_IDS in api/saved-steps.ts list the same steps'> = true;
 void finishLaterListsAgree;
 
 /**
