@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { demoRules } from '../../test-support/rules.ts';
 import { deserialise, loadState, saveState, serialise, STORAGE_KEY } from './persistence.ts';
 import { initialState, type WizardState } from './state.ts';
 import { restoredState } from './store-context.tsx';
@@ -104,7 +103,7 @@ describe('persistence', () => {
       routers: { selectedId: 'wifi6' },
     };
     storage.setItem(STORAGE_KEY, JSON.stringify({ version: 2, state: chosen }));
-    expect(restoredState(loadState(storage), Date.now(), demoRules).step).toBe('contact');
+    expect(restoredState(loadState(storage), Date.now()).step).toBe('contact');
   });
 
   it('keeps the held window and the day, but not the alert of a lost hold', () => {
@@ -137,7 +136,7 @@ describe('persistence', () => {
 
   it('resumes on the furthest step the saved state supports', () => {
     // Step 3 was saved, but no plan or router is chosen: the wizard resumes on step 2.
-    const restored = restoredState({ ...saved, step: 'contact' }, Date.now(), demoRules);
+    const restored = restoredState({ ...saved, step: 'contact' }, Date.now());
     expect(restored.step).toBe('plans');
     // With both chosen it resumes on step 3 (the catalogue is fetched again there).
     const chosen: WizardState = {
@@ -146,7 +145,7 @@ describe('persistence', () => {
       plans: { ...saved.plans, selectedId: 'boost-100' },
       routers: { selectedId: 'wifi6' },
     };
-    expect(restoredState(chosen, Date.now(), demoRules).step).toBe('contact');
-    expect(restoredState(null, Date.now(), demoRules)).toBe(initialState);
+    expect(restoredState(chosen, Date.now()).step).toBe('contact');
+    expect(restoredState(null, Date.now())).toBe(initialState);
   });
 });

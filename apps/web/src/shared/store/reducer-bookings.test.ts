@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from './actions.ts';
-import { demoRules } from '../../test-support/rules.ts';
-import { reducerFor } from './reducer.ts';
+import { reducer } from './reducer.ts';
 import { initialState, type WizardState } from './state.ts';
-
-const reducer = reducerFor(demoRules);
 
 // Steps 5 to 7: the held slot, the payment and the order's result
 // (docs/rules/installation-and-holds.md, docs/rules/orders.md).

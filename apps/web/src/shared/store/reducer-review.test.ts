@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { contactDoneState, heldNow, heldWindow } from '../../test-support/wizard-state.ts';
-import { demoRules } from '../../test-support/rules.ts';
-import { reducerFor } from './reducer.ts';
+import { reducer } from './reducer.ts';
 import { deserialise, serialise } from './persistence.ts';
 import { holdBehind } from './hold-behind.ts';
 import type { PaymentDraft, WizardState } from './state.ts';
 import { stepEntry, HISTORY_KEY } from './step-history.ts';
 
-const reduce = reducerFor(demoRules);
 const now = heldNow;
 const held = heldWindow;
 const atPayment: WizardState = { ...contactDoneState, step: 'payment', reservations: held };
@@ -25,12 +23,12 @@ describe("docs/rules/wizard-flow.md, Checking the answers: a Change link's visit
   it.each(['contact', 'connection', 'installation'] as const)(
     'Change to %s, then Continue: back on Payment, the hold kept',
     (step) => {
-      const changing = reduce(atPayment, { type: 'review/change', step });
+      const changing = reducer(atPayment, { type: 'review/change', step });
       expect(changing.step).toBe(step);
       expect(changing.review.changing).toBe(true);
       // The hold is not let go behind the visitor on Contact info or Connection details.
       expect(holdBehind(changing)).toBe(false);
-      const back = reduce(changing, { type: 'step/next', now });
+      const back = reducer(changing, { type: 'step/next', now });
       expect(back.step).toBe('payment');
       expect(back.review.changing).toBe(false);
       expect(back.reservations).toBe(held);
@@ -38,28 +36,28 @@ describe("docs/rules/wizard-flow.md, Checking the answers: a Change link's visit
   );
 
   it('Go back on a Change visit returns to Payment too', () => {
-    const changing = reduce(atPayment, { type: 'review/change', step: 'contact' });
-    expect(reduce(changing, { type: 'step/back', now }).step).toBe('payment');
+    const changing = reducer(atPayment, { type: 'review/change', step: 'contact' });
+    expect(reducer(changing, { type: 'step/back', now }).step).toBe('payment');
   });
 
   it('a Change visit whose hold lapsed meanwhile continues to Installation, not Payment', () => {
-    const changing = reduce(atPayment, { type: 'review/change', step: 'connection' });
+    const changing = reducer(atPayment, { type: 'review/change', step: 'connection' });
     const later = now + 601_000;
-    const next = reduce(changing, { type: 'step/next', now: later });
+    const next = reducer(changing, { type: 'step/next', now: later });
     expect(next.step).toBe('installation');
     expect(next.review.changing).toBe(false);
   });
 
   it('Change only comes from Payment', () => {
     const at5 = { ...atPayment, step: 'installation' as const };
-    expect(reduce(at5, { type: 'review/change', step: 'contact' })).toBe(at5);
+    expect(reducer(at5, { type: 'review/change', step: 'contact' })).toBe(at5);
   });
 
   it("a plain Back to step 3 lets the hold go; Back to a Change link's entry keeps it", () => {
-    const plain = reduce(atPayment, { type: 'step/history', step: 'contact', now });
+    const plain = reducer(atPayment, { type: 'step/history', step: 'contact', now });
     expect(plain.review.changing).toBe(false);
     expect(holdBehind(plain)).toBe(true);
-    const change = reduce(atPayment, {
+    const change = reducer(atPayment, {
       type: 'step/history',
       step: 'contact',
       now,
@@ -82,7 +80,7 @@ describe("docs/rules/wizard-flow.md, Checking the answers: a Change link's visit
   });
 
   it('a reload keeps the Change visit and the boxes as ticked', () => {
-    const changing = reduce(reduce(atPayment, { type: 'signup/payment-draft', draft: ticked }), {
+    const changing = reducer(reducer(atPayment, { type: 'signup/payment-draft', draft: ticked }), {
       type: 'review/change',
       step: 'contact',
     });

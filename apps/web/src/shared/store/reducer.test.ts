@@ -4,12 +4,10 @@ import type { Plan, Router } from '@fibre/domain/api';
 import { initialCampaignState } from '@fibre/domain/offers';
 import { acmeRules, demoRules } from '../../test-support/rules.ts';
 import type { Action } from './actions.ts';
-import { reducerFor } from './reducer.ts';
+import { reducer } from './reducer.ts';
 import { catalogueKeys } from '../catalogue/use-catalogue.ts';
 import { selectedPlan, shownPlans } from './selectors.ts';
 import { initialState, type WizardState } from './state.ts';
-
-const reducer = reducerFor(demoRules);
 
 const address = (over: Partial<Address> = {}): Address => ({
   formatted_address: '100 Harris Street, Pyrmont NSW 2009',
@@ -73,12 +71,12 @@ const run = (state: WizardState, ...actions: Action[]) => actions.reduce(reducer
 
 const now = Date.parse('2026-03-01T00:00:00Z');
 
-function onPlans(over: Partial<Address> = {}, reduce = reducer): WizardState {
+function onPlans(over: Partial<Address> = {}): WizardState {
   const actions: Action[] = [
     { type: 'address/checked', input: 'x', address: address(over) },
     { type: 'step/next', now },
   ];
-  return actions.reduce(reduce, initialState);
+  return actions.reduce(reducer, initialState);
 }
 
 describe('the wizard reducer', () => {
@@ -126,7 +124,7 @@ describe('the wizard reducer', () => {
   });
 
   it("selects another catalogue's default plan and hides its hidden ids, not '350'", () => {
-    const acme = onPlans({}, reducerFor(acmeRules));
+    const acme = onPlans();
     expect(selectedPlan(acme, plans, acmeRules)?.id).toBe('starter-25');
     const withLegacy = [...plans, plan('legacy-50', 'Legacy 50', 50)];
     expect(shownPlans(acme, withLegacy, acmeRules).map((p) => p.id)).toEqual([

@@ -1,18 +1,10 @@
 import type { Address } from '@fibre/domain/address';
 import { selectCard } from '@fibre/domain/catalogue';
 import { addAddOn, removeAddOn } from '@fibre/domain/pricing';
-import type { DomainConfig } from '@fibre/domain/shared';
 import { FIRST_STEP, isBefore, previousStep, type WizardStep } from '@fibre/domain/wizard';
 import type { Action, HoldChange } from './actions.ts';
 import { allowed, reachableStep } from './selectors.ts';
 import { initialState, type ReservationsArea, type WizardState } from './state.ts';
-
-/**
- * The catalogue rules the store was once given. Which plans are offered and which is the default
- * are now decided beside the catalogue's query (shared/catalogue), so the reducer needs none; the
- * parameter stays so the store's callers keep one shape.
- */
-export type StoreRules = Pick<DomainConfig, 'hiddenPlanIdParts' | 'defaultPlanId'>;
 
 function goTo(state: WizardState, step: WizardStep, changing = false): WizardState {
   return {
@@ -109,11 +101,7 @@ function historyMove(
 }
 
 /** The store's reducer (the catalogue's rules are applied where the catalogue is read). */
-export function reducerFor(_rules?: StoreRules) {
-  return reduce;
-}
-
-function reduce(state: WizardState, action: Action): WizardState {
+export function reducer(state: WizardState, action: Action): WizardState {
   switch (action.type) {
     case 'step/next': {
       const next = allowed(state, action.now).next;

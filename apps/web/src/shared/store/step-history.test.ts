@@ -5,19 +5,17 @@ import {
   heldNow,
   heldWindow,
 } from '../../test-support/wizard-state.ts';
-import { demoRules } from '../../test-support/rules.ts';
-import { reducerFor } from './reducer.ts';
+import { reducer } from './reducer.ts';
 import { initialState } from './state.ts';
 import { HISTORY_KEY, stepEntry } from './step-history.ts';
 
-const reduce = reducerFor(demoRules);
 const now = heldNow;
 const held = heldWindow;
 
 describe('docs/rules/wizard-flow.md, Back and Forward: the browser history moves the step', () => {
   it('Back goes to the entry’s step, keeping every choice', () => {
     const at4 = { ...contactDoneState, step: 'connection' as const };
-    const back = reduce(at4, { type: 'step/history', step: 'plans', now });
+    const back = reducer(at4, { type: 'step/history', step: 'plans', now });
     expect(back.step).toBe('plans');
     expect(back.signup).toEqual(at4.signup);
     expect(back.address.value).toEqual(at4.address.value);
@@ -26,17 +24,17 @@ describe('docs/rules/wizard-flow.md, Back and Forward: the browser history moves
   it('Forward goes no further than the state allows', () => {
     // Plan and router chosen, no contact: step 3 is as far as it goes.
     const at2 = { ...orderState, step: 'plans' as const };
-    expect(reduce(at2, { type: 'step/history', step: 'installation', now }).step).toBe('contact');
+    expect(reducer(at2, { type: 'step/history', step: 'installation', now }).step).toBe('contact');
     // Contact and unit passed, no hold: step 5.
     const done = { ...contactDoneState, step: 'plans' as const };
-    expect(reduce(done, { type: 'step/history', step: 'payment', now }).step).toBe('installation');
+    expect(reducer(done, { type: 'step/history', step: 'payment', now }).step).toBe('installation');
     // With a live hold, Payment.
     expect(
-      reduce({ ...done, reservations: held }, { type: 'step/history', step: 'payment', now }).step,
+      reducer({ ...done, reservations: held }, { type: 'step/history', step: 'payment', now }).step,
     ).toBe('payment');
     // Nothing allows a move: the state is the same object.
     const at1 = { ...initialState };
-    expect(reduce(at1, { type: 'step/history', step: 'connection', now })).toBe(at1);
+    expect(reducer(at1, { type: 'step/history', step: 'connection', now })).toBe(at1);
   });
 
   it('Back from a confirmation without an order goes past Payment to Installation', () => {
@@ -47,7 +45,7 @@ describe('docs/rules/wizard-flow.md, Back and Forward: the browser history moves
       reservations: held,
       signup: { ...contactDoneState.signup, cardToken: 'tok_test_1' },
     };
-    expect(reduce(at7, { type: 'step/history', step: 'payment', now }).step).toBe('installation');
+    expect(reducer(at7, { type: 'step/history', step: 'payment', now }).step).toBe('installation');
   });
 
   it('Back from a placed order starts a new sign-up', () => {
@@ -56,8 +54,8 @@ describe('docs/rules/wizard-flow.md, Back and Forward: the browser history moves
       step: 'confirmation' as const,
       reservations: { ...held, booked: true },
     };
-    expect(reduce(placed, { type: 'step/history', step: 'payment', now })).toEqual(initialState);
-    expect(reduce(placed, { type: 'wizard/restart' })).toEqual(initialState);
+    expect(reducer(placed, { type: 'step/history', step: 'payment', now })).toEqual(initialState);
+    expect(reducer(placed, { type: 'wizard/restart' })).toEqual(initialState);
   });
 });
 

@@ -7,10 +7,9 @@ import {
   type Dispatch,
   type ReactNode,
 } from 'react';
-import { useConfig } from '../config/config-context.tsx';
 import type { Action } from './actions.ts';
 import { loadState, saveState } from './persistence.ts';
-import { reducerFor, type StoreRules } from './reducer.ts';
+import { reducer } from './reducer.ts';
 import { reachableStep } from './selectors.ts';
 import { backThroughHistory } from './step-history.ts';
 import { initialState, type WizardState } from './state.ts';
@@ -19,11 +18,7 @@ const StateContext = createContext<WizardState | null>(null);
 const DispatchContext = createContext<Dispatch<Action> | null>(null);
 
 /** The saved state, on the furthest step it still supports; a fresh one otherwise. */
-export function restoredState(
-  saved: WizardState | null,
-  now: number,
-  _rules?: StoreRules,
-): WizardState {
+export function restoredState(saved: WizardState | null, now: number): WizardState {
   if (!saved) return initialState;
   // A placed order stays on its confirmation: its hold is spent (booked), so the step model would
   // not reach the confirmation again, and nothing is left to choose.
@@ -31,13 +26,9 @@ export function restoredState(
   return { ...saved, step: reachableStep(saved, saved.step, now) };
 }
 
-/** The wizard's store, under the catalogue's rules: so inside ConfigProvider. */
+/** The wizard's store, restored from the tab's saved state. */
 export function StoreProvider({ children }: { children: ReactNode }) {
-  const { domain } = useConfig();
-  const reducer = useMemo(() => reducerFor(domain), [domain]);
-  const [state, dispatch] = useReducer(reducer, null, () =>
-    restoredState(loadState(), Date.now(), domain),
-  );
+  const [state, dispatch] = useReducer(reducer, null, () => restoredState(loadState(), Date.now()));
   useEffect(() => saveState(state), [state]);
   return (
     <DispatchContext value={dispatch}>

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { contactDoneState, heldNow, heldWindow } from '../../test-support/wizard-state.ts';
-import { demoRules } from '../../test-support/rules.ts';
-import { reducerFor } from '../../shared/store/reducer.ts';
+import { reducer } from '../../shared/store/reducer.ts';
 import type { WizardState } from '../../shared/store/state.ts';
 import { payAgainDraft } from './pay-again-draft.ts';
 
-const reduce = reducerFor(demoRules);
 const now = heldNow;
 const held = heldWindow;
 const atPayment: WizardState = { ...contactDoneState, step: 'payment', reservations: held };
@@ -28,7 +26,7 @@ describe('docs/rules/orders.md: after a decline, another card on Payment with ev
   };
 
   it('drops the token and its key, keeps the hold and the boxes; Back then stops on Payment', () => {
-    const again = reduce(declined, {
+    const again = reducer(declined, {
       type: 'signup/pay-again',
       draft: payAgainDraft(declined, 'bank'),
     });
@@ -45,23 +43,23 @@ describe('docs/rules/orders.md: after a decline, another card on Payment with ev
       directDebit: false,
       method: 'bank',
     });
-    expect(reduce(again, { type: 'step/history', step: 'payment', now }).step).toBe('payment');
-    expect(reduce(again, { type: 'step/back', now }).step).toBe('payment');
+    expect(reducer(again, { type: 'step/history', step: 'payment', now }).step).toBe('payment');
+    expect(reducer(again, { type: 'step/back', now }).step).toBe('payment');
   });
 
   it("the specification's Go back still goes back two steps, to Installation, the hold kept", () => {
-    const back = reduce(declined, { type: 'step/back', now });
+    const back = reducer(declined, { type: 'step/back', now });
     expect(back.step).toBe('installation');
     expect(back.reservations).toBe(held);
-    expect(reduce(declined, { type: 'step/history', step: 'payment', now }).step).toBe(
+    expect(reducer(declined, { type: 'step/history', step: 'payment', now }).step).toBe(
       'installation',
     );
   });
 
   it('a placed order cannot be paid again', () => {
     const placed = { ...declined, reservations: { ...held, booked: true } };
-    expect(reduce(placed, { type: 'signup/pay-again', draft: payAgainDraft(placed, 'card') })).toBe(
-      placed,
-    );
+    expect(
+      reducer(placed, { type: 'signup/pay-again', draft: payAgainDraft(placed, 'card') }),
+    ).toBe(placed);
   });
 });
