@@ -1,6 +1,6 @@
 import type { Address } from '@fibre/domain/address';
 import type { Plan, Router } from '@fibre/domain/api';
-import { initialState, type WizardState } from '../shared/store/state.ts';
+import { initialState, type WizardState } from '../wizard/store/state.ts';
 
 export const plan = (id: string, name: string, speed: number, over: Partial<Plan> = {}): Plan => ({
   id,
