@@ -29,7 +29,7 @@ const fieldOrder = [
 
 /** Step 3, Contact info: the primary contact, with the order summary beside it. */
 export function ContactInfoStep() {
-  const { form, onSubmit, goBack, attempt } = useContactForm();
+  const { form, onSubmit, goBack, attempt, fieldItems } = useContactForm();
   const {
     register,
     formState: { errors, isSubmitting },
@@ -37,13 +37,7 @@ export function ContactInfoStep() {
   const ids = useId();
   const idOf = (field: (typeof fieldOrder)[number]) => `${ids}-${field}`;
   // Every invalid field's message, in the form's order, once Continue has been refused.
-  const problems =
-    attempt > 0
-      ? fieldOrder.flatMap((field) => {
-          const message = errors[field]?.message;
-          return message ? [{ id: idOf(field), message }] : [];
-        })
-      : [];
+  const problems = fieldItems(fieldOrder, errors, idOf);
 
   return (
     <section className="step">

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { capitaliseName, contactSchema, type ContactFormValues } from '@fibre/domain/contact';
-import { useState } from 'react';
+import { useErrorSummary } from '../../../shared/ui/use-error-summary.ts';
 import { useForm, type Resolver } from 'react-hook-form';
 import { clearDraft, loadDraft, useFormDraft } from '../../store/drafts.ts';
 import type { ContactDraft } from '../../store/state.ts';
@@ -46,22 +46,19 @@ export function useContactForm() {
   });
   useFormDraft(form, 'contact');
 
-  const [attempt, setAttempt] = useState(0);
-  const onSubmit = form.handleSubmit(
-    (values) => {
-      clearDraft('contact');
-      dispatch({
-        type: 'signup/contact',
-        contact: {
-          ...values,
-          firstName: capitaliseName(values.firstName),
-          lastName: capitaliseName(values.lastName),
-        },
-      });
-      next();
-    },
-    () => setAttempt((n) => n + 1),
-  );
+  const { attempt, onRefused, fieldItems } = useErrorSummary();
+  const onSubmit = form.handleSubmit((values) => {
+    clearDraft('contact');
+    dispatch({
+      type: 'signup/contact',
+      contact: {
+        ...values,
+        firstName: capitaliseName(values.firstName),
+        lastName: capitaliseName(values.lastName),
+      },
+    });
+    next();
+  }, onRefused);
 
   function goBack() {
     // Come from Payment's check-your-answers: Go back returns there with the details unchanged
@@ -71,5 +68,5 @@ export function useContactForm() {
     back();
   }
 
-  return { form, onSubmit, goBack, attempt };
+  return { form, onSubmit, goBack, attempt, fieldItems };
 }

@@ -3,6 +3,7 @@ import type { RefObject } from 'react';
 import { cardFieldId, cardFields } from '../../adapters/card-tokeniser/card-fields.ts';
 import type { CardFieldsHandle } from '../../adapters/card-tokeniser/card-tokeniser.ts';
 import type { ErrorSummaryItem } from '../../../shared/ui/error-summary.tsx';
+import { summaryItems } from '../../../shared/ui/use-error-summary.ts';
 import { agreementId, agreementNames } from './acceptances.tsx';
 import { bankFieldId, bankFields, type BankAccountHandle } from './bank-account-fields.tsx';
 import { text } from './text.ts';
@@ -62,9 +63,6 @@ export function paymentSummaryItems(input: SummaryInput): ErrorSummaryItem[] {
   if (input.problems.attempt === 0) return [];
   return [
     ...paymentFieldItems(input),
-    ...agreementNames.flatMap((name) => {
-      const message = input.errors[name]?.message;
-      return message ? [{ id: agreementId(input.ids, name), message }] : [];
-    }),
+    ...summaryItems(agreementNames, input.errors, (name) => agreementId(input.ids, name)),
   ];
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useErrorSummary } from '../../../shared/ui/use-error-summary.ts';
 import type { CardProblems } from '../../adapters/card-tokeniser/card-tokeniser.ts';
 import type { BankAccountProblems } from './bank-account-fields.tsx';
 
@@ -29,7 +30,7 @@ export function usePaymentProblems() {
   const [cardProblems, setCardProblems] = useState<CardProblems>({});
   const [bankProblems, setBankProblems] = useState<BankAccountProblems>({});
   const [unreachable, setUnreachable] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+  const { attempt, onRefused } = useErrorSummary();
 
   /** The card's refusal: the card error, the wrong card fields marked. */
   function refuseCard(problems: CardProblems, cardRefused: boolean) {
@@ -37,7 +38,7 @@ export function usePaymentProblems() {
     setCardError(cardRefused || Object.keys(problems).length > 0);
     setCardProblems(problems);
     setBankProblems({});
-    setAttempt((n) => n + 1);
+    onRefused();
   }
 
   /** The bank account's refusal: the same error, the wrong account fields marked. */
@@ -46,7 +47,7 @@ export function usePaymentProblems() {
     setCardError(refused || Object.keys(problems).length > 0);
     setCardProblems({});
     setBankProblems(problems);
-    setAttempt((n) => n + 1);
+    onRefused();
   }
 
   /** Submit could not reach the vault: the connection message, nothing marked. */
