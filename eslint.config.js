@@ -59,41 +59,61 @@ const domainZones = Object.entries(domainSubjectImports).map(([subject, uses]) =
   message: `The domain's ${subject}/ imports only ${['its own files', ...uses.map((u) => `${u}/`)].join(', ')} (eslint.config.js, domainSubjectImports).`,
 }));
 
-// The web app's shape, one way: shared/ <- steps/, admin/, order-page/ <- shell/ (apps/web/README.md).
-// shared/ is what two or more of them use and imports none of them; each step folder stands alone;
-// the console (admin/) and the order page (order-page/), builds of their own, import no step and
-// not the wizard's shell; only the shell's lazy step map (shell/steps.ts, one chunk per step)
-// imports the steps.
+// The web app's shape, one way: shared/ <- wizard/, admin/, order-page/, resume/ (apps/web/README.md).
+// shared/ is what two or more of the pages use and imports none of them. In the wizard (wizard/):
+// its own folders (store/, hold/, offers/, ...) <- steps/ <- shell/; each step folder stands alone
+// and only the shell's lazy step map (wizard/shell/steps.ts, one chunk per step) imports the
+// steps. The console (admin/) and the order page (order-page/), builds of their own, import
+// nothing of the wizard; the finish-later link's page (resume/) reads the wizard's saved state.
 const web = './apps/web/src';
-const stepFolders = readdirSync(new URL('apps/web/src/steps', import.meta.url), {
-  withFileTypes: true,
-})
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const wizard = `${web}/wizard`;
+const folders = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const stepFolders = folders('apps/web/src/wizard/steps');
+const wizardOwnFolders = folders('apps/web/src/wizard').filter(
+  (name) => !['steps', 'shell'].includes(name),
+);
 
 const webZones = [
   {
     target: `${web}/shared`,
-    from: [`${web}/steps`, `${web}/admin`, `${web}/order-page`, `${web}/shell`],
+    from: [wizard, `${web}/admin`, `${web}/order-page`, `${web}/resume`],
     message:
-      'shared/ imports none of steps/, admin/, order-page/ and shell/: they import it (apps/web/README.md).',
+      'shared/ imports none of wizard/, admin/, order-page/ and resume/: they import it (apps/web/README.md).',
   },
   ...stepFolders.map((step) => ({
-    target: `${web}/steps/${step}`,
-    from: `${web}/steps`,
+    target: `${wizard}/steps/${step}`,
+    from: `${wizard}/steps`,
     except: [`./${step}`],
-    message: 'A step never imports another step: share code through shared/ or packages/domain.',
+    message:
+      "A step never imports another step: share code through the wizard's folders, shared/ or packages/domain.",
   })),
   {
-    target: `${web}/steps`,
-    from: [`${web}/admin`, `${web}/order-page`, `${web}/shell`],
-    message: 'A step never imports the console, the order page or the shell: only shared/.',
+    target: `${wizard}/steps`,
+    from: [`${web}/admin`, `${web}/order-page`, `${wizard}/shell`],
+    message:
+      "A step never imports the console, the order page or the shell: only the wizard's folders and shared/.",
+  },
+  {
+    target: wizardOwnFolders.map((folder) => `${wizard}/${folder}`),
+    from: [`${wizard}/steps`, `${wizard}/shell`],
+    message:
+      "The wizard's own folders (store/, hold/, ...) import no step and not the shell: they import them.",
   },
   {
     target: [`${web}/admin`, `${web}/order-page`],
-    from: [`${web}/steps`, `${web}/shell`],
+    from: wizard,
     message:
-      "The console and the order page import neither steps nor the wizard's shell: move what they share to shared/.",
+      'The console and the order page import nothing of the wizard (wizard/): move what they share to shared/.',
+  },
+  {
+    target: `${web}/resume`,
+    from: wizard,
+    except: ['./store'],
+    message:
+      "The finish-later link's page reads the wizard's saved state (wizard/store/) and nothing else of the wizard.",
   },
   {
     target: `${web}/admin`,
@@ -106,9 +126,14 @@ const webZones = [
     message: 'The order page never imports the console: move what they share to shared/.',
   },
   {
-    target: `${web}/shell`,
+    // The steps are told so by their own zone above.
+    target: [
+      `${wizard}/main.tsx`,
+      `${wizard}/shell`,
+      ...wizardOwnFolders.map((f) => `${wizard}/${f}`),
+    ],
     from: [`${web}/admin`, `${web}/order-page`],
-    message: "The wizard's shell never imports the console or the order page.",
+    message: 'The wizard never imports the console or the order page.',
   },
 ];
 
@@ -171,9 +196,9 @@ const sqlPlaces = [
 ];
 
 const shellZone = {
-  target: `${web}/shell`,
-  from: `${web}/steps`,
-  message: 'The shell imports a step only through its lazy step map, shell/steps.ts.',
+  target: `${wizard}/shell`,
+  from: `${wizard}/steps`,
+  message: 'The shell imports a step only through its lazy step map, wizard/shell/steps.ts.',
 };
 
 /**
@@ -298,8 +323,8 @@ export default tseslint.config(
   },
   {
     // The step map is the one file of shell/ that imports the steps (lazily, one chunk each).
-    files: ['apps/web/src/shell/**'],
-    ignores: ['apps/web/src/shell/steps.ts'],
+    files: ['apps/web/src/wizard/shell/**'],
+    ignores: ['apps/web/src/wizard/shell/steps.ts'],
     rules: {
       'import/no-restricted-paths': [
         'error',

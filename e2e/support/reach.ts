@@ -15,8 +15,8 @@ import {
 } from '@fibre/domain/api';
 import { capitaliseName, contactSchema } from '@fibre/domain/contact';
 // The wizard's own saved state: its shape and its versioned format (what a reload restores).
-import { serialise, STORAGE_KEY } from '../../apps/web/src/shared/store/persistence.ts';
-import { initialState, type WizardState } from '../../apps/web/src/shared/store/state.ts';
+import { serialise, STORAGE_KEY } from '../../apps/web/src/wizard/store/persistence.ts';
+import { initialState, type WizardState } from '../../apps/web/src/wizard/store/state.ts';
 import { chooseFreeDay, holdWindow } from './checkout.ts';
 import { expectPageName } from './checks.ts';
 import { fetchCatalogue, validContact, type DemoAddress } from './demo.ts';
@@ -24,7 +24,7 @@ import type { ContactValues, Wizard } from './wizard.ts';
 
 /*
  * Reaching a later step without walking to it (e2e/README.md, "Reaching a step"): the wizard's
- * saved state, written as the wizard writes it (shared/store/persistence.ts: the same key, the
+ * saved state, written as the wizard writes it (wizard/store/persistence.ts: the same key, the
  * same version) from what the public API answers for the address, the plans and the routers, then
  * the page opened on it, as a reload would. What each step does stays tested by walking to it
  * (the step specs and the journeys); a test of a later step starts there.

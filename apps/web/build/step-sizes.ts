@@ -28,7 +28,7 @@ function closure(start: string, chunks: Map<string, ChunkInfo>, into = new Set<s
 function screenName(id: string | null, fileName: string): string {
   const step = id?.match(/\/steps\/([^/]+)\//)?.[1];
   if (step) return `step ${step}`;
-  const adapter = id?.match(/\/(shared|shell)\/(.+?)\.tsx?$/)?.[2];
+  const adapter = id?.match(/\/(?:shared|wizard(?:\/shell)?)\/(.+?)\.tsx?$/)?.[1];
   return adapter ? `lazy ${adapter}` : fileName;
 }
 

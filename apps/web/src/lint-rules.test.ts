@@ -1,9 +1,10 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The workspace's lint configuration keeps the wizard's shape: hooks used as React requires, each
-// step folder on its own, shared/ <- steps/, admin/, order-page/ <- shell/ one way, and only
-// shell/steps.ts (the lazy step map) knowing the steps. These
+// The workspace's lint configuration keeps the web app's shape: hooks used as React requires,
+// shared/ <- wizard/, admin/, order-page/, resume/ one way, in the wizard its own folders <- steps/
+// <- shell/, each step folder on its own, and only wizard/shell/steps.ts (the lazy step map)
+// knowing the steps. These
 // cases prove the rules fire where they should. The snippets' files are not on disk, which
 // import/no-cycle cannot walk, so that rule (tested in packages/domain) is off here.
 const eslint = new ESLint({
@@ -59,7 +60,7 @@ describe('hooks in the wizard', () => {
 
 describe('import boundaries in the wizard', () => {
   it('refuses a step importing another step, statically or lazily', async () => {
-    const file = 'apps/web/src/steps/build-plan/example.ts';
+    const file = 'apps/web/src/wizard/steps/build-plan/example.ts';
     const message = /^import\/no-restricted-paths: .* A step never imports another step/;
     expect(await findings(paymentStep + uses, file)).toEqual([expect.stringMatching(message)]);
     const lazily = "export const load = () => import('../payment/payment-step.tsx');";
@@ -68,70 +69,108 @@ describe('import boundaries in the wizard', () => {
 
   it('allows a step its own folder', async () => {
     const code = "import { PaymentStep } from './payment-step.tsx';" + uses;
-    expect(await findings(code, 'apps/web/src/steps/payment/example.ts')).toEqual([]);
+    expect(await findings(code, 'apps/web/src/wizard/steps/payment/example.ts')).toEqual([]);
   });
 
   it('refuses the shell importing a step, except the step map', async () => {
     const step = importOf('PaymentStep', '../steps/payment/payment-step.tsx');
-    expect(await findings(step, 'apps/web/src/shell/example.ts')).toEqual([
+    expect(await findings(step, 'apps/web/src/wizard/shell/example.ts')).toEqual([
       expect.stringMatching(
         /^import\/no-restricted-paths: .* The shell imports a step only through/,
       ),
     ]);
-    expect(await findings(step, 'apps/web/src/shell/steps.ts')).toEqual([]);
+    expect(await findings(step, 'apps/web/src/wizard/shell/steps.ts')).toEqual([]);
   });
 
   it('allows the shell shared/', async () => {
-    const code = importOf('Button', '../shared/ui/button.tsx');
-    expect(await findings(code, 'apps/web/src/shell/example.ts')).toEqual([]);
+    const code = importOf('Button', '../../shared/ui/button.tsx');
+    expect(await findings(code, 'apps/web/src/wizard/shell/example.ts')).toEqual([]);
   });
 
   it('refuses the shell importing the console or the order page', async () => {
-    const message = /^import\/no-restricted-paths: .* The wizard's shell never imports the console/;
-    for (const code of [consolePage('../'), orderPage('../')])
-      expect(await findings(code, 'apps/web/src/shell/example.ts')).toEqual([
+    const message = /^import\/no-restricted-paths: .* The wizard never imports the console/;
+    for (const code of [consolePage('../../'), orderPage('../../')])
+      expect(await findings(code, 'apps/web/src/wizard/shell/example.ts')).toEqual([
         expect.stringMatching(message),
       ]);
     // The step map too.
-    expect(await findings(consolePage('../'), 'apps/web/src/shell/steps.ts')).toEqual([
+    expect(await findings(consolePage('../../'), 'apps/web/src/wizard/shell/steps.ts')).toEqual([
       expect.stringMatching(message),
     ]);
   });
 
-  it('refuses shared/ importing a step, the console, the order page or the shell', async () => {
-    const file = 'apps/web/src/shared/hold/example.ts';
+  it('refuses shared/ importing the wizard, the console, the order page or the resume page', async () => {
+    const file = 'apps/web/src/shared/ui/example.ts';
     const message =
-      /^import\/no-restricted-paths: .* shared\/ imports none of steps\/, admin\/, order-page\/ and shell\//;
+      /^import\/no-restricted-paths: .* shared\/ imports none of wizard\/, admin\/, order-page\/ and resume\//;
     for (const code of [
-      paymentStep + uses,
+      importOf('PaymentStep', '../../wizard/steps/payment/payment-step.tsx'),
       consolePage('../../'),
       orderPage('../../'),
-      importOf('App', '../../shell/app.tsx'),
+      importOf('App', '../../wizard/shell/app.tsx'),
+      // The wizard's own folders too: what only the wizard uses lives under wizard/.
+      importOf('useWizard', '../../wizard/store/store-context.tsx'),
+      importOf('HoldTimer', '../../wizard/hold/hold-timer.tsx'),
+      importOf('showTrouble', '../../resume/link-trouble.tsx'),
     ])
       expect(await findings(code, file)).toEqual([expect.stringMatching(message)]);
-    // An adapter is in shared/ too.
-    const adapter = 'apps/web/src/shared/adapters/lead-form/example.ts';
+    // An adapter left in shared/ too.
+    const adapter = 'apps/web/src/shared/adapters/error-reporting/example.ts';
     expect(
-      await findings(importOf('PaymentStep', '../../../steps/payment/payment-step.tsx'), adapter),
+      await findings(importOf('useWizard', '../../../wizard/store/store-context.tsx'), adapter),
     ).toEqual([expect.stringMatching(message)]);
   });
 
+  it("refuses the wizard's own folders importing a step or the shell", async () => {
+    const message =
+      /^import\/no-restricted-paths: .* The wizard's own folders \(store\/, hold\/, ...\) import no step and not the shell/;
+    for (const file of [
+      'apps/web/src/wizard/store/example.ts',
+      'apps/web/src/wizard/adapters/lead-form/example.ts',
+    ])
+      for (const code of [
+        importOf(
+          'PaymentStep',
+          `${file.includes('adapters') ? '../../' : '../'}steps/payment/payment-step.tsx`,
+        ),
+        importOf('App', `${file.includes('adapters') ? '../../' : '../'}shell/app.tsx`),
+      ])
+        expect(await findings(code, file)).toEqual([expect.stringMatching(message)]);
+  });
+
+  it("allows a step the wizard's own folders and the resume page the wizard's saved state", async () => {
+    const store = importOf('useWizard', '../../store/store-context.tsx');
+    expect(await findings(store, 'apps/web/src/wizard/steps/payment/example.ts')).toEqual([]);
+    const saved = importOf('STORAGE_KEY', '../wizard/store/persistence.ts');
+    expect(await findings(saved, 'apps/web/src/resume/example.ts')).toEqual([]);
+  });
+
+  it('refuses the resume page anything of the wizard but its store', async () => {
+    const step = importOf('PaymentStep', '../wizard/steps/payment/payment-step.tsx');
+    expect(await findings(step, 'apps/web/src/resume/example.ts')).toEqual([
+      expect.stringMatching(
+        /^import\/no-restricted-paths: .* The finish-later link's page reads the wizard's saved state/,
+      ),
+    ]);
+  });
+
   it('refuses a step importing the console, the order page or the shell', async () => {
-    const file = 'apps/web/src/steps/payment/example.ts';
+    const file = 'apps/web/src/wizard/steps/payment/example.ts';
     const message =
       /^import\/no-restricted-paths: .* A step never imports the console, the order page or the shell/;
     const shell = importOf('App', '../../shell/app.tsx');
-    for (const code of [consolePage('../../'), orderPage('../../'), shell])
+    for (const code of [consolePage('../../../'), orderPage('../../../'), shell])
       expect(await findings(code, file)).toEqual([expect.stringMatching(message)]);
   });
 
-  it('refuses the console and the order page importing a step or the shell', async () => {
+  it('refuses the console and the order page importing anything of the wizard', async () => {
     const message =
-      /^import\/no-restricted-paths: .* The console and the order page import neither steps nor the wizard's shell/;
-    const step = importOf('PaymentStep', '../steps/payment/payment-step.tsx');
-    const shell = importOf('App', '../shell/app.tsx');
+      /^import\/no-restricted-paths: .* The console and the order page import nothing of the wizard/;
+    const step = importOf('PaymentStep', '../wizard/steps/payment/payment-step.tsx');
+    const shell = importOf('App', '../wizard/shell/app.tsx');
+    const store = importOf('useWizard', '../wizard/store/store-context.tsx');
     for (const file of ['apps/web/src/admin/example.ts', 'apps/web/src/order-page/example.ts'])
-      for (const code of [step, shell])
+      for (const code of [step, shell, store])
         expect(await findings(code, file)).toEqual([expect.stringMatching(message)]);
   });
 
@@ -162,7 +201,7 @@ describe('lazily loaded parts', () => {
   ].join('\n');
 
   it("refuses React's lazy(), which never asks for a failed chunk again", async () => {
-    expect(await findings(bare, 'apps/web/src/steps/build-plan/example.tsx')).toEqual([
+    expect(await findings(bare, 'apps/web/src/wizard/steps/build-plan/example.tsx')).toEqual([
       expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .* Use lazyWithRetry/),
     ]);
   });

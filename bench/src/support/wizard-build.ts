@@ -35,7 +35,7 @@ export const gzipBytes = (text: string | Buffer) => gzipSync(text, { level: 9 })
 interface Chunk {
   file: string;
   imports: string[];
-  /** The step folders (src/steps/NAME/) whose step component (NAME-step.tsx) this chunk holds. */
+  /** The step folders (src/wizard/steps/NAME/) whose step component (NAME-step.tsx) this chunk holds. */
   steps: Set<string>;
 }
 
@@ -44,7 +44,7 @@ const stem = (file: string) => file.replace(/-[\w-]{8}\.(js|css)$/, '');
 /**
  * What each step needs from the build, read from apps/web/dist as a browser would fetch it: the
  * shell (index.html's script and styles and everything the script imports statically) plus the
- * chunk of the step's component (src/steps/NAME/NAME-step.tsx, found through the source maps) and
+ * chunk of the step's component (src/wizard/steps/NAME/NAME-step.tsx, found through the source maps) and
  * its static imports, with the stylesheet Vite emits beside each chunk. What the step imports
  * lazily (a dialog, an adapter) loads when needed and is not counted.
  */

@@ -1,6 +1,6 @@
 import { finishLaterMessages as words } from '@fibre/domain/shared';
-import { HOLD_SESSION_KEY } from '../shared/hold/hold-session.ts';
-import { STORAGE_KEY } from '../shared/store/persistence.ts';
+import { HOLD_SESSION_KEY } from '../shared/api/hold-session.ts';
+import { STORAGE_KEY } from '../wizard/store/persistence.ts';
 import '../shared/styles/global.css';
 import './resume.css';
 
@@ -8,7 +8,7 @@ import './resume.css';
  * The link to finish a sign-up later (docs/rules/mail.md, "Finish later"): its own page,
  * resume.html at /resume/<token>, so nothing of it is in the wizard's bundle. It opens the link
  * once (the server marks it used), puts the saved state where the wizard keeps its own for the
- * tab (sessionStorage, shared/store/persistence.ts), and opens the wizard, which resumes on the
+ * tab (sessionStorage, wizard/store/persistence.ts), and opens the wizard, which resumes on the
  * furthest step that state supports. A link that is used, expired or unknown gets its message.
  */
 

@@ -1,9 +1,9 @@
 import type { Campaign, Plan, Router } from '@fibre/domain/api';
 import type { DomainConfig } from '@fibre/domain/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { catalogueKeys } from '../shared/catalogue/use-catalogue.ts';
+import { catalogueKeys } from '../wizard/catalogue/use-catalogue.ts';
 import { newQueryClient } from '../shared/query/query-client.ts';
-import type { WizardState } from '../shared/store/state.ts';
+import type { WizardState } from '../wizard/store/state.ts';
 import { demoRules } from './rules.ts';
 import { plans as demoPlans, routers as demoRouters } from './wizard-state.ts';
 

@@ -7,9 +7,9 @@ import { afterEach } from 'vitest';
 import type { PublicConfig } from '../shared/api/config.ts';
 import { ConfigContext } from '../shared/config/config-context.tsx';
 import { newQueryClient } from '../shared/query/query-client.ts';
-import { saveState } from '../shared/store/persistence.ts';
-import type { WizardState } from '../shared/store/state.ts';
-import { StoreProvider } from '../shared/store/store-context.tsx';
+import { saveState } from '../wizard/store/persistence.ts';
+import type { WizardState } from '../wizard/store/state.ts';
+import { StoreProvider } from '../wizard/store/store-context.tsx';
 import { demoRules } from './rules.ts';
 
 afterEach(() => {

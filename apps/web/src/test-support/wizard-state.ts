@@ -1,7 +1,7 @@
 import type { Address } from '@fibre/domain/address';
 import type { Plan, Router } from '@fibre/domain/api';
 import { plan, router } from '@fibre/domain/test-support/plans';
-import { initialState, type WizardState } from '../shared/store/state.ts';
+import { initialState, type WizardState } from '../wizard/store/state.ts';
 
 const cisUrl = (id: string) => `https://demofibre.example/cis/${id}.pdf`;
 

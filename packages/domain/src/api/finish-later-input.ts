@@ -3,7 +3,7 @@ import { FINISH_LATER_STEP_IDS, VERSION_2_STEPS } from './saved-steps.ts';
 
 /*
  * Finish later (docs/rules/mail.md, "Finish later"): the wizard sends its own serialised state
- * (apps/web shared/store/persistence.ts and state.ts). It is checked against the shape of that
+ * (apps/web wizard/store/persistence.ts and state.ts). It is checked against the shape of that
  * state: keys the wizard does not keep are dropped, every string is bounded, and what is saved is
  * at most FINISH_LATER_MAX_BYTES of JSON. The server reads from it only the contact's email and
  * first name, and the step; it never prices from it (the order is priced at install time).
@@ -50,7 +50,7 @@ const draft = z.record(
   text(254),
 );
 
-/** The wizard's state (apps/web shared/store/state.ts), each area as it keeps it. */
+/** The wizard's state (apps/web wizard/store/state.ts), each area as it keeps it. */
 const wizardState = z.object({
   // The steps finish later is offered on: the email is known once the contact step passed.
   step: z.union([z.enum(FINISH_LATER_STEP_IDS), z.literal(version2FinishLaterSteps)]),

@@ -144,7 +144,7 @@ export function analyticsPageName(step: WizardStep): Definition['pageName'] {
 
 /**
  * The step's place in the wizard, from 1: only for the analytics data layer, whose entries carry
- * it (apps/web shared/analytics/data-layer.ts). The wizard itself never reads a step by number.
+ * it (apps/web wizard/analytics/data-layer.ts). The wizard itself never reads a step by number.
  */
 export function stepPosition(step: WizardStep): number {
   return stepIds.indexOf(step) + 1;

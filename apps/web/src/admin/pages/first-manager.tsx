@@ -1,9 +1,10 @@
-import { OPERATOR_PASSWORD_MIN, type FirstManager } from '@fibre/domain/api';
+import type { FirstManager } from '@fibre/domain/api';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../shared/ui/button.tsx';
 import { Field } from '../../shared/ui/field.tsx';
 import { createFirstManager, fetchSetupStatus } from '../../shared/api/admin-session.ts';
 import { ApiError } from '../../shared/api/http.ts';
+import { PasswordField } from '../password-field.tsx';
 import { useSession } from '../session.tsx';
 import { ErrorAlert } from '../ui.tsx';
 
@@ -92,24 +93,12 @@ function FirstManagerForm() {
           />
         )}
       </Field>
-      <Field
-        label="New password"
-        hint={`At least ${OPERATOR_PASSWORD_MIN} characters.`}
+      <PasswordField
+        kind="new"
+        value={input.password}
+        onChange={(password) => setInput((before) => ({ ...before, password }))}
         error={fields.password}
-      >
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={OPERATOR_PASSWORD_MIN}
-            value={input.password}
-            onChange={set('password')}
-          />
-        )}
-      </Field>
+      />
       <Field
         label="Setup code"
         hint="As the server printed it at start, for example ABCD-EFGH-JKMN-PQRS."

@@ -4,6 +4,7 @@ import { fetchSignInOptions, IDENTITY_SIGN_IN_URL } from '../../shared/api/admin
 import { Button } from '../../shared/ui/button.tsx';
 import { Field } from '../../shared/ui/field.tsx';
 import { identitySignInMessage, signInMessage } from '../messages.ts';
+import { PasswordField } from '../password-field.tsx';
 import { useSession } from '../session.tsx';
 import { ErrorAlert } from '../ui.tsx';
 import { FirstManagerOffer } from './first-manager.tsx';
@@ -95,19 +96,7 @@ function PasswordForm() {
             />
           )}
         </Field>
-        <Field label="Password">
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          )}
-        </Field>
+        <PasswordField kind="current" value={password} onChange={setPassword} />
         <Button type="submit" busy={busy} block>
           Sign in
         </Button>

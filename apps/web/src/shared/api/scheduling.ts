@@ -1,6 +1,6 @@
 import { bookingSlotsAnswer, reservationAnswer, type ReservationBody } from '@fibre/domain/api';
 import type { BookingWindow } from '@fibre/domain/scheduling';
-import { holdSessionHeader } from '../hold/hold-session.ts';
+import { holdSessionHeader } from './hold-session.ts';
 import { del, get, noBody, post, type Options } from './client.ts';
 
 /*

@@ -1,0 +1,52 @@
+import { Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { analyticsPageName, funnelStepOf, type WizardStep } from '@fibre/domain/wizard';
+import { pushPageView } from '../analytics/data-layer.ts';
+import { reportStep } from '../analytics/funnel.ts';
+import { useWizard } from '../store/store-context.tsx';
+import { ErrorBoundary } from '../../shared/lazy/error-boundary.tsx';
+import { StepFocusContext } from '../../shared/layout/step-focus.tsx';
+import { StepSkeleton } from '../../shared/layout/step-skeleton.tsx';
+import { stepComponents } from './steps.ts';
+
+/**
+ * Shows the current step (each step is its own lazily loaded chunk). On every step change it
+ * scrolls to the top, pushes the step's analytics page name, reports the step to the funnel
+ * (docs/rules/funnel.md), and lets the new heading take focus.
+ */
+export function StepOutlet() {
+  const { step, address, campaign } = useWizard();
+  const building = address.value?.uniqueCode;
+  const offer = campaign.campaign?.id;
+  const [firstStep] = useState<WizardStep>(step);
+  const [navigated, setNavigated] = useState(false);
+  if (!navigated && step !== firstStep) setNavigated(true);
+
+  const pushed = useRef<WizardStep | null>(null);
+  // Before the browser paints the new step: painted first, a shorter step would show the page
+  // scrolled to where the old one was, its footer risen into view, a layout shift (Lighthouse
+  // counted 0.8 on the confirmation, bench/README.md).
+  useLayoutEffect(() => {
+    // Once per step change (React's development double effects must not push twice).
+    if (pushed.current === step) return;
+    const isChange = pushed.current !== null;
+    pushed.current = step;
+    if (isChange) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    pushPageView(analyticsPageName(step), step);
+    reportStep(funnelStepOf(step), building, offer);
+  }, [step, building, offer]);
+
+  const Step = stepComponents[step];
+  return (
+    <main id="main" className="main">
+      <div className="page">
+        <StepFocusContext value={navigated}>
+          <ErrorBoundary key={step}>
+            <Suspense fallback={<StepSkeleton />}>
+              <Step />
+            </Suspense>
+          </ErrorBoundary>
+        </StepFocusContext>
+      </div>
+    </main>
+  );
+}
