@@ -13,7 +13,7 @@ import {
   progressFor,
   progressLabels,
   stepName,
-  stepPosition,
+  analyticsStepNumber,
 } from './steps.ts';
 import type { WizardStep, WizardSummary } from './steps.ts';
 
@@ -227,9 +227,14 @@ describe('docs/rules/mail.md#finish-later: offered from the contact step on', ()
 
 describe('the step table', () => {
   it('orders the steps and places each once', () => {
-    expect(steps.map(stepPosition)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(steps.map(analyticsStepNumber)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(isBefore('connection', 'installation')).toBe(true);
     expect(isBefore('installation', 'installation')).toBe(false);
     expect(isBefore('payment', 'installation')).toBe(false);
+  });
+
+  it('gives each step an analytics number of its own, as the tag manager reads them', () => {
+    const numbers = steps.map(analyticsStepNumber);
+    expect(new Set(numbers).size).toBe(numbers.length);
   });
 });

@@ -41,6 +41,12 @@ interface StepDefinition {
    * the confirmation pushes 'Confirm Order' ('Paid' is not a step: PAID_PAGE_NAME).
    */
   readonly pageName: string;
+  /**
+   * The number the analytics data layer carries beside the page name: the tag-manager container's
+   * triggers read it, so each step's is fixed for good (1 to 7 for the spec's seven). A new step
+   * takes the next unused number, whatever its place, and the container learns it.
+   */
+  readonly analyticsStep: number;
   /** The step's own check: leaving a step needs its check and every earlier step's. */
   readonly check: Check | null;
   /** Finish later is offered (docs/rules/mail.md#finish-later): once the contact's email is known. */
@@ -58,6 +64,7 @@ export const wizardSteps = [
     name: 'Check Address',
     progressLabel: null,
     pageName: 'Check Address',
+    analyticsStep: 1,
     check: ['address', (s) => s.addressServiceable],
     finishLater: false,
     back: null,
@@ -67,6 +74,7 @@ export const wizardSteps = [
     name: 'Build Plan',
     progressLabel: 'Build your plan',
     pageName: 'Build Plan',
+    analyticsStep: 2,
     check: ['plan', (s) => s.planChosen && s.routerChosen],
     finishLater: false,
     back: 'previous',
@@ -76,6 +84,7 @@ export const wizardSteps = [
     name: 'Contact info',
     progressLabel: 'Contact info',
     pageName: 'Connection Details',
+    analyticsStep: 3,
     check: ['contact', (s) => s.contactValid],
     finishLater: true,
     back: 'previous',
@@ -85,6 +94,7 @@ export const wizardSteps = [
     name: 'Connection details',
     progressLabel: 'Connection details',
     pageName: 'Connection Details',
+    analyticsStep: 4,
     check: ['unit', (s) => s.unitValid],
     finishLater: true,
     back: 'previous',
@@ -94,6 +104,7 @@ export const wizardSteps = [
     name: 'Installation',
     progressLabel: 'Installation',
     pageName: 'Installation',
+    analyticsStep: 5,
     check: ['reservation', (s, now) => isHoldActive(s.reservation, now)],
     finishLater: true,
     back: 'previous',
@@ -103,6 +114,7 @@ export const wizardSteps = [
     name: 'Payment',
     progressLabel: 'Payment',
     pageName: 'Payment',
+    analyticsStep: 6,
     check: ['card', (s) => Boolean(s.cardToken)],
     finishLater: true,
     back: 'previous',
@@ -112,6 +124,7 @@ export const wizardSteps = [
     name: 'Confirmation',
     progressLabel: 'Confirm order',
     pageName: 'Confirm Order',
+    analyticsStep: 7,
     check: null,
     finishLater: true,
     back: 'installation',
@@ -143,11 +156,11 @@ export function analyticsPageName(step: WizardStep): Definition['pageName'] {
 }
 
 /**
- * The step's place in the wizard, from 1: only for the analytics data layer, whose entries carry
- * it (apps/web wizard/analytics/data-layer.ts). The wizard itself never reads a step by number.
+ * The step's number in the analytics data layer (StepDefinition.analyticsStep; apps/web
+ * wizard/analytics/data-layer.ts). The wizard itself never reads a step by number.
  */
-export function stepPosition(step: WizardStep): number {
-  return stepIds.indexOf(step) + 1;
+export function analyticsStepNumber(step: WizardStep): Definition['analyticsStep'] {
+  return definition(step).analyticsStep;
 }
 
 /** Whether `step` comes before `other` in the wizard. */
