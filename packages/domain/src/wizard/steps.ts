@@ -49,7 +49,12 @@ interface StepDefinition {
   readonly analyticsStep: number;
   /** The step's own check: leaving a step needs its check and every earlier step's. */
   readonly check: Check | null;
-  /** Finish later is offered (docs/rules/mail.md#finish-later): once the contact's email is known. */
+  /**
+   * A sign-up may be saved at this step and resumes there (docs/rules/mail.md#finish-later; the
+   * server's list is api/saved-steps.ts): from the contact step on, once the email is known. The
+   * button is the step's own (each of contact, connection details, installation and payment
+   * renders <FinishLater/>); the confirmation is saved and resumed but shows none.
+   */
   readonly finishLater: boolean;
   /**
    * Where Back goes: 'previous' (the step before), a step by id, or null (nowhere). The
