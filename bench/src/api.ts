@@ -187,12 +187,12 @@ const causes: Record<string, string> = {
   'bookings, 3 months (NSW)':
     "bookings: about 470 slots, some 140 KB of JSON (a few KB gzipped), kept per range until a hold, release or booking in it commits, its first hold lapses or the state's day ends (docs/decisions/022-kept-answers.md); a call costs a read of the range's mark, shared by the calls for the range that wait at once, and the send. Next step: with PostgreSQL, LISTEN for the marks' changes so that a kept answer is sent without a round trip, falling back to the read while the listening connection is down.",
   autocomplete:
-    "autocomplete: answers kept until the address index changes (docs/decisions/022-kept-answers.md); the 200 prefixes come back, so after the first round a call costs a read of the index's revision, shared by the searches that wait at once, and the send. A new search is one statement, of an ordered index when the address is typed in order and of the trigram index otherwise, some 300 rows read and ranked for the five (see the row 'each search new'). Next step: PGlite in a worker thread of its own, so that its searches no longer run on the server's thread.",
+    "autocomplete: answers kept until the address index changes (docs/decisions/022-kept-answers.md); the 200 prefixes come back, so after the first round a call costs a read of the index's revision, shared by the searches that wait at once, and the send. A new search is one statement, of an ordered index when the address is typed in order and of the trigram index otherwise, some 300 rows read and ranked for the five (see the row 'each search new'); on PGlite it runs in the database's worker thread, not the server's.",
   'address lookup':
     "address lookup: from the catalogue's buildings in memory; the text compared word by word with the postcode's buildings when it differs from the stored one.",
 };
 const roundTrips =
-  "Behind the routes that still ask the database: a round trip costs about as much as the whole no-op request on this machine (PostgreSQL's backend shares the two cores with the server and the load generator; PGlite runs every query on the server's own thread, one at a time).";
+  "Behind the routes that still ask the database: a round trip costs about as much as the whole no-op request on this machine (PostgreSQL's backend shares the two cores with the server and the load generator; PGlite runs every query in its worker thread, one at a time).";
 
 function apiCauses(routes: string[]): string {
   return [...routes.map((r) => causes[r] ?? `${r}: not yet profiled.`), roundTrips].join(' ');

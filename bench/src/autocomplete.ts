@@ -205,6 +205,6 @@ function floodCause(
   const plansShare = Math.round((100 * plansRps) / Math.max(plansRps + flood.rps, 1));
   const measured = `the flood's ${FLOOD_CONNECTIONS} connections were answered at ${perSecond(flood.rps)} req/s, ${refusedShare}% of them refused by the per-client bound (each after its Retry-After second), and plans' ${PLANS_CONNECTIONS} connections got ${plansShare}% of the server's answers.`;
   return engine === 'pglite'
-    ? `${measured} The searches let through run on the server's own thread (PGlite is PostgreSQL compiled to WebAssembly, inside the server's process): while one runs, no request is read, so plans' p99 is about one search's time. Next step: PGlite in a worker thread of its own (its worker mode), so that a statement never holds the event loop; or PostgreSQL for a public deployment.`
+    ? `${measured} The searches let through run in PGlite's worker thread (docs/decisions/032-pglite-in-a-worker.md), one statement at a time: the server's thread keeps reading requests, but a plans read that needs the database waits behind the searches queued before it. Next step: serve the address index from a thread of its own, or PostgreSQL for a public deployment.`
     : `${measured} The searches let through run in PostgreSQL, which shares the machine's two cores with the server and the load generator. Next step: measure with the load generator on a machine of its own.`;
 }
