@@ -38,16 +38,17 @@ const ioModules = [
 
 // The domain's subjects (packages/domain/src/<subject>/, each a package export), each importing
 // only the subjects it is listed with, so that no two import each other: shared is under all,
-// the API's schemas under the rules, pricing over the catalogue and offers, install over most.
+// the wizard's step table under the API's schemas (their saved steps and funnel steps are its),
+// the API's schemas under the other rules, pricing over the catalogue and offers, install over most.
 const domainSubjectImports = {
   shared: [],
-  api: ['shared'],
+  api: ['shared', 'wizard'],
   address: ['shared', 'api'],
   contact: ['shared', 'api'],
   catalogue: ['shared', 'api'],
   offers: ['shared', 'api'],
   scheduling: ['shared', 'api'],
-  wizard: ['shared', 'api'],
+  wizard: ['shared'],
   pricing: ['shared', 'api', 'catalogue', 'offers'],
   consent: ['shared', 'api', 'catalogue'],
   install: ['shared', 'api', 'address', 'contact', 'catalogue', 'offers', 'pricing', 'scheduling'],

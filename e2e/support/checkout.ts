@@ -54,7 +54,7 @@ export async function toInstallation(
   const unitField = wizard.field('Unit');
   if (await unitField.isEditable()) await unitField.fill(unit);
   await wizard.button('Continue').click();
-  await expectPageName(wizard.page, 'Installation');
+  await wizard.left('connection');
 }
 
 /** The calendar's day buttons (the month navigation is outside the grids). */
@@ -133,7 +133,7 @@ export async function bookFirstWindow(wizard: Wizard): Promise<{ day: string; wi
   );
   const window = await holdWindow(wizard, free[test.info().parallelIndex % free.length] ?? 0);
   await wizard.button('Continue').click();
-  await expectPageName(wizard.page, 'Payment');
+  await wizard.left('installation');
   return { day, window };
 }
 
@@ -206,7 +206,7 @@ export async function toPayment(
   const day = await chooseFreeDay(wizard, options.day);
   const window = await holdWindow(wizard, options.window ?? 0);
   await wizard.button('Continue').click();
-  await expectPageName(wizard.page, 'Payment');
+  await wizard.left('installation');
   return { day, window };
 }
 

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { nextStep, type WizardStep } from '@fibre/domain/wizard';
 import { expectPageName } from './checks.ts';
 import { validContact, type DemoAddress } from './demo.ts';
 
@@ -22,6 +23,17 @@ export interface ContactValues {
  */
 export class Wizard {
   constructor(readonly page: Page) {}
+
+  /**
+   * After the move that leaves `step` (its Continue, View plans, Add to cart): waits until the step
+   * after it in the wizard's table shows (`arrivals`). Every move of a walk ends here, so a step
+   * added to the table is one the walks wait for.
+   */
+  async left(step: WizardStep): Promise<void> {
+    const next = nextStep(step);
+    if (next === null) throw new Error(`the ${step} step is the last: nothing comes after it`);
+    await arrivals[next](this);
+  }
 
   /** Opens the wizard, optionally with query parameters (uniqueCode, moveIn, pc, ...). */
   async goto(query: Record<string, string> = {}): Promise<void> {
@@ -64,7 +76,7 @@ export class Wizard {
   async toPlans(address: Pick<DemoAddress, 'address' | 'typed'>): Promise<void> {
     const dialog = await this.checkAddress(address);
     await dialog.getByRole('button', { name: 'View plans', exact: true }).click();
-    await expectPageName(this.page, 'Build Plan');
+    await this.left('address');
   }
 
   // Step 2 -----------------------------------------------------------------------------------
@@ -121,8 +133,7 @@ export class Wizard {
     if (plan) await this.card(plan).click();
     await this.card(router).click();
     await this.button('Add to cart').click();
-    await expectPageName(this.page, 'Connection Details');
-    await expect(this.field('First name')).toBeVisible();
+    await this.left('plans');
   }
 
   // Steps 3 and 4 ----------------------------------------------------------------------------
@@ -175,8 +186,7 @@ export class Wizard {
   async toConnectionDetails(overrides: ContactValues = {}): Promise<void> {
     await this.fillValidContact(overrides);
     await this.button('Continue').click();
-    await expect(this.field('Unit')).toBeVisible();
-    await expectPageName(this.page, 'Connection Details');
+    await this.left('contact');
   }
 
   /**
@@ -198,3 +208,27 @@ export class Wizard {
     return this.errorSummary.getByRole('link', { name: text, exact: true });
   }
 }
+
+/**
+ * How each step of the wizard's table shows that it has arrived, by what a person sees and the page
+ * name it pushes (docs/rules/wizard-flow.md). Keyed by the table's ids: a step added there fails to
+ * compile here until it says how it shows.
+ */
+const arrivals: Record<WizardStep, (wizard: Wizard) => Promise<void>> = {
+  address: async (w) => {
+    await expect(w.addressField).toBeVisible();
+    await expectPageName(w.page, 'Check Address');
+  },
+  plans: (w) => expectPageName(w.page, 'Build Plan'),
+  contact: async (w) => {
+    await expectPageName(w.page, 'Connection Details');
+    await expect(w.field('First name')).toBeVisible();
+  },
+  connection: async (w) => {
+    await expect(w.field('Unit')).toBeVisible();
+    await expectPageName(w.page, 'Connection Details');
+  },
+  installation: (w) => expectPageName(w.page, 'Installation'),
+  payment: (w) => expectPageName(w.page, 'Payment'),
+  confirmation: (w) => expectPageName(w.page, 'Confirm Order'),
+};

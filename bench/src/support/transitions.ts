@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { CPU_SLOWDOWN, PHONE } from './inp.ts';
-import { FREE_DAY, paidRouter, walk } from './wizard-walk.ts';
+import { WIZARD_STEPS, type WizardStep } from '@fibre/domain/wizard';
+import { arrivals, paidRouter, stepAfter, walk, type Control } from './wizard-walk.ts';
 
 /*
  * Step transitions on a phone's CPU (bench/README.md, "Web", issue 47): the time from the press of
@@ -13,24 +14,18 @@ import { FREE_DAY, paidRouter, walk } from './wizard-walk.ts';
  * answer the step waits for, are inside the figure: the visitor waits for them too.
  */
 
-/** One transition: its press, what must be done before it, and the next step's first control. */
+/**
+ * One transition: the step it leaves, what must be done before its press, and the press. The next
+ * step's first usable control is the walk's arrival for the step after (wizard-walk.ts `arrivals`).
+ */
 interface Transition {
   name: string;
+  from: WizardStep;
   /** Unthrottled: what the visitor does on the step before pressing. */
   before?: (page: Page) => Promise<void>;
   /** The press, as the walk makes it (Puppeteer's click: pointerdown, mousedown, click). */
   press: (page: Page) => Promise<void>;
-  /** The next step's first usable control. */
-  ready: Control;
-  /** Unthrottled, after: the walk's own wait that the step is there. */
-  after: (page: Page) => Promise<void>;
 }
-
-/** A control found in the page by a role's elements and a name its accessible name contains. */
-type Control =
-  | { kind: 'radio' | 'textbox' | 'button'; name: string }
-  | { kind: 'css'; selector: string }
-  | { kind: 'text'; text: string };
 
 export interface Transitioned {
   name: string;
@@ -43,50 +38,46 @@ export interface ThrottledTransitions {
   problem?: string;
 }
 
+/**
+ * The move that leaves each step but the last, keyed by the step table's ids: a step added there
+ * fails to compile here until it has one.
+ */
 function transitions(router: string): Transition[] {
-  return [
-    {
+  const moves: Record<Exclude<WizardStep, 'confirmation'>, Omit<Transition, 'from'>> = {
+    address: {
       name: 'address to plans: View plans',
       press: (page) => walk.press(page, 'View plans'),
-      ready: { kind: 'radio', name: 'Boost 100' },
-      after: (page) => walk.plansShown(page),
     },
-    {
+    plans: {
       name: 'plans to contact: Add to cart',
       before: (page) => walk.chooseRouter(page, router),
       press: (page) => walk.press(page, 'Add to cart'),
-      ready: { kind: 'textbox', name: 'First name' },
-      after: (page) => walk.contactShown(page),
     },
-    {
+    contact: {
       name: 'contact to connection details: Continue',
       before: (page) => walk.typeContact(page),
       press: (page) => walk.press(page, 'Continue'),
-      ready: { kind: 'textbox', name: 'Unit' },
-      after: (page) => walk.connectionShown(page),
     },
-    {
+    connection: {
       name: 'connection details to installation: Continue',
       before: (page) => walk.typeUnit(page),
       press: (page) => walk.press(page, 'Continue'),
-      ready: { kind: 'css', selector: FREE_DAY },
-      after: (page) => walk.calendarShown(page),
     },
-    {
+    installation: {
       name: 'installation to payment: Continue',
       before: (page) => walk.dayAndWindow(page),
       press: (page) => walk.press(page, 'Continue'),
-      ready: { kind: 'textbox', name: 'Card number' },
-      after: (page) => walk.paymentShown(page),
     },
-    {
+    payment: {
       name: 'payment to confirmation: Submit (the order placed)',
       before: (page) => walk.card(page),
       press: (page) => walk.press(page, 'Submit'),
-      ready: { kind: 'text', text: 'Welcome onboard!' },
-      after: (page) => walk.confirmationShown(page),
     },
-  ];
+  };
+  return WIZARD_STEPS.filter((s): s is keyof typeof moves => s in moves).map((from) => ({
+    from,
+    ...moves[from],
+  }));
 }
 
 // Runs in the page: waits for the press and for `ready`, then for the frame after it.
@@ -116,6 +107,7 @@ function watch(control: Control): void {
     radio: 'input[type="radio"], [role="radio"]',
     textbox: 'input:not([type="radio"]):not([type="checkbox"]), textarea, [role="textbox"]',
     button: 'button, [role="button"]',
+    combobox: '[role="combobox"]',
   };
   const isReady = (): boolean => {
     if (control.kind === 'css') return document.querySelector(control.selector) !== null;
@@ -152,7 +144,7 @@ async function timed(page: Page, transition: Transition): Promise<number> {
   // tsx names the page function's inner functions with a helper of its own (__name), which the
   // page does not have: one that names nothing stands in.
   await page.evaluate('globalThis.__name ??= (f) => f');
-  await page.evaluate(watch, transition.ready);
+  await page.evaluate(watch, arrivals[stepAfter(transition.from)]);
   const cdp = await page.createCDPSession();
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   try {
@@ -171,7 +163,7 @@ async function timed(page: Page, transition: Transition): Promise<number> {
   const seen = await page.evaluate(
     () => (window as unknown as { __transition: { press: number; ready: number } }).__transition,
   );
-  await transition.after(page);
+  await walk.left(page, transition.from);
   return seen.ready - seen.press;
 }
 

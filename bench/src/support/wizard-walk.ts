@@ -1,4 +1,5 @@
 import type { Page } from 'puppeteer-core';
+import { nextStep, type WizardStep } from '@fibre/domain/wizard';
 import { demoBuildings } from '@fibre/server/testing';
 
 /*
@@ -14,6 +15,40 @@ const aria = (role: string, name: string) => `::-p-aria([name="${name}"][role="$
 // A day on offer: while the dates load the days are aria-disabled (docs/rules/
 // installation-and-holds.md), and one pressed then is kept but may turn out to have no window.
 export const FREE_DAY = '[role="grid"] button:enabled:not([aria-disabled="true"])';
+
+/** A control found in the page by a role's elements and a name its accessible name contains. */
+export type Control =
+  | { kind: 'radio' | 'textbox' | 'button' | 'combobox'; name: string }
+  | { kind: 'css'; selector: string }
+  | { kind: 'text'; text: string };
+
+/**
+ * How each step of the wizard's table shows that it has arrived: its first control a visitor can
+ * use. Keyed by the table's ids: a step added there fails to compile here until it says how it
+ * shows, and every move of the walk waits for the step after the one it leaves.
+ */
+export const arrivals: Record<WizardStep, Control> = {
+  address: { kind: 'combobox', name: 'Address' },
+  plans: { kind: 'radio', name: 'Boost 100' },
+  contact: { kind: 'textbox', name: 'First name' },
+  connection: { kind: 'textbox', name: 'Unit' },
+  installation: { kind: 'css', selector: FREE_DAY },
+  payment: { kind: 'textbox', name: 'Card number' },
+  confirmation: { kind: 'text', text: 'Welcome onboard!' },
+};
+
+function selectorOf(control: Control): string {
+  if (control.kind === 'css') return control.selector;
+  if (control.kind === 'text') return `::-p-text(${control.text})`;
+  return aria(control.kind, control.name);
+}
+
+/** The step after `step`, as the table orders them (the walk's moves each leave one). */
+export function stepAfter(step: WizardStep): WizardStep {
+  const next = nextStep(step);
+  if (next === null) throw new Error(`the ${step} step is the last: nothing comes after it`);
+  return next;
+}
 
 async function click(page: Page, selector: string): Promise<void> {
   await page.locator(selector).setTimeout(WAIT).click();
@@ -67,14 +102,12 @@ export const walk = {
   async press(page: Page, button: string): Promise<void> {
     await click(page, aria('button', button));
   },
-  async plansShown(page: Page): Promise<void> {
-    await visible(page, aria('radio', 'Boost 100'));
+  /** After the move that leaves `step`: until the step after it shows (`arrivals`). */
+  async left(page: Page, step: WizardStep): Promise<void> {
+    await visible(page, selectorOf(arrivals[stepAfter(step)]));
   },
   async chooseRouter(page: Page, router: string): Promise<void> {
     await click(page, aria('radio', router));
-  },
-  async contactShown(page: Page): Promise<void> {
-    await visible(page, aria('textbox', 'First name'));
   },
   async typeContact(page: Page): Promise<void> {
     await fill(page, 'First name', 'Mary');
@@ -87,45 +120,33 @@ export const walk = {
       .setTimeout(WAIT)
       .fill('Search Engine');
   },
-  async connectionShown(page: Page): Promise<void> {
-    await visible(page, aria('textbox', 'Unit'));
-  },
   /** A unit where the building asks for one. */
   async typeUnit(page: Page): Promise<void> {
     const unit = await page.locator(aria('textbox', 'Unit')).setTimeout(WAIT).waitHandle();
     if (!(await unit.evaluate((el) => (el as HTMLInputElement).readOnly))) await unit.type('12');
   },
-  async calendarShown(page: Page): Promise<void> {
-    await visible(page, FREE_DAY);
-  },
-  async paymentShown(page: Page): Promise<void> {
-    await visible(page, aria('textbox', 'Card number'));
-  },
-  async confirmationShown(page: Page): Promise<void> {
-    await visible(page, '::-p-text(Welcome onboard!)');
-  },
   /** Step 1 to 2: View plans, until the plan cards show. */
   async viewPlans(page: Page): Promise<void> {
     await walk.press(page, 'View plans');
-    await walk.plansShown(page);
+    await walk.left(page, 'address');
   },
   /** Step 2 to 3: a paid router, Add to cart, until the contact form shows. */
   async addToCart(page: Page, router: string): Promise<void> {
     await walk.chooseRouter(page, router);
     await walk.press(page, 'Add to cart');
-    await walk.contactShown(page);
+    await walk.left(page, 'plans');
   },
   /** Step 3 to 4: a valid contact, Continue, until the connection details show. */
   async contact(page: Page): Promise<void> {
     await walk.typeContact(page);
     await walk.press(page, 'Continue');
-    await walk.connectionShown(page);
+    await walk.left(page, 'contact');
   },
   /** Step 4 to 5: a unit where the building asks for one, Continue, until the calendar shows. */
   async connection(page: Page): Promise<void> {
     await walk.typeUnit(page);
     await walk.press(page, 'Continue');
-    await walk.calendarShown(page);
+    await walk.left(page, 'connection');
   },
   /** On the calendar: the first free day, then its first window, until the hold's timer runs. */
   async dayAndWindow(page: Page): Promise<void> {
@@ -136,7 +157,7 @@ export const walk = {
   /** Step 5 to 6: Continue, until the card form shows. */
   async toPayment(page: Page): Promise<void> {
     await walk.press(page, 'Continue');
-    await walk.paymentShown(page);
+    await walk.left(page, 'installation');
   },
   /** The card form with the test card, and every agreement ticked. */
   async card(page: Page): Promise<void> {
@@ -153,6 +174,6 @@ export const walk = {
   /** Step 6 to 7: Submit, until the order is placed. */
   async submit(page: Page): Promise<void> {
     await walk.press(page, 'Submit');
-    await walk.confirmationShown(page);
+    await walk.left(page, 'payment');
   },
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FINISH_LATER_STEP_IDS, VERSION_2_STEPS } from './saved-steps.ts';
+import { VERSION_2_STEPS } from '../wizard/saved-steps.ts';
+import { FINISH_LATER_STEPS } from '../wizard/steps.ts';
 
 /*
  * Finish later (docs/rules/mail.md, "Finish later"): the wizard sends its own serialised state
@@ -13,7 +14,7 @@ import { FINISH_LATER_STEP_IDS, VERSION_2_STEPS } from './saved-steps.ts';
 
 /** Version 2's numbers for the steps finish later is offered on. */
 const version2FinishLaterSteps = Object.entries(VERSION_2_STEPS)
-  .filter(([, id]) => (FINISH_LATER_STEP_IDS as readonly string[]).includes(id))
+  .filter(([, id]) => (FINISH_LATER_STEPS as readonly string[]).includes(id))
   .map(([n]) => Number(n));
 
 /** The largest saved state kept, as JSON text once unknown keys are dropped (a full sign-up is about 3 KB). */
@@ -53,7 +54,7 @@ const draft = z.record(
 /** The wizard's state (apps/web wizard/store/state.ts), each area as it keeps it. */
 const wizardState = z.object({
   // The steps finish later is offered on: the email is known once the contact step passed.
-  step: z.union([z.enum(FINISH_LATER_STEP_IDS), z.literal(version2FinishLaterSteps)]),
+  step: z.union([z.enum(FINISH_LATER_STEPS), z.literal(version2FinishLaterSteps)]),
   address: z.object({ input: text(300).optional(), value: copied, dialogOpen: flag }).optional(),
   campaign: z.object({ campaign: copied, referral: flag, moveIn: flag }).optional(),
   discount: z

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { FUNNEL_PERIOD_MAX_DAYS, FUNNEL_STEP_NAMES } from './funnel-steps.ts';
+import { FUNNEL_STEPS } from '../wizard/funnel.ts';
+
+/** The longest period the console's funnel reads at once, in days. */
+export const FUNNEL_PERIOD_MAX_DAYS = 366;
 
 /*
  * The funnel's requests (docs/rules/funnel.md): what the wizard reports, and the console's period.
@@ -25,7 +28,7 @@ const campaignCode = z
  * no personal data can arrive here.
  */
 export const funnelEventSchema = z.strictObject({
-  step: z.enum(FUNNEL_STEP_NAMES, { error: 'must be a step of the funnel' }),
+  step: z.enum(FUNNEL_STEPS, { error: 'must be a step of the funnel' }),
   tab: z.uuid({ error: 'must be a random id (a UUID)' }),
   building: buildingCode,
   campaign: campaignCode,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { FUNNEL_STEP_NAMES } from './funnel-steps.ts';
+import { FUNNEL_STEPS } from '../wizard/funnel.ts';
 
 /** GET /admin/api/funnel (docs/rules/funnel.md): each step's arrivals over the period, in order. */
 export const adminFunnelAnswer = z.object({
@@ -9,7 +9,7 @@ export const adminFunnelAnswer = z.object({
   campaign: z.nullable(z.string()),
   steps: z.array(
     z.object({
-      step: z.enum(FUNNEL_STEP_NAMES),
+      step: z.enum(FUNNEL_STEPS),
       arrivals: z.number(),
       dropOff: z.nullable(z.number()),
     }),

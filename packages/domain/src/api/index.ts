@@ -28,7 +28,6 @@ export * from './webhook-events.ts';
 export * from './sign-in-options.ts';
 export * from './units.ts';
 export * from './units-input.ts';
-export * from './funnel-steps.ts';
 export * from './funnel.ts';
 export * from './funnel-input.ts';
 export * from './finish-later.ts';

@@ -1,13 +1,18 @@
 import { toInstant } from '../shared/instant.ts';
-import type { FINISH_LATER_STEP_IDS } from '../api/saved-steps.ts';
-import type { Reservation } from '../api/scheduling.ts';
 
 /**
  * The wizard's steps (docs/rules/wizard-flow.md), in order, each keyed by its name. The step lives
- * in state, not in the URL. Everything the wizard derives from a step (its progress label, its
- * analytics page name, next and back, the checks to leave it, whether finish later is offered)
- * comes from this table, so a step is added here and in the places the type checker then names.
+ * in state, not in the URL. Everything derived from a step (its progress label, its analytics page
+ * name, next and back, the checks to leave it, whether finish later is offered, the API's lists of
+ * saved steps and funnel steps) comes from this table, so a step is added here and in the places
+ * the type checker then names (docs/rules/README.md, "A new step"). This file imports no other
+ * subject: the API's schemas import it.
  */
+
+/** A hold as the wizard checks it: when it expires (api/scheduling.ts reservationAnswer). */
+interface HeldUntil {
+  expires_at: string;
+}
 
 /** What the wizard knows, summarised; each flag comes from the rule that owns it. */
 export interface WizardSummary {
@@ -19,7 +24,7 @@ export interface WizardSummary {
   contactValid: boolean;
   /** Unit rules pass (they pass by themselves for buildings that are not MDUs). */
   unitValid: boolean;
-  reservation: Pick<Reservation, 'expires_at'> | null;
+  reservation: HeldUntil | null;
   cardToken: string | null;
 }
 
@@ -51,7 +56,7 @@ interface StepDefinition {
   readonly check: Check | null;
   /**
    * A sign-up may be saved at this step and resumes there (docs/rules/mail.md#finish-later; the
-   * server's list is api/saved-steps.ts): from the contact step on, once the email is known. The
+   * API takes FINISH_LATER_STEPS, api/finish-later-input.ts): from the contact step on, once the email is known. The
    * button is the step's own (each of contact, connection details, installation and payment
    * renders <FinishLater/>); the confirmation is saved and resumed but shows none.
    */
@@ -205,22 +210,14 @@ export function isWizardStep(value: unknown): value is WizardStep {
   return typeof value === 'string' && stepIds.includes(value as WizardStep);
 }
 
-type FinishLaterStep = Extract<Definition, { finishLater: true }>['id'];
+type FinishLaterDefinition = Extract<Definition, { finishLater: true }>;
 
 /** The steps finish later is offered on, in order (docs/rules/mail.md#finish-later). */
 export const FINISH_LATER_STEPS = wizardSteps
-  .filter((s): s is Extract<Definition, { finishLater: true }> => s.finishLater)
+  .filter((s): s is FinishLaterDefinition => s.finishLater)
   .map((s) => s.id);
 
-// The API's list of them (api/saved-steps.ts, which may not import this table) is this table's:
-// a step added, removed or renamed here fails to compile until that list follows, and the error
-// names the step and the file ("'true' is not assignable to { 'moving': 'add it to …' }").
-type Listed = (typeof FINISH_LATER_STEP_IDS)[number];
-type Unlisted = Exclude<FinishLaterStep, Listed> | Exclude<Listed, FinishLaterStep>;
-const finishLaterListsAgree: [Unlisted] extends [never]
-  ? true
-  : Record<Unlisted, 'make FINISH_LATER_STEP_IDS in api/saved-steps.ts list the same steps'> = true;
-void finishLaterListsAgree;
+export type FinishLaterStep = FinishLaterDefinition['id'];
 
 /**
  * docs/rules/wizard-flow.md: Installation and Payment go back by one step, Confirmation goes back
@@ -247,10 +244,7 @@ export interface Allowed {
  * A hold counts until the instant it expires; at expires_at it is gone
  * (docs/rules/installation-and-holds.md).
  */
-export function isHoldActive(
-  reservation: Pick<Reservation, 'expires_at'> | null,
-  now: Date | number,
-): boolean {
+export function isHoldActive(reservation: HeldUntil | null, now: Date | number): boolean {
   if (!reservation) return false;
   return toInstant(now).getTime() < toInstant(reservation.expires_at).getTime();
 }

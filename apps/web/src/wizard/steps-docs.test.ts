@@ -1,0 +1,76 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { FUNNEL_STEPS, wizardSteps } from '@fibre/domain/wizard';
+
+/*
+ * The lists of steps the docs keep, held to the step table (packages/domain/src/wizard/steps.ts)
+ * and to the step folders: a step added to the table fails here until each list has it, in its
+ * place.
+ */
+
+const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
+const wizardFlow = read('../../../../docs/rules/wizard-flow.md');
+const funnel = read('../../../../docs/rules/funnel.md');
+const webReadme = read('../../README.md');
+
+/** The section of a document under a `## ` heading, up to the next. */
+const section = (doc: string, heading: string) =>
+  doc.split(`\n## ${heading}\n`)[1]?.split('\n## ')[0] ?? '';
+
+/** A markdown table's body rows (after the header and its rule), each as its trimmed cells. */
+function tableRows(text: string, header: RegExp): string[][] {
+  const lines = text.split('\n');
+  const start = lines.findIndex((line) => header.test(line));
+  if (start < 0) return [];
+  const rows: string[][] = [];
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith('|')) break;
+    rows.push(
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
+  }
+  return rows;
+}
+
+/** The folder a step's code lives in: its name, in lower case, words joined by hyphens. */
+const folderOf = (name: string) => name.toLowerCase().replace(/\s+/g, '-');
+
+describe("the docs' lists of the wizard's steps", () => {
+  it("wizard-flow.md's table of steps: each step's id, name and progress label, in order", () => {
+    const rows = tableRows(section(wizardFlow, 'Steps'), /^\| spec +\| id +\|/);
+    expect(rows.map(([, id, name, label]) => [id, name, label])).toEqual(
+      wizardSteps.map((s) => [`\`${s.id}\``, s.name, s.progressLabel ?? '(no progress bar)']),
+    );
+  });
+
+  it("wizard-flow.md's page names: each step's analytics number and page name, in order", () => {
+    const text = section(wizardFlow, 'Analytics');
+    const [pages] = tableRows(text, /^\| step +\| 1 /);
+    const header = text.split('\n').find((line) => /^\| step +\| 1 /.test(line));
+    expect(
+      header
+        ?.split('|')
+        .slice(2, -1)
+        .map((cell) => Number(cell.trim())),
+    ).toEqual(wizardSteps.map((s) => s.analyticsStep));
+    expect(pages?.slice(1)).toEqual(wizardSteps.map((s) => s.pageName));
+  });
+
+  it("funnel.md's steps: the funnel's names, in order", () => {
+    const [names] = tableRows(section(funnel, 'The steps'), /^\| step +\| 1 /);
+    expect(names?.slice(1)).toEqual([...FUNNEL_STEPS]);
+  });
+
+  it("the web README's step folders, and the folders of wizard/steps/: one per step", () => {
+    const folders = readdirSync(new URL('./steps/', import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    const expected = wizardSteps.map((s) => folderOf(s.name));
+    expect(folders.sort()).toEqual([...expected].sort());
+    const listed = /for the step on screen \(([^)]*)\)/.exec(webReadme.replace(/\s+/g, ' '))?.[1];
+    expect([...(listed ?? '').matchAll(/`([a-z-]+)`/g)].map((m) => m[1])).toEqual(expected);
+  });
+});
