@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'puppeteer-core';
+import { FIRST_STEP } from '@fibre/domain/wizard';
 import { paidRouter, walk } from './wizard-walk.ts';
 
 /*
@@ -142,14 +143,12 @@ export async function throttledInp(
     await page.evaluateOnNewDocument(observe);
     const router = await paidRouter(base);
     await walk.openPrefilled(page, base);
-    await walk.viewPlans(page);
-    await walk.addToCart(page, router);
-    await walk.contact(page);
-    await walk.connection(page);
-    if (measure.calendar) result.calendar = await throttled(page, () => walk.dayAndWindow(page));
-    else await walk.dayAndWindow(page);
-    await walk.toPayment(page);
-    result.payment = await throttled(page, () => walk.card(page));
+    await walk.through(page, router, FIRST_STEP, 'installation');
+    const dayAndWindow = () => walk.answer(page, 'installation', router);
+    if (measure.calendar) result.calendar = await throttled(page, dayAndWindow);
+    else await dayAndWindow();
+    await walk.through(page, router, 'installation', 'payment', { answered: true });
+    result.payment = await throttled(page, () => walk.answer(page, 'payment', router));
   } catch (error) {
     result.problem = `n/a (the walk stopped: ${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
   } finally {

@@ -2,9 +2,9 @@ import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { startFlow } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { FIRST_STEP, WIZARD_STEPS, type WizardStep } from '@fibre/domain/wizard';
+import { FIRST_STEP, WIZARD_STEPS } from '@fibre/domain/wizard';
 import { gzipBytes } from './wizard-build.ts';
-import { paidRouter, walk } from './wizard-walk.ts';
+import { paidRouter, walk, walkSteps } from './wizard-walk.ts';
 
 /*
  * Lighthouse 13 user flows on Debian's Chromium (mobile preset, Lighthouse's default): the address
@@ -40,36 +40,23 @@ export interface Flow {
 }
 
 /**
- * Each step after the address step, keyed by the step table's ids (a step added there fails to
- * compile here until it has a timespan): what the visitor does to reach it (a timespan) and, for
- * the installation and payment steps, what they then do there, then a snapshot of the step.
+ * Each step after the address step, in the step table's order (wizard-walk.ts, `walkSteps`): what
+ * the visitor does to reach it (a timespan: the step before's answer, unless its own timespan timed
+ * it, and the press that leaves it) and, for the installation and payment steps, what they then do
+ * there; then a snapshot of the step.
  */
-const timespanOf: Record<
-  Exclude<WizardStep, typeof FIRST_STEP>,
-  { name: string; act: (page: Page, router: string) => Promise<void> }
-> = {
-  plans: { name: 'plan step', act: (page) => walk.viewPlans(page) },
-  contact: { name: 'contact step', act: (page, router) => walk.addToCart(page, router) },
-  connection: { name: 'connection details step', act: (page) => walk.contact(page) },
-  installation: {
-    name: 'installation step',
-    act: async (page) => {
-      await walk.connection(page);
-      await walk.dayAndWindow(page);
+const timespans = WIZARD_STEPS.filter((s) => s !== FIRST_STEP).map((step) => {
+  const from = WIZARD_STEPS[WIZARD_STEPS.indexOf(step) - 1]!;
+  return {
+    name: walkSteps[step].name,
+    act: async (page: Page, router: string) => {
+      await walk.through(page, router, from, step, {
+        answered: walkSteps[from].answerTimedOnArrival === true,
+      });
+      if (walkSteps[step].answerTimedOnArrival) await walk.answer(page, step, router);
     },
-  },
-  payment: {
-    name: 'payment step',
-    act: async (page) => {
-      await walk.toPayment(page);
-      await walk.card(page);
-    },
-  },
-  confirmation: { name: 'confirmation step', act: (page) => walk.submit(page) },
-};
-const timespans = WIZARD_STEPS.filter((s) => s !== FIRST_STEP).map(
-  (s) => timespanOf[s as keyof typeof timespanOf],
-);
+  };
+});
 
 /** One Lighthouse user flow in a fresh browser: the address step's page load, then every step. */
 export async function runFlow(base: string): Promise<Flow> {

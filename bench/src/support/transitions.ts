@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { CPU_SLOWDOWN, PHONE } from './inp.ts';
 import { WIZARD_STEPS, type WizardStep } from '@fibre/domain/wizard';
-import { arrivals, paidRouter, stepAfter, walk, type Control } from './wizard-walk.ts';
+import { paidRouter, stepAfter, walk, walkSteps, type Control } from './wizard-walk.ts';
 
 /*
  * Step transitions on a phone's CPU (bench/README.md, "Web", issue 47): the time from the press of
@@ -13,19 +13,6 @@ import { arrivals, paidRouter, stepAfter, walk, type Control } from './wizard-wa
  * has been drawn (a task after the next animation frame). A lazily loaded step's chunk, and an
  * answer the step waits for, are inside the figure: the visitor waits for them too.
  */
-
-/**
- * One transition: the step it leaves, what must be done before its press, and the press. The next
- * step's first usable control is the walk's arrival for the step after (wizard-walk.ts `arrivals`).
- */
-interface Transition {
-  name: string;
-  from: WizardStep;
-  /** Unthrottled: what the visitor does on the step before pressing. */
-  before?: (page: Page) => Promise<void>;
-  /** The press, as the walk makes it (Puppeteer's click: pointerdown, mousedown, click). */
-  press: (page: Page) => Promise<void>;
-}
 
 export interface Transitioned {
   name: string;
@@ -39,46 +26,14 @@ export interface ThrottledTransitions {
 }
 
 /**
- * The move that leaves each step but the last, keyed by the step table's ids: a step added there
- * fails to compile here until it has one.
+ * Every step's move but the last's, in the step table's order (wizard-walk.ts, `walkSteps`): named
+ * by the step it leaves, the step it reaches and the button pressed ('contact to connection:
+ * Continue').
  */
-function transitions(router: string): Transition[] {
-  const moves: Record<Exclude<WizardStep, 'confirmation'>, Omit<Transition, 'from'>> = {
-    address: {
-      name: 'address to plans: View plans',
-      press: (page) => walk.press(page, 'View plans'),
-    },
-    plans: {
-      name: 'plans to contact: Add to cart',
-      before: (page) => walk.chooseRouter(page, router),
-      press: (page) => walk.press(page, 'Add to cart'),
-    },
-    contact: {
-      name: 'contact to connection details: Continue',
-      before: (page) => walk.typeContact(page),
-      press: (page) => walk.press(page, 'Continue'),
-    },
-    connection: {
-      name: 'connection details to installation: Continue',
-      before: (page) => walk.typeUnit(page),
-      press: (page) => walk.press(page, 'Continue'),
-    },
-    installation: {
-      name: 'installation to payment: Continue',
-      before: (page) => walk.dayAndWindow(page),
-      press: (page) => walk.press(page, 'Continue'),
-    },
-    payment: {
-      name: 'payment to confirmation: Submit (the order placed)',
-      before: (page) => walk.card(page),
-      press: (page) => walk.press(page, 'Submit'),
-    },
-  };
-  return WIZARD_STEPS.filter((s): s is keyof typeof moves => s in moves).map((from) => ({
-    from,
-    ...moves[from],
-  }));
-}
+const transitions = (): WizardStep[] => WIZARD_STEPS.filter((s) => walkSteps[s].leave !== null);
+
+const transitionName = (from: WizardStep) =>
+  `${from} to ${stepAfter(from)}: ${walkSteps[from].leave}`;
 
 // Runs in the page: waits for the press and for `ready`, then for the frame after it.
 function watch(control: Control): void {
@@ -139,16 +94,17 @@ function watch(control: Control): void {
 }
 
 /** One transition on a CPU slowed CPU_SLOWDOWN times: its press to the next step's frame. */
-async function timed(page: Page, transition: Transition): Promise<number> {
-  await transition.before?.(page);
+async function timed(page: Page, from: WizardStep, router: string): Promise<number> {
+  // Unthrottled: what the visitor does on the step before pressing.
+  await walk.answer(page, from, router);
   // tsx names the page function's inner functions with a helper of its own (__name), which the
   // page does not have: one that names nothing stands in.
   await page.evaluate('globalThis.__name ??= (f) => f');
-  await page.evaluate(watch, arrivals[stepAfter(transition.from)]);
+  await page.evaluate(watch, walkSteps[stepAfter(from)].arrival);
   const cdp = await page.createCDPSession();
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   try {
-    await transition.press(page);
+    await walk.press(page, from);
     await page.waitForFunction(
       () => {
         const seen = (window as unknown as { __transition?: { ready?: number } }).__transition;
@@ -163,7 +119,7 @@ async function timed(page: Page, transition: Transition): Promise<number> {
   const seen = await page.evaluate(
     () => (window as unknown as { __transition: { press: number; ready: number } }).__transition,
   );
-  await walk.left(page, transition.from);
+  await walk.left(page, from);
   return seen.ready - seen.press;
 }
 
@@ -179,8 +135,8 @@ export async function throttledTransitions(
     await page.setViewport(PHONE);
     const router = await paidRouter(base);
     await walk.openPrefilled(page, base);
-    for (const transition of transitions(router)) {
-      result.transitions.push({ name: transition.name, ms: await timed(page, transition) });
+    for (const from of transitions()) {
+      result.transitions.push({ name: transitionName(from), ms: await timed(page, from, router) });
     }
   } catch (error) {
     result.problem = `n/a (the walk stopped: ${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
@@ -191,4 +147,4 @@ export async function throttledTransitions(
 }
 
 /** The transition names, in the walk's order, for the report's rows. */
-export const transitionNames = transitions('').map((t) => t.name);
+export const transitionNames = transitions().map(transitionName);

@@ -3,10 +3,12 @@ import { nextStep, type WizardStep } from '@fibre/domain/wizard';
 import { demoBuildings } from '@fibre/server/testing';
 
 /*
- * The wizard walked as a visitor walks it, one move per step, for the Lighthouse flow and the
- * throttled INP pass (bench/README.md, "Web"): controls found by role and name as the browser
- * tests find them, a CSS selector only where a role cannot say it (the calendar's enabled days).
- * The card is the test-mode vault's 4111 1111 1111 1111 (docs/rules/demo-data.md).
+ * The wizard walked as a visitor walks it, one move per step, for the Lighthouse flow, the step
+ * transitions and the throttled INP pass (bench/README.md, "Web"): controls found by role and name
+ * as the browser tests find them, a CSS selector only where a role cannot say it (the calendar's
+ * enabled days). The card is the test-mode vault's 4111 1111 1111 1111 (docs/rules/demo-data.md).
+ * Each step's part is a row of `walkSteps`, keyed by the step table's ids: a step added there
+ * fails to compile here until it has a row, and every walk then passes through it.
  */
 
 const WAIT = 20_000;
@@ -22,20 +24,22 @@ export type Control =
   | { kind: 'css'; selector: string }
   | { kind: 'text'; text: string };
 
-/**
- * How each step of the wizard's table shows that it has arrived: its first control a visitor can
- * use. Keyed by the table's ids: a step added there fails to compile here until it says how it
- * shows, and every move of the walk waits for the step after the one it leaves.
- */
-export const arrivals: Record<WizardStep, Control> = {
-  address: { kind: 'combobox', name: 'Address' },
-  plans: { kind: 'radio', name: 'Boost 100' },
-  contact: { kind: 'textbox', name: 'First name' },
-  connection: { kind: 'textbox', name: 'Unit' },
-  installation: { kind: 'css', selector: FREE_DAY },
-  payment: { kind: 'textbox', name: 'Card number' },
-  confirmation: { kind: 'text', text: 'Welcome onboard!' },
-};
+/** One step of the walk. */
+export interface WalkStep {
+  /** The Lighthouse flow's name for the step (its timespan is 'To the …'). */
+  name: string;
+  /** How the step shows it has arrived: its first control a visitor can use. */
+  arrival: Control;
+  /** What the visitor does on the step before pressing the button that leaves it. */
+  answer?: (page: Page, router: string) => Promise<void>;
+  /** The button that leaves the step, or null on the last. */
+  leave: string | null;
+  /**
+   * Whether the Lighthouse timespan that reaches the step also times its answer (the calendar's day
+   * and window, the card form); otherwise the answer is timed with the move that leaves the step.
+   */
+  answerTimedOnArrival?: boolean;
+}
 
 function selectorOf(control: Control): string {
   if (control.kind === 'css') return control.selector;
@@ -43,7 +47,7 @@ function selectorOf(control: Control): string {
   return aria(control.kind, control.name);
 }
 
-/** The step after `step`, as the table orders them (the walk's moves each leave one). */
+/** The step after `step`, as the table orders them (each move of the walk leaves one). */
 export function stepAfter(step: WizardStep): WizardStep {
   const next = nextStep(step);
   if (next === null) throw new Error(`the ${step} step is the last: nothing comes after it`);
@@ -92,88 +96,118 @@ export async function paidRouter(base: string): Promise<string> {
   return paid.name;
 }
 
+/** The step table's steps as the walk passes them, each keyed by its id. */
+export const walkSteps: Record<WizardStep, WalkStep> = {
+  // The prefilled address is checked on opening (walk.openPrefilled): its dialog's View plans shows.
+  address: {
+    name: 'address step',
+    arrival: { kind: 'combobox', name: 'Address' },
+    leave: 'View plans',
+  },
+  plans: {
+    name: 'plan step',
+    arrival: { kind: 'radio', name: 'Boost 100' },
+    answer: (page, router) => click(page, aria('radio', router)),
+    leave: 'Add to cart',
+  },
+  contact: {
+    name: 'contact step',
+    arrival: { kind: 'textbox', name: 'First name' },
+    async answer(page) {
+      await fill(page, 'First name', 'Mary');
+      await fill(page, 'Last name', "O'Brien");
+      await fill(page, 'Email', 'mary.obrien@example.com');
+      await fill(page, 'Confirm email', 'mary.obrien@example.com');
+      await fill(page, 'Mobile', '0412345678');
+      await page
+        .locator(aria('combobox', 'How did you hear about us?'))
+        .setTimeout(WAIT)
+        .fill('Search Engine');
+    },
+    leave: 'Continue',
+  },
+  connection: {
+    name: 'connection details step',
+    arrival: { kind: 'textbox', name: 'Unit' },
+    // A unit where the building asks for one.
+    async answer(page) {
+      const unit = await page.locator(aria('textbox', 'Unit')).setTimeout(WAIT).waitHandle();
+      if (!(await unit.evaluate((el) => (el as HTMLInputElement).readOnly))) await unit.type('12');
+    },
+    leave: 'Continue',
+  },
+  installation: {
+    name: 'installation step',
+    arrival: { kind: 'css', selector: FREE_DAY },
+    // The first free day, then its first window, until the hold's timer runs.
+    async answer(page) {
+      await click(page, FREE_DAY);
+      await click(page, '::-p-text(Arrival between)');
+      await visible(page, '::-p-aria([role="timer"])');
+    },
+    leave: 'Continue',
+    answerTimedOnArrival: true,
+  },
+  payment: {
+    name: 'payment step',
+    arrival: { kind: 'textbox', name: 'Card number' },
+    // The card form with the test card, and every agreement ticked.
+    async answer(page) {
+      await fill(page, 'Card number', '4111 1111 1111 1111');
+      await fill(page, 'Expiry', '12/34');
+      await fill(page, 'CVV', '123');
+      await fill(page, 'Cardholder name', "Mary O'Brien");
+      const agreements = await page
+        .locator(aria('group', 'Agreements'))
+        .setTimeout(WAIT)
+        .waitHandle();
+      for (const box of await agreements.$$('input[type="checkbox"]')) await box.click();
+    },
+    leave: 'Submit',
+    answerTimedOnArrival: true,
+  },
+  confirmation: {
+    name: 'confirmation step',
+    arrival: { kind: 'text', text: 'Welcome onboard!' },
+    leave: null,
+  },
+};
+
 export const walk = {
   /** The prefilled address checked: the available dialog's View plans is showing. */
   async openPrefilled(page: Page, base: string): Promise<void> {
     await page.goto(prefilledUrl(base), { waitUntil: 'networkidle0' });
     await visible(page, aria('button', 'View plans'));
   },
-  /** Presses the button that leaves a step: View plans, Add to cart, Continue, Submit. */
-  async press(page: Page, button: string): Promise<void> {
+  /** What the visitor does on `step` before leaving it (its row's answer). */
+  async answer(page: Page, step: WizardStep, router: string): Promise<void> {
+    await walkSteps[step].answer?.(page, router);
+  },
+  /** Presses the button that leaves `step` (View plans, Add to cart, Continue, Submit). */
+  async press(page: Page, step: WizardStep): Promise<void> {
+    const button = walkSteps[step].leave;
+    if (button === null) throw new Error(`the ${step} step has no button that leaves it`);
     await click(page, aria('button', button));
   },
-  /** After the move that leaves `step`: until the step after it shows (`arrivals`). */
+  /** After the press that leaves `step`: until the step after it shows (its row's arrival). */
   async left(page: Page, step: WizardStep): Promise<void> {
-    await visible(page, selectorOf(arrivals[stepAfter(step)]));
+    await visible(page, selectorOf(walkSteps[stepAfter(step)].arrival));
   },
-  async chooseRouter(page: Page, router: string): Promise<void> {
-    await click(page, aria('radio', router));
-  },
-  async typeContact(page: Page): Promise<void> {
-    await fill(page, 'First name', 'Mary');
-    await fill(page, 'Last name', "O'Brien");
-    await fill(page, 'Email', 'mary.obrien@example.com');
-    await fill(page, 'Confirm email', 'mary.obrien@example.com');
-    await fill(page, 'Mobile', '0412345678');
-    await page
-      .locator(aria('combobox', 'How did you hear about us?'))
-      .setTimeout(WAIT)
-      .fill('Search Engine');
-  },
-  /** A unit where the building asks for one. */
-  async typeUnit(page: Page): Promise<void> {
-    const unit = await page.locator(aria('textbox', 'Unit')).setTimeout(WAIT).waitHandle();
-    if (!(await unit.evaluate((el) => (el as HTMLInputElement).readOnly))) await unit.type('12');
-  },
-  /** Step 1 to 2: View plans, until the plan cards show. */
-  async viewPlans(page: Page): Promise<void> {
-    await walk.press(page, 'View plans');
-    await walk.left(page, 'address');
-  },
-  /** Step 2 to 3: a paid router, Add to cart, until the contact form shows. */
-  async addToCart(page: Page, router: string): Promise<void> {
-    await walk.chooseRouter(page, router);
-    await walk.press(page, 'Add to cart');
-    await walk.left(page, 'plans');
-  },
-  /** Step 3 to 4: a valid contact, Continue, until the connection details show. */
-  async contact(page: Page): Promise<void> {
-    await walk.typeContact(page);
-    await walk.press(page, 'Continue');
-    await walk.left(page, 'contact');
-  },
-  /** Step 4 to 5: a unit where the building asks for one, Continue, until the calendar shows. */
-  async connection(page: Page): Promise<void> {
-    await walk.typeUnit(page);
-    await walk.press(page, 'Continue');
-    await walk.left(page, 'connection');
-  },
-  /** On the calendar: the first free day, then its first window, until the hold's timer runs. */
-  async dayAndWindow(page: Page): Promise<void> {
-    await click(page, FREE_DAY);
-    await click(page, '::-p-text(Arrival between)');
-    await visible(page, '::-p-aria([role="timer"])');
-  },
-  /** Step 5 to 6: Continue, until the card form shows. */
-  async toPayment(page: Page): Promise<void> {
-    await walk.press(page, 'Continue');
-    await walk.left(page, 'installation');
-  },
-  /** The card form with the test card, and every agreement ticked. */
-  async card(page: Page): Promise<void> {
-    await fill(page, 'Card number', '4111 1111 1111 1111');
-    await fill(page, 'Expiry', '12/34');
-    await fill(page, 'CVV', '123');
-    await fill(page, 'Cardholder name', "Mary O'Brien");
-    const agreements = await page
-      .locator(aria('group', 'Agreements'))
-      .setTimeout(WAIT)
-      .waitHandle();
-    for (const box of await agreements.$$('input[type="checkbox"]')) await box.click();
-  },
-  /** Step 6 to 7: Submit, until the order is placed. */
-  async submit(page: Page): Promise<void> {
-    await walk.press(page, 'Submit');
-    await walk.left(page, 'payment');
+  /**
+   * From `from` (on screen) to `to`: each step's answer (but `from`'s when it is already given),
+   * its press, and the next step's arrival, through every step between.
+   */
+  async through(
+    page: Page,
+    router: string,
+    from: WizardStep,
+    to: WizardStep,
+    { answered = false }: { answered?: boolean } = {},
+  ): Promise<void> {
+    for (let step = from; step !== to; step = stepAfter(step)) {
+      if (!(step === from && answered)) await walk.answer(page, step, router);
+      await walk.press(page, step);
+      await walk.left(page, step);
+    }
   },
 };
