@@ -5,7 +5,7 @@ import {
   interpretCampaignAnswer,
   type CampaignState,
 } from '@fibre/domain/offers';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { fetchPlans, fetchRouters } from '../../shared/api/catalogue.ts';
 import { fetchBuildingCampaign } from '../../shared/api/offers.ts';
 import { logError } from '../../shared/api/log.ts';
@@ -75,6 +75,31 @@ export interface CatalogueView {
   campaignSettled: boolean;
 }
 
+// The three queries of the building's catalogue, as useCatalogue and prefetchCatalogue ask them.
+const plansQuery = (provider: string, code: string) => ({
+  queryKey: catalogueKeys.plans(provider, code),
+  queryFn: ({ signal }: { signal: AbortSignal }) => loadPlans(provider, code, signal),
+});
+const routersQuery = (provider: string) => ({
+  queryKey: catalogueKeys.routers(provider),
+  queryFn: ({ signal }: { signal: AbortSignal }) => loadRouters(provider, signal),
+});
+const campaignQuery = (provider: string, code: string) => ({
+  queryKey: catalogueKeys.campaign(provider, code),
+  queryFn: ({ signal }: { signal: AbortSignal }) => loadCampaign(code, signal),
+});
+
+/**
+ * The building's catalogue asked for before the plan step shows (shell/steps.ts, preloadStep):
+ * the step then finds it in the cache. A failure is the step's to show, when it asks again.
+ */
+export function prefetchCatalogue(client: QueryClient, provider: string, code: string): void {
+  if (code === '') return;
+  void client.prefetchQuery(plansQuery(provider, code));
+  void client.prefetchQuery(routersQuery(provider));
+  void client.prefetchQuery(campaignQuery(provider, code));
+}
+
 const noPlans: Plan[] = [];
 const noRouters: Router[] = [];
 
@@ -85,20 +110,9 @@ export function useCatalogue(): CatalogueView {
   const provider = domain.provider;
   const code = state.address.value?.uniqueCode ?? '';
 
-  const plans = useQuery({
-    queryKey: catalogueKeys.plans(provider, code),
-    queryFn: ({ signal }) => loadPlans(provider, code, signal),
-    enabled: code !== '',
-  });
-  const routers = useQuery({
-    queryKey: catalogueKeys.routers(provider),
-    queryFn: ({ signal }) => loadRouters(provider, signal),
-  });
-  const building = useQuery({
-    queryKey: catalogueKeys.campaign(provider, code),
-    queryFn: ({ signal }) => loadCampaign(code, signal),
-    enabled: code !== '',
-  });
+  const plans = useQuery({ ...plansQuery(provider, code), enabled: code !== '' });
+  const routers = useQuery(routersQuery(provider));
+  const building = useQuery({ ...campaignQuery(provider, code), enabled: code !== '' });
 
   return {
     plans: plans.data ?? noPlans,

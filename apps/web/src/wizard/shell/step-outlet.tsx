@@ -1,12 +1,20 @@
-import { Suspense, useLayoutEffect, useRef, useState } from 'react';
-import { analyticsPageName, funnelStepOf, type WizardStep } from '@fibre/domain/wizard';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  FIRST_STEP,
+  analyticsPageName,
+  funnelStepOf,
+  nextStep,
+  type WizardStep,
+} from '@fibre/domain/wizard';
 import { pushPageView } from '../analytics/data-layer.ts';
 import { reportStep } from '../analytics/funnel.ts';
+import { wizardSummary } from '../store/selectors.ts';
 import { useWizard } from '../store/store-context.tsx';
+import { useConfig } from '../../shared/config/config-context.tsx';
 import { ErrorBoundary } from '../../shared/lazy/error-boundary.tsx';
 import { StepFocusContext } from '../../shared/layout/step-focus.tsx';
 import { StepSkeleton } from '../../shared/layout/step-skeleton.tsx';
-import { stepComponents } from './steps.ts';
+import { preloadStep, stepComponents } from './steps.ts';
 
 /**
  * Shows the current step (each step is its own lazily loaded chunk). On every step change it
@@ -14,7 +22,9 @@ import { stepComponents } from './steps.ts';
  * (docs/rules/funnel.md), and lets the new heading take focus.
  */
 export function StepOutlet() {
-  const { step, address, campaign } = useWizard();
+  const state = useWizard();
+  const { step, address, campaign } = state;
+  const provider = useConfig().domain.provider;
   const building = address.value?.uniqueCode;
   const offer = campaign.campaign?.id;
   const [firstStep] = useState<WizardStep>(step);
@@ -34,6 +44,21 @@ export function StepOutlet() {
     pushPageView(analyticsPageName(step), step);
     reportStep(funnelStepOf(step), building, offer);
   }, [step, building, offer]);
+
+  // The next step's code, fetched while the visitor is on this one (docs/rules/wizard-flow.md#steps):
+  // from the address step once it offers View plans (the first screen fetches no more than its
+  // own), from a later step once it has shown and the browser is idle.
+  const next =
+    step === FIRST_STEP && !wizardSummary(state).addressServiceable ? null : nextStep(step);
+  const ahead = useRef({ state, provider });
+  ahead.current = { state, provider };
+  useEffect(() => {
+    if (next === null) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+    const cancel = window.cancelIdleCallback ?? clearTimeout;
+    const id = idle(() => preloadStep(next, ahead.current.state, ahead.current.provider));
+    return () => cancel(id);
+  }, [next]);
 
   const Step = stepComponents[step];
   return (

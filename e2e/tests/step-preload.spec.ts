@@ -1,0 +1,55 @@
+import { addresses } from '../support/demo.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+// docs/rules/wizard-flow.md#steps: the next step's code, and the plan step's first answers, are
+// fetched while the visitor is still on the step before, so that moving on waits for no download;
+// the first screen fetches nothing of a later step until the address is found serviceable.
+
+const planChunk = /\/assets\/build-plan-step-[\w-]+\.js$/;
+const contactChunk = /\/assets\/contact-info-step-[\w-]+\.js$/;
+const plansAnswer = /\/api\/v1\/public\/plans\?building-code=/;
+
+test('the plan step’s code and plans are fetched once View plans is offered, and not asked for again', async ({
+  wizard,
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(request.url()));
+  const count = (pattern: RegExp) => asked.filter((url) => pattern.test(url)).length;
+
+  await wizard.goto();
+  await expect(wizard.addressField).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(count(planChunk), 'the first screen fetches no later step').toBe(0);
+  expect(count(plansAnswer)).toBe(0);
+
+  const dialog = await wizard.checkAddress(addresses.pyrmont);
+  await expect(dialog.getByRole('button', { name: 'View plans', exact: true })).toBeVisible();
+  await expect.poll(() => count(planChunk), { message: 'the plan step’s code' }).toBe(1);
+  await expect.poll(() => count(plansAnswer), { message: 'the building’s plans' }).toBe(1);
+  expect(count(contactChunk), 'only the next step').toBe(0);
+
+  await dialog.getByRole('button', { name: 'View plans', exact: true }).click();
+  await expect(wizard.card('Boost 100')).toBeVisible();
+  // On the plan step, the contact step's code comes next.
+  await expect.poll(() => count(contactChunk), { message: 'the contact step’s code' }).toBe(1);
+  expect(count(planChunk), 'the plan step’s code, once').toBe(1);
+  expect(count(plansAnswer), 'the plans, once').toBe(1);
+});
+
+test('a plan step whose early fetch failed asks again when it shows, and shows its plans', async ({
+  wizard,
+  page,
+}) => {
+  let plansAsked = 0;
+  await page.route(plansAnswer, async (route) => {
+    plansAsked += 1;
+    return plansAsked === 1 ? route.abort('connectionreset') : route.continue();
+  });
+  await wizard.goto();
+  const dialog = await wizard.checkAddress(addresses.pyrmont);
+  await expect.poll(() => plansAsked, { message: 'the early fetch' }).toBe(1);
+  await dialog.getByRole('button', { name: 'View plans', exact: true }).click();
+  await expect(wizard.card('Boost 100')).toBeVisible();
+  expect(plansAsked).toBe(2);
+});
