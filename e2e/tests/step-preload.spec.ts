@@ -1,9 +1,10 @@
-import { addresses } from '../support/demo.ts';
+import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 
-// docs/rules/wizard-flow.md#steps: the next step's code, and the plan step's first answers, are
-// fetched while the visitor is still on the step before, so that moving on waits for no download;
-// the first screen fetches nothing of a later step until the address is found serviceable.
+// docs/rules/wizard-flow.md#steps: the next step's code, and the plan step's and the installation
+// step's first answers, are fetched while the visitor is still on the step before, so that moving
+// on waits for no download; the first screen fetches nothing of a later step until the address is
+// found serviceable.
 
 const planChunk = /\/assets\/build-plan-step-[\w-]+\.js$/;
 const contactChunk = /\/assets\/contact-info-step-[\w-]+\.js$/;
@@ -52,4 +53,32 @@ test('a plan step whose early fetch failed asks again when it shows, and shows i
   await dialog.getByRole('button', { name: 'View plans', exact: true }).click();
   await expect(wizard.card('Boost 100')).toBeVisible();
   expect(plansAsked).toBe(2);
+});
+
+test('the calendar’s first months are fetched on Connection details, and Installation does not ask for them again', async ({
+  wizard,
+  page,
+  request,
+}) => {
+  const { paid } = routerNames((await fetchCatalogue(request, 'G1A2B3')).routers);
+  const bookings: string[] = [];
+  page.on('request', (r) => {
+    if (/\/bookings\//.test(r.url()))
+      bookings.push(new URL(r.url()).searchParams.get('from') ?? '');
+  });
+  await wizard.goto();
+  await wizard.toPlans(addresses.pyrmont);
+  await wizard.addToCart({ router: paid });
+  expect(bookings, 'nothing before Connection details').toEqual([]);
+  await wizard.toConnectionDetails();
+  await expect.poll(() => bookings.length, { message: 'the opening months, early' }).toBe(1);
+  const opening = bookings[0];
+
+  await wizard.field('Unit').fill('12');
+  await wizard.button('Continue').click();
+  await wizard.left('connection');
+  await expect(page.getByRole('grid').first()).toBeVisible();
+  // The month after is fetched ahead, as before; the opening months are not asked for again.
+  await expect.poll(() => bookings.length).toBe(2);
+  expect(bookings.filter((from) => from === opening)).toHaveLength(1);
 });

@@ -24,7 +24,7 @@ import { preloadStep, stepComponents } from './steps.ts';
 export function StepOutlet() {
   const state = useWizard();
   const { step, address, campaign } = state;
-  const provider = useConfig().domain.provider;
+  const config = useConfig();
   const building = address.value?.uniqueCode;
   const offer = campaign.campaign?.id;
   const [firstStep] = useState<WizardStep>(step);
@@ -50,13 +50,13 @@ export function StepOutlet() {
   // own), from a later step once it has shown and the browser is idle.
   const next =
     step === FIRST_STEP && !wizardSummary(state).addressServiceable ? null : nextStep(step);
-  const ahead = useRef({ state, provider });
-  ahead.current = { state, provider };
+  const ahead = useRef({ state, config });
+  ahead.current = { state, config };
   useEffect(() => {
     if (next === null) return;
     const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
     const cancel = window.cancelIdleCallback ?? clearTimeout;
-    const id = idle(() => preloadStep(next, ahead.current.state, ahead.current.provider));
+    const id = idle(() => preloadStep(next, ahead.current.state, ahead.current.config));
     return () => cancel(id);
   }, [next]);
 

@@ -1,5 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { WizardStep } from '@fibre/domain/wizard';
+import type { AppConfig } from '../../shared/config/config-context.tsx';
 import type { WizardState } from '../store/state.ts';
 import { lazyWithRetry } from '../../shared/lazy/lazy-with-retry.ts';
 
@@ -67,9 +68,10 @@ function load(step: WizardStep): ReturnType<Load> {
 // A step's first answers, asked for with its code (each step folder's prefetch.ts, where it has
 // one): the step finds them in the page's query cache instead of asking once it shows.
 const prefetches: Partial<
-  Record<WizardStep, () => Promise<{ prefetch: (state: WizardState, provider: string) => void }>>
+  Record<WizardStep, () => Promise<{ prefetch: (state: WizardState, config: AppConfig) => void }>>
 > = {
   plans: () => import('../steps/build-plan/prefetch.ts'),
+  installation: () => import('../steps/installation/prefetch.ts'),
 };
 
 export const stepComponents = Object.fromEntries(
@@ -81,9 +83,9 @@ export const stepComponents = Object.fromEntries(
  * and its first answers are fetched while the visitor is still on the step before), so that
  * moving on waits for no download; a failure is left to the step's own load.
  */
-export function preloadStep(step: WizardStep, state: WizardState, provider: string): void {
+export function preloadStep(step: WizardStep, state: WizardState, config: AppConfig): void {
   load(step).catch(() => undefined);
   prefetches[step]?.()
-    .then((m) => m.prefetch(state, provider))
+    .then((m) => m.prefetch(state, config))
     .catch(() => undefined);
 }

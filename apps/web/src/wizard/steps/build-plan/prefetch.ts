@@ -1,8 +1,9 @@
+import type { AppConfig } from '../../../shared/config/config-context.tsx';
 import { queryClient } from '../../../shared/query/query-client.ts';
 import { prefetchCatalogue } from '../../catalogue/use-catalogue.ts';
 import type { WizardState } from '../../store/state.ts';
 
 /** What the plan step shows first, asked for while the address step offers View plans. */
-export function prefetch(state: WizardState, provider: string): void {
-  prefetchCatalogue(queryClient, provider, state.address.value?.uniqueCode ?? '');
+export function prefetch(state: WizardState, config: AppConfig): void {
+  prefetchCatalogue(queryClient, config.domain.provider, state.address.value?.uniqueCode ?? '');
 }
