@@ -94,6 +94,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // No modulepreload polyfill in the first screen: every browser the wizard supports but Safari
+    // before 17 knows the hint, and there the hint only goes unused (the chunks still load).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       treeshake: {
         // packages/domain is pure (docs/decisions/001-stack.md: no I/O, lint-enforced), but its

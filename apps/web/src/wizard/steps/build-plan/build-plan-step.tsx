@@ -18,6 +18,8 @@ import { PlansSection } from './plans-section.tsx';
 import { RoutersSection } from './routers-section.tsx';
 import { RouterDialog } from './router-dialog.tsx';
 import { text } from './text.ts';
+
+export { prefetch } from './prefetch.ts';
 import { useAddToCart } from './use-add-to-cart.ts';
 import './build-plan.css';
 

@@ -18,6 +18,8 @@ import { useInstallationCalendar } from './use-installation-calendar.ts';
 import type { WindowSlot } from '../../../shared/booking-calendar/time-windows.tsx';
 import './installation.css';
 
+export { prefetch } from './prefetch.ts';
+
 // Loaded after the step (docs/rules/mail.md#finish-later).
 const FinishLater = lazyWithRetry(() => import('../../finish-later/finish-later.tsx'));
 
