@@ -7,6 +7,8 @@ import { expect, test } from '../support/fixtures.ts';
 // found serviceable.
 
 const planChunk = /\/assets\/build-plan-step-[\w-]+\.js$/;
+const laterStepsChunk = /\/assets\/later-steps-[\w-]+\.js$/;
+const addressStyle = /\/assets\/check-address-step-[\w-]+\.css$/;
 const contactChunk = /\/assets\/contact-info-step-[\w-]+\.js$/;
 const plansAnswer = /\/api\/v1\/public\/plans\?building-code=/;
 
@@ -22,7 +24,9 @@ test('the plan step’s code and plans are fetched once View plans is offered, a
   await expect(wizard.addressField).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(count(planChunk), 'the first screen fetches no later step').toBe(0);
+  expect(count(laterStepsChunk), 'nor the later steps’ loaders').toBe(0);
   expect(count(plansAnswer)).toBe(0);
+  expect(count(addressStyle), 'the address step’s own stylesheet').toBe(1);
 
   const dialog = await wizard.checkAddress(addresses.pyrmont);
   await expect(dialog.getByRole('button', { name: 'View plans', exact: true })).toBeVisible();

@@ -21,12 +21,19 @@ export interface StepModule {
 }
 type Load = () => Promise<StepModule>;
 
-const loadStep = (step: WizardStep): ReturnType<Load> =>
-  step === FIRST_STEP
-    ? import('../steps/check-address/check-address-step.tsx').then((m) => ({
-        default: m.CheckAddressStep,
-      }))
-    : import('./later-steps.ts').then((m) => m.laterSteps[step]());
+// The two loaders apart, each import() its own function: the build gives each import its own list
+// of files to fetch with it, which a minified `step === FIRST_STEP ? … : …` around both merged
+// (the address step fetched the later steps' chunk too).
+const loaders = {
+  first: (): ReturnType<Load> =>
+    import('../steps/check-address/check-address-step.tsx').then((m) => ({
+      default: m.CheckAddressStep,
+    })),
+  later: (step: Exclude<WizardStep, typeof FIRST_STEP>): ReturnType<Load> =>
+    import('./later-steps.ts').then((m) => m.laterSteps[step]()),
+};
+const loadStep = (step: WizardStep) =>
+  step === FIRST_STEP ? loaders.first() : loaders.later(step);
 
 // One load per step, shared by the step's lazy component and an early fetch (preloadStep); a load
 // that failed is forgotten, so the retry, or the step shown later, asks again.
