@@ -1,5 +1,6 @@
 import { addresses, fetchCatalogue, routerNames } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { startAtInstallation } from '../support/reach.ts';
 
 // docs/rules/wizard-flow.md#steps: the next step's code, and the plan step's and the installation
 // step's first answers, are fetched while the visitor is still on the step before, so that moving
@@ -34,8 +35,23 @@ test('the plan step’s code and plans are fetched once View plans is offered, a
   await expect.poll(() => count(plansAnswer), { message: 'the building’s plans' }).toBe(1);
   expect(count(contactChunk), 'only the next step').toBe(0);
 
+  // Its code here, the step is drawn at once: the placeholder ('Loading…') never shows.
+  await page.evaluate(() => {
+    const w = window as unknown as { placeholderShown?: boolean };
+    w.placeholderShown = false;
+    new MutationObserver(() => {
+      const statuses = Array.from(document.querySelectorAll('[role="status"]'));
+      if (statuses.some((s) => s.textContent?.includes('Loading…'))) w.placeholderShown = true;
+    }).observe(document.body, { subtree: true, childList: true });
+  });
   await dialog.getByRole('button', { name: 'View plans', exact: true }).click();
   await expect(wizard.card('Boost 100')).toBeVisible();
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { placeholderShown?: boolean }).placeholderShown,
+    ),
+    'the placeholder of a step still loading',
+  ).toBe(false);
   // On the plan step, the contact step's code comes next.
   await expect.poll(() => count(contactChunk), { message: 'the contact step’s code' }).toBe(1);
   expect(count(planChunk), 'the plan step’s code, once').toBe(1);
@@ -85,4 +101,19 @@ test('the calendar’s first months are fetched on Connection details, and Insta
   // The month after is fetched ahead, as before; the opening months are not asked for again.
   await expect.poll(() => bookings.length).toBe(2);
   expect(bookings.filter((from) => from === opening)).toHaveLength(1);
+});
+
+test('the card fields’ code is fetched on Installation, before Continue', async ({
+  wizard,
+  page,
+  request,
+}) => {
+  const { paid } = routerNames((await fetchCatalogue(request, 'G1A2B3')).routers);
+  const fieldsChunk = /\/assets\/test-vault-card-fields-[\w-]+\.js$/;
+  let fetched = 0;
+  page.on('request', (r) => {
+    if (fieldsChunk.test(r.url())) fetched += 1;
+  });
+  await startAtInstallation(wizard, addresses.pyrmont, { router: paid, unit: '31' });
+  await expect.poll(() => fetched, { message: 'the card fields, early' }).toBe(1);
 });

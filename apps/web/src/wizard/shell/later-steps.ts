@@ -44,7 +44,7 @@ export const laterSteps: Record<
     ]),
   ),
   payment: withQueries(() =>
-    import('../steps/payment/payment-step.tsx').then((m) => [m.PaymentStep]),
+    import('../steps/payment/payment-step.tsx').then((m) => [m.PaymentStep, m.prefetch]),
   ),
   confirmation: withQueries(() =>
     import('../steps/confirmation/confirmation-step.tsx').then((m) => [m.ConfirmationStep]),

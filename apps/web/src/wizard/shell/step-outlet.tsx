@@ -14,7 +14,7 @@ import { useConfig } from '../../shared/config/config-context.tsx';
 import { ErrorBoundary } from '../../shared/lazy/error-boundary.tsx';
 import { StepFocusContext } from '../../shared/layout/step-focus.tsx';
 import { StepSkeleton } from '../../shared/layout/step-skeleton.tsx';
-import { preloadStep, stepComponents } from './steps.ts';
+import { preloadStep, stepComponent } from './steps.ts';
 
 /**
  * Shows the current step (each step is its own lazily loaded chunk). On every step change it
@@ -60,7 +60,11 @@ export function StepOutlet() {
     return () => cancel(id);
   }, [next]);
 
-  const Step = stepComponents[step];
+  // Chosen once per step change, so that a step drawn by its lazy component is not drawn again,
+  // and its state lost, by its own once the code has come.
+  const [shown, setShown] = useState(() => ({ step, Step: stepComponent(step) }));
+  if (shown.step !== step) setShown({ step, Step: stepComponent(step) });
+  const Step = shown.step === step ? shown.Step : stepComponent(step);
   return (
     <main id="main" className="main">
       <div className="page">

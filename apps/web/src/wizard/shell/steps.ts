@@ -38,19 +38,32 @@ const loadStep = (step: WizardStep) =>
 // One load per step, shared by the step's lazy component and an early fetch (preloadStep); a load
 // that failed is forgotten, so the retry, or the step shown later, asks again.
 const loading = new Map<WizardStep, ReturnType<Load>>();
+const loaded = new Map<WizardStep, ComponentType>();
 function load(step: WizardStep): ReturnType<Load> {
   let pending = loading.get(step);
   if (!pending) {
     pending = loadStep(step);
     loading.set(step, pending);
-    pending.catch(() => loading.delete(step));
+    pending.then(
+      (m) => loaded.set(step, m.default),
+      () => loading.delete(step),
+    );
   }
   return pending;
 }
 
-export const stepComponents = Object.fromEntries(
+const lazySteps = Object.fromEntries(
   WIZARD_STEPS.map((step) => [step, lazyWithRetry(() => load(step))]),
 ) as Record<WizardStep, Step>;
+
+/**
+ * The component that draws a step: its own, once its code is here (fetched ahead, or shown before),
+ * else the lazy one, which suspends while the code loads. A lazy component suspends on its first
+ * drawing even when its code is already here, which drew the placeholder and the step in two
+ * commits on every step change; the step on screen keeps the one it was first drawn with.
+ */
+export const stepComponent = (step: WizardStep): ComponentType =>
+  loaded.get(step) ?? lazySteps[step];
 
 /**
  * Fetches a step's code before it is shown, and the first answers it will ask for (its module's

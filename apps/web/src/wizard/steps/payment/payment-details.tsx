@@ -1,7 +1,8 @@
-import { Suspense, useMemo, type RefObject } from 'react';
+import { Suspense, useMemo, type ComponentType, type RefObject } from 'react';
 import {
   cardTokeniserFor,
   type CardFieldsHandle,
+  type CardFieldsProps,
 } from '../../adapters/card-tokeniser/card-tokeniser.ts';
 import { useConfig } from '../../../shared/config/config-context.tsx';
 import { lazyWithRetry } from '../../../shared/lazy/lazy-with-retry.ts';
@@ -13,6 +14,39 @@ import { CardFeeNote } from './card-fee-note.tsx';
 import { text } from './text.ts';
 import type { PaymentMethod } from './use-acceptances-form.ts';
 import type { PaymentProblems } from './use-payment-problems.ts';
+
+type CardFields = ComponentType<CardFieldsProps>;
+const fieldsLoads = new Map<string, Promise<CardFields>>();
+const fieldsLoaded = new Map<string, CardFields>();
+
+/**
+ * The configured card fields' code, loaded once per tokeniser: asked for with the payment step's
+ * code (the step's prefetch) or when the step draws them. A load that failed is forgotten.
+ */
+export function loadCardFields(kind: string): Promise<CardFields> {
+  let pending = fieldsLoads.get(kind);
+  if (!pending) {
+    pending = cardTokeniserFor(kind).load();
+    fieldsLoads.set(kind, pending);
+    pending.then(
+      (fields) => fieldsLoaded.set(kind, fields),
+      () => fieldsLoads.delete(kind),
+    );
+  }
+  return pending;
+}
+
+/**
+ * The card fields to draw: their own component once their code is here, drawn at once; else a lazy
+ * one, which shows the placeholder while the code loads (a lazy component suspends on its first
+ * drawing even when its code is here, and React then holds the placeholder on screen a while).
+ */
+function cardFieldsFor(kind: string): CardFields {
+  return (
+    fieldsLoaded.get(kind) ??
+    lazyWithRetry(() => loadCardFields(kind).then((fields) => ({ default: fields })))
+  );
+}
 
 function CardFieldsSkeleton() {
   return (
@@ -76,12 +110,7 @@ export function PaymentDetails({
   const { site } = useConfig();
   const byBank = choice.method === 'bank';
   const CardFields = useMemo(
-    () =>
-      lazyWithRetry(() =>
-        cardTokeniserFor(site.adapters.cardTokeniser)
-          .load()
-          .then((c) => ({ default: c })),
-      ),
+    () => cardFieldsFor(site.adapters.cardTokeniser),
     [site.adapters.cardTokeniser],
   );
   const cardErrorId = cardError ? `${ids}-card-error` : undefined;

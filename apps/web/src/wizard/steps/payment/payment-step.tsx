@@ -19,6 +19,8 @@ import { text } from './text.ts';
 import { usePayment } from './use-payment.ts';
 import './payment.css';
 
+export { prefetch } from './prefetch.ts';
+
 // Loaded after the step (docs/rules/mail.md#finish-later).
 const FinishLater = lazyWithRetry(() => import('../../finish-later/finish-later.tsx'));
 
